@@ -1,0 +1,82 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cplan {
+
+enum class PartKind { Gpu, GpuServer, Hca, Switch, Cable, Transceiver, Rack };
+
+const char *toString(PartKind kind);                         // "gpu", "gpu_server", ...
+std::optional<PartKind> partKindFromString(const std::string &s);
+
+// How a cable is built; decides reach and whether ends need transceivers.
+enum class CableMedia { Dac, Acc, Aoc, Fiber };
+const char *toString(CableMedia media);                      // "dac", "acc", "aoc", "fiber"
+std::optional<CableMedia> cableMediaFromString(const std::string &s);
+
+// A catalog part. One struct for all kinds: the fields that do not apply stay empty.
+// Every figure that is not known is std::nullopt: shown and reported as unknown, never zero.
+struct Part
+{
+    std::string id;            // stable id scripts rely on ("qm9700", "dgx-h100")
+    PartKind kind = PartKind::Switch;
+    std::string vendor;
+    std::string model;
+    std::optional<std::string> partNumber;
+    std::string description;
+
+    // Money. Prices are indicative; `priceEstimate` says so, `priceSource` says where from.
+    std::optional<double> unitPrice;
+    std::string currency = "USD";
+    bool priceEstimate = true;
+    std::string priceSource;
+
+    std::optional<double> powerW;      // max / typical power of one unit
+    std::optional<double> rackUnits;   // height in U (servers and switches)
+    std::vector<std::string> sources;  // where the figures come from (URL or document)
+
+    // --- switch and HCA ---------------------------------------------------------------
+    int ports = 0;                        // logical ports at full speed
+    std::optional<double> portSpeedGbps;  // per-port speed at full width
+    std::string speedName;                // "EDR", "HDR", "NDR", "XDR"
+    int portsPerCage = 1;                 // 2 on twin-port OSFP cages (QM9700)
+    std::string cage;                     // "QSFP28", "QSFP56", "OSFP", "QSFP112"
+    std::optional<double> splitSpeedGbps; // a port can split in two at this speed (HDR100, NDR200)
+    std::optional<double> portLatencyNs;  // port-to-port (switch) or adapter latency (HCA)
+
+    // --- gpu ---------------------------------------------------------------------------
+    std::optional<double> memoryGB;
+    std::optional<double> nvlinkGBps;     // per-GPU NVLink bandwidth, both directions added
+    std::optional<double> bf16Tflops;     // dense
+
+    // --- gpu_server (also a plain host) -----------------------------------------------
+    std::string gpu;                      // part id of its GPUs ("" for a plain host)
+    int gpuCount = 0;
+    std::string hca;                      // part id of its compute-fabric HCAs
+    int hcaCount = 0;                     // compute-fabric HCAs (each with hca's ports)
+    std::optional<int> nvlinkDomain;      // GPUs in one NVLink domain (8, or 72 for NVL72)
+    int hcaSlots = 0;                     // free PCIe slots for adding HCAs (generic servers)
+
+    // --- cable and transceiver ----------------------------------------------------------
+    std::optional<CableMedia> media;
+    std::optional<double> lengthM;        // cable length
+    std::optional<double> reachM;         // longest run for this medium/speed (transceivers)
+    std::optional<double> speedGbps;      // rated speed of a cable or transceiver
+    int linksPerEnd = 1;                  // 2 = twin-port (one switch cage end carries 2 links)
+    bool needsTransceivers = false;       // fibre: a transceiver at each end
+    std::string farCage;                  // cable: connector at the far end when it differs
+                                          // from `cage` (splitters: twin OSFP -> 2x QSFP112)
+    std::string fiberMode;                // "mm" or "sm": optics and fibre must match
+
+    // --- rack -----------------------------------------------------------------------------
+    std::optional<double> capacityU;
+    std::optional<double> powerBudgetW;
+
+    // Derived helpers.
+    bool isEndpoint() const { return kind == PartKind::GpuServer; }
+    bool isSwitch() const { return kind == PartKind::Switch; }
+};
+
+} // namespace cplan

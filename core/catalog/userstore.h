@@ -1,0 +1,84 @@
+#pragma once
+
+#include "catalog/part.h"
+#include "util/error.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace cplan {
+
+class Catalog;
+
+// A price the user set for a part; it overrides the catalog's price.
+struct PriceOverride
+{
+    std::string partId;
+    double unitPrice = 0;
+    std::string currency = "USD";
+    std::string source;   // where the price comes from (a quote, a price list)
+    std::string date;     // when it was set, ISO 8601 UTC
+};
+
+// The embedded default store: a SQLite file with the user's own parts and price book. Its
+// schema is versioned (PRAGMA user_version plus a `migrations` table), and opening an older
+// store migrates it step by step, so the user's edits survive upgrades. A store written by a
+// newer version is refused, never altered.
+class UserStore
+{
+public:
+    static constexpr int kSchemaVersion = 1;
+
+    // $CPLAN_STORE, else $XDG_DATA_HOME/cluster-planner/store.sqlite, else
+    // ~/.local/share/cluster-planner/store.sqlite.
+    static std::string defaultPath();
+
+    // Opens (and creates, with its folders, if needed) the store at `path` (empty = default).
+    static Result<UserStore> open(const std::string &path = {});
+
+    UserStore(UserStore &&) noexcept;
+    UserStore &operator=(UserStore &&) noexcept;
+    ~UserStore();
+
+    const std::string &path() const { return m_path; }
+    int schemaVersion() const;
+
+    // Price book. `price` must be a finite number >= 0.
+    Status setPrice(const std::string &partId, double price, const std::string &currency = "USD",
+                    const std::string &source = {});
+    Status clearPrice(const std::string &partId);
+    std::vector<PriceOverride> prices() const;
+
+    // User parts. importYaml reads a catalog YAML file (format: cluster-planner-catalog/1) and
+    // stores every part in it, replacing stored parts with the same id. When `against` is
+    // given, servers must name gpu / hca parts that exist there or in the file itself.
+    // Returns the number of parts imported. Nothing is stored if the file has an error.
+    Result<int> importYaml(const std::string &file, const Catalog *against = nullptr);
+    Result<int> importYamlText(const std::string &text, const std::string &fileName,
+                               const Catalog *against = nullptr);
+    Status removePart(const std::string &partId);
+    std::vector<std::string> partIds() const;
+
+    // Adds the stored parts to `catalog` (overriding built-ins with the same id), then applies
+    // the price overrides of parts that exist. Overrides of unknown parts are kept and skipped.
+    Status applyTo(Catalog &catalog) const;
+
+private:
+    UserStore(std::string path, sqlite3 *db);
+    Status migrate();
+    Status exec(const std::string &sql);
+    Error dbError(const std::string &what) const;
+
+    struct Closer
+    {
+        void operator()(sqlite3 *db) const;
+    };
+    std::string m_path;
+    std::unique_ptr<sqlite3, Closer> m_db;
+};
+
+} // namespace cplan
