@@ -1,0 +1,481 @@
+#include "catalog/catalog.h"
+#include "catalog/userstore.h"
+#include "util/atomicfile.h"
+
+#include <QtTest>
+
+#include <sqlite3.h>
+
+#include <cmath>
+#include <cstdlib>
+
+using namespace cplan;
+
+namespace {
+
+const Catalog &builtin()
+{
+    static const Catalog catalog = [] {
+        auto c = Catalog::loadDirectory(Catalog::builtinDirectory());
+        if (!c)
+            qFatal("built-in catalog does not load: %s", c.error().toString().c_str());
+        return std::move(*c);
+    }();
+    return catalog;
+}
+
+bool near(double a, double b)
+{
+    return std::fabs(a - b) < 1e-9 * std::max(1.0, std::fabs(b));
+}
+
+std::string tempPath(const QTemporaryDir &dir, const char *name)
+{
+    return dir.filePath(QString::fromUtf8(name)).toStdString();
+}
+
+} // namespace
+
+class TestCatalog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void requiredIds_data();
+    void requiredIds();
+    void qm9700Ports();
+    void everyPartHasASource();
+    void unknownFiguresStayUnknown();
+    void pricesAreMarkedAsEstimates();
+    void serversNameRealParts();
+    void yamlRoundTrip();
+    void malformed_data();
+    void malformed();
+    void malformedLeavesCatalogUnchanged();
+    void userStorePriceSurvivesReopen();
+    void userStoreImport();
+    void userStoreImportRejectsBadReference();
+    void userStoreRefusesNewerSchema();
+    void userStoreRefusesForeignFile();
+    void defaultStorePath();
+    void chooseCable();
+    void chooseCableWithCages();
+    void chooseTransceiver();
+};
+
+void TestCatalog::requiredIds_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("kind");
+    const char *rows[][2] = {
+        {"sb7800", "switch"},          {"qm8700", "switch"},          {"qm9700", "switch"},
+        {"q3400", "switch"},           {"connectx-6", "hca"},         {"connectx-7", "hca"},
+        {"connectx-7-qsfp112", "hca"}, {"connectx-8", "hca"},         {"bluefield-3", "hca"},
+        {"a100", "gpu"},               {"h100", "gpu"},               {"h200", "gpu"},
+        {"h20", "gpu"},                {"b200", "gpu"},               {"b300", "gpu"},
+        {"gb200", "gpu"},              {"dgx-h100", "gpu_server"},    {"dgx-h200", "gpu_server"},
+        {"dgx-b200", "gpu_server"},    {"dgx-b300", "gpu_server"},    {"dgx-gb200-nvl72", "gpu_server"},
+        {"hgx-h20", "gpu_server"},     {"pcie-4gpu", "gpu_server"},   {"host-1hca", "gpu_server"},
+        {"ufm-appliance", "gpu_server"}, {"rack-42u", "rack"},        {"mms4x00-ns", "transceiver"},
+        {"mma4z00-ns", "transceiver"}, {"mms4x00-ns400", "transceiver"}, {"mma4z00-ns400", "transceiver"},
+    };
+    for (const auto &r : rows)
+        QTest::newRow(r[0]) << QString::fromUtf8(r[0]) << QString::fromUtf8(r[1]);
+}
+
+void TestCatalog::requiredIds()
+{
+    QFETCH(QString, id);
+    QFETCH(QString, kind);
+    const Part *p = builtin().find(id.toStdString());
+    QVERIFY2(p, qPrintable(id));
+    QCOMPARE(QString::fromUtf8(toString(p->kind)), kind);
+}
+
+void TestCatalog::qm9700Ports()
+{
+    const Part *p = builtin().find("qm9700");
+    QVERIFY(p);
+    QCOMPARE(p->ports, 64);
+    QVERIFY(p->portSpeedGbps && near(*p->portSpeedGbps, 400));
+    QCOMPARE(p->portsPerCage, 2);
+    QVERIFY(p->splitSpeedGbps && near(*p->splitSpeedGbps, 200));
+    QVERIFY(p->rackUnits && near(*p->rackUnits, 1));
+    QCOMPARE(p->speedName, std::string("NDR"));
+
+    const Part *dgx = builtin().find("dgx-h100");
+    QVERIFY(dgx);
+    QCOMPARE(dgx->gpuCount, 8);
+    QCOMPARE(dgx->hcaCount, 8);
+    QCOMPARE(dgx->hca, std::string("connectx-7"));
+    QCOMPARE(dgx->nvlinkDomain.value_or(0), 8);
+    const Part *nvl = builtin().find("dgx-gb200-nvl72");
+    QVERIFY(nvl);
+    QCOMPARE(nvl->nvlinkDomain.value_or(0), 72);
+    QCOMPARE(nvl->hcaCount, 72);
+}
+
+void TestCatalog::everyPartHasASource()
+{
+    QVERIFY(builtin().parts().size() > 50);
+    for (const Part &p : builtin().parts()) {
+        QVERIFY2(!p.sources.empty(), p.id.c_str());
+        for (const auto &s : p.sources)
+            QVERIFY2(!s.empty(), p.id.c_str());
+    }
+}
+
+void TestCatalog::unknownFiguresStayUnknown()
+{
+    const Catalog &c = builtin();
+    QVERIFY(!c.find("qm9700")->powerW);
+    QVERIFY(!c.find("qm9700")->portLatencyNs);
+    QVERIFY(!c.find("qm8700")->powerW);
+    QVERIFY(!c.find("sb7800")->powerW);
+    QVERIFY(!c.find("sb7800")->rackUnits);
+    QVERIFY(!c.find("q3400")->rackUnits);
+    QVERIFY(!c.find("b300")->memoryGB);
+    QVERIFY(!c.find("b300")->bf16Tflops);
+    QVERIFY(!c.find("dgx-h200")->powerW);
+    QVERIFY(!c.find("connectx-7")->unitPrice);
+    QVERIFY(!c.find("rack-42u")->powerBudgetW);
+}
+
+void TestCatalog::pricesAreMarkedAsEstimates()
+{
+    int priced = 0;
+    for (const Part &p : builtin().parts()) {
+        if (!p.unitPrice)
+            continue;
+        ++priced;
+        QVERIFY2(p.priceEstimate, p.id.c_str());
+        QVERIFY2(!p.priceSource.empty(), p.id.c_str());
+    }
+    QCOMPARE(priced, 3);   // qm9700, h100, dgx-h100: the only prices hardware.md §6 gives
+    QVERIFY(near(*builtin().find("dgx-h100")->unitPrice, 199000));
+}
+
+void TestCatalog::serversNameRealParts()
+{
+    for (const Part *s : builtin().partsOfKind(PartKind::GpuServer)) {
+        QVERIFY2(s->hcaCount > 0, s->id.c_str());
+        const Part *hca = builtin().find(s->hca);
+        QVERIFY2(hca && hca->kind == PartKind::Hca, s->id.c_str());
+        if (s->gpuCount > 0) {
+            const Part *gpu = builtin().find(s->gpu);
+            QVERIFY2(gpu && gpu->kind == PartKind::Gpu, s->id.c_str());
+        }
+    }
+}
+
+void TestCatalog::yamlRoundTrip()
+{
+    const std::string text = catalogToYaml(builtin().parts());
+    Catalog again;
+    auto st = again.loadYaml(text, "roundtrip.yaml");
+    QVERIFY2(st.ok(), st.ok() ? "" : st.error().toString().c_str());
+    QCOMPARE(again.parts().size(), builtin().parts().size());
+    for (const Part &p : builtin().parts()) {
+        const Part *q = again.find(p.id);
+        QVERIFY(q);
+        QCOMPARE(partToYaml(*q), partToYaml(p));
+    }
+    QCOMPARE(catalogToYaml(again.parts()), text);
+}
+
+void TestCatalog::malformed_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown key") << "unknown-key.yaml" << 7 << "unknown key 'port_sped_gbps' in part 'my-switch'";
+    QTest::newRow("bad type") << "bad-type.yaml" << 5 << "'ports' must be a whole number, got 'sixty-four'";
+    QTest::newRow("duplicate id") << "duplicate-id.yaml" << 7 << "duplicate part id 'my-gpu' (first defined at";
+    QTest::newRow("unknown kind") << "unknown-kind.yaml" << 4 << "unknown kind 'router'";
+    QTest::newRow("server with unknown hca")
+        << "server-unknown-hca.yaml" << 11 << "server 'my-server' names hca 'connectx-99', which is not in the catalog";
+    QTest::newRow("negative number") << "negative-number.yaml" << 5 << "'power_w' must not be negative (-700)";
+    QTest::newRow("missing id") << "missing-id.yaml" << 3 << "part has no 'id'";
+    QTest::newRow("newer format") << "newer-format.yaml" << 1 << "written by a newer Cluster Planner";
+    QTest::newRow("syntax error") << "syntax-error.yaml" << 5 << "YAML syntax error";
+    QTest::newRow("cable without length") << "cable-without-length.yaml" << 3 << "cable 'my-cable' needs 'length_m'";
+}
+
+void TestCatalog::malformed()
+{
+    QFETCH(QString, file);
+    QFETCH(int, line);
+    QFETCH(QString, message);
+    const std::string path = std::string(CPLAN_TEST_DATA) + "/catalog-malformed/" + file.toStdString();
+    auto text = readFile(path);
+    QVERIFY(text.ok());
+    Catalog c;
+    auto st = c.loadYaml(*text, path);
+    QVERIFY(!st.ok());
+    const Error &e = st.error();
+    QCOMPARE(e.file, path);
+    QCOMPARE(e.line, line);
+    QVERIFY2(e.column > 0, e.toString().c_str());
+    QVERIFY2(e.message.find(message.toStdString()) != std::string::npos, e.toString().c_str());
+    // The message the CLI prints names the file and the line.
+    QVERIFY(e.toString().rfind(path + ":" + std::to_string(line) + ":", 0) == 0);
+}
+
+void TestCatalog::malformedLeavesCatalogUnchanged()
+{
+    Catalog c = builtin();
+    const auto before = c.parts().size();
+    auto text = readFile(std::string(CPLAN_TEST_DATA) + "/catalog-malformed/server-unknown-hca.yaml");
+    QVERIFY(text.ok());
+    QVERIFY(!c.loadYaml(*text, "x.yaml").ok());
+    QCOMPARE(c.parts().size(), before);
+    QVERIFY(!c.find("my-gpu"));
+
+    // A part that duplicates a built-in id is an error in the built-in sense (loadYaml)...
+    const std::string dup = "format: cluster-planner-catalog/1\nparts:\n  - id: h100\n    kind: gpu\n";
+    auto st = c.loadYaml(dup, "dup.yaml");
+    QVERIFY(!st.ok());
+    QVERIFY(st.error().message.find("gpus.yaml") != std::string::npos);
+    // ...and an override when it comes from the user.
+    QVERIFY(c.overlayYaml(dup, "user.yaml").ok());
+    QVERIFY(!c.find("h100")->memoryGB);
+}
+
+void TestCatalog::userStorePriceSurvivesReopen()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = tempPath(dir, "sub/dir/store.sqlite");   // folders are created
+    {
+        auto store = UserStore::open(path);
+        QVERIFY2(store.ok(), store.ok() ? "" : store.error().toString().c_str());
+        QCOMPARE(store->schemaVersion(), UserStore::kSchemaVersion);
+        QVERIFY(store->setPrice("qm9700", 41000, "USD", "quote ACME-123").ok());
+        QVERIFY(store->setPrice("qm9700", 42000, "USD", "quote ACME-124").ok());   // replaces
+        QVERIFY(store->setPrice("connectx-7", 1500, "EUR", "").ok());
+        QVERIFY(!store->setPrice("connectx-7", -1, "USD", "").ok());
+        QVERIFY(!store->setPrice("connectx-7", NAN, "USD", "").ok());
+    }
+    auto store = UserStore::open(path);
+    QVERIFY(store.ok());
+    const auto prices = store->prices();
+    QCOMPARE(prices.size(), std::size_t(2));
+    QCOMPARE(prices[1].partId, std::string("qm9700"));
+    QVERIFY(near(prices[1].unitPrice, 42000));
+    QCOMPARE(prices[1].source, std::string("quote ACME-124"));
+    QVERIFY(!prices[1].date.empty());
+
+    auto catalog = loadCatalog(path);
+    QVERIFY2(catalog.ok(), catalog.ok() ? "" : catalog.error().toString().c_str());
+    const Part *qm = catalog->find("qm9700");
+    QVERIFY(near(*qm->unitPrice, 42000));   // overrides the built-in ~50k
+    QVERIFY(!qm->priceEstimate);
+    QVERIFY(qm->priceSource.find("quote ACME-124") != std::string::npos);
+    QCOMPARE(catalog->find("connectx-7")->currency, std::string("EUR"));
+
+    // The migrations table records the schema steps.
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    sqlite3_stmt *st = nullptr;
+    QCOMPARE(sqlite3_prepare_v2(db, "SELECT count(*) FROM migrations", -1, &st, nullptr), SQLITE_OK);
+    QCOMPARE(sqlite3_step(st), SQLITE_ROW);
+    QCOMPARE(sqlite3_column_int(st, 0), UserStore::kSchemaVersion);
+    sqlite3_finalize(st);
+    QCOMPARE(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, nullptr), SQLITE_OK);
+    QCOMPARE(sqlite3_step(st), SQLITE_ROW);
+    QCOMPARE(QByteArray(reinterpret_cast<const char *>(sqlite3_column_text(st, 0))), QByteArray("wal"));
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
+void TestCatalog::userStoreImport()
+{
+    QTemporaryDir dir;
+    const std::string path = tempPath(dir, "store.sqlite");
+    const std::string file = tempPath(dir, "mine.yaml");
+    QVERIFY(writeFileAtomically(file, R"(format: cluster-planner-catalog/1
+parts:
+  - id: my-node
+    kind: gpu_server
+    vendor: ACME
+    model: Node 8
+    unit_price: 250000
+    price_estimate: false
+    price_source: ACME quote 2024-08
+    sources: [ACME datasheet]
+    gpu: h100
+    gpu_count: 8
+    hca: connectx-7
+    hca_count: 4
+    rack_units: 6
+  - id: h20
+    kind: gpu
+    vendor: NVIDIA
+    model: H20 (my figures)
+    memory_gb: 96
+    power_w: 350
+    sources: [my lab]
+)").ok());
+    {
+        auto store = UserStore::open(path);
+        QVERIFY(store.ok());
+        auto n = store->importYaml(file, &builtin());
+        QVERIFY2(n.ok(), n.ok() ? "" : n.error().toString().c_str());
+        QCOMPARE(*n, 2);
+        QCOMPARE(store->partIds(), (std::vector<std::string>{"h20", "my-node"}));
+    }
+    auto catalog = loadCatalog(path);
+    QVERIFY2(catalog.ok(), catalog.ok() ? "" : catalog.error().toString().c_str());
+    const Part *node = catalog->find("my-node");
+    QVERIFY(node);
+    QCOMPARE(node->kind, PartKind::GpuServer);
+    QCOMPARE(node->hcaCount, 4);
+    QVERIFY(near(*node->unitPrice, 250000));
+    QVERIFY(!node->priceEstimate);
+    QVERIFY(near(*catalog->find("h20")->powerW, 350));   // the user's part overrides the built-in
+    QCOMPARE(catalog->parts().size(), builtin().parts().size() + 1);
+}
+
+void TestCatalog::userStoreImportRejectsBadReference()
+{
+    QTemporaryDir dir;
+    const std::string path = tempPath(dir, "store.sqlite");
+    auto store = UserStore::open(path);
+    QVERIFY(store.ok());
+    const std::string bad = std::string(CPLAN_TEST_DATA) + "/catalog-malformed/server-unknown-hca.yaml";
+    auto n = store->importYaml(bad, &builtin());
+    QVERIFY(!n.ok());
+    QCOMPARE(n.error().line, 11);
+    QVERIFY(store->partIds().empty());   // nothing stored
+    auto typo = store->importYaml(std::string(CPLAN_TEST_DATA) + "/catalog-malformed/unknown-key.yaml");
+    QVERIFY(!typo.ok());
+    QVERIFY(typo.error().message.find("port_sped_gbps") != std::string::npos);
+}
+
+void TestCatalog::userStoreRefusesNewerSchema()
+{
+    QTemporaryDir dir;
+    const std::string path = tempPath(dir, "store.sqlite");
+    QVERIFY(UserStore::open(path).ok());
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(db, "PRAGMA user_version=99", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+    auto store = UserStore::open(path);
+    QVERIFY(!store.ok());
+    QVERIFY2(store.error().message.find("newer") != std::string::npos, store.error().toString().c_str());
+    QVERIFY(!loadCatalog(path).ok());
+}
+
+void TestCatalog::userStoreRefusesForeignFile()
+{
+    QTemporaryDir dir;
+    const std::string text = tempPath(dir, "notes.txt");
+    QVERIFY(writeFileAtomically(text, std::string(200, 'x')).ok());
+    QVERIFY(!UserStore::open(text).ok());
+
+    const std::string other = tempPath(dir, "other.sqlite");
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(other.c_str(), &db), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(db, "CREATE TABLE t(x)", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+    auto store = UserStore::open(other);
+    QVERIFY(!store.ok());
+    QVERIFY(store.error().message.find("not a Cluster Planner store") != std::string::npos);
+}
+
+void TestCatalog::defaultStorePath()
+{
+    const QByteArray oldStore = qgetenv("CPLAN_STORE");
+    const QByteArray oldXdg = qgetenv("XDG_DATA_HOME");
+    qputenv("CPLAN_STORE", "/tmp/x/store.sqlite");
+    QCOMPARE(UserStore::defaultPath(), std::string("/tmp/x/store.sqlite"));
+    qunsetenv("CPLAN_STORE");
+    qputenv("XDG_DATA_HOME", "/tmp/xdg");
+    QCOMPARE(UserStore::defaultPath(), std::string("/tmp/xdg/cluster-planner/store.sqlite"));
+    qunsetenv("XDG_DATA_HOME");
+    QVERIFY(UserStore::defaultPath().find("/.local/share/cluster-planner/store.sqlite") != std::string::npos);
+    if (!oldStore.isNull())
+        qputenv("CPLAN_STORE", oldStore);
+    if (!oldXdg.isNull())
+        qputenv("XDG_DATA_HOME", oldXdg);
+}
+
+void TestCatalog::chooseCable()
+{
+    const Catalog &c = builtin();
+    const Part *dac = c.chooseCable(400, 2);
+    QVERIFY(dac);
+    QCOMPARE(*dac->media, CableMedia::Dac);
+    QVERIFY(*dac->lengthM >= 2);
+    QCOMPARE(dac->id, std::string("ndr-dac-osfp-2m"));   // the shortest that reaches, first in file
+
+    const Part *shortDac = c.chooseCable(400, 0.7);
+    QVERIFY(shortDac && near(*shortDac->lengthM, 1));
+
+    const Part *acc = c.chooseCable(400, 4);
+    QVERIFY(acc);
+    QVERIFY(*acc->media == CableMedia::Dac || *acc->media == CableMedia::Acc);
+    QVERIFY(*acc->lengthM >= 4);
+
+    const Part *fibre = c.chooseCable(400, 30);
+    QVERIFY(fibre);
+    QCOMPARE(*fibre->media, CableMedia::Fiber);
+    QVERIFY(fibre->needsTransceivers);
+    QVERIFY(near(*fibre->lengthM, 30));
+
+    const Part *sm = c.chooseCable(400, 80);
+    QVERIFY(sm && sm->fiberMode == "sm");
+
+    QCOMPARE(c.chooseCable(400, 1000), nullptr);   // nothing reaches
+    QCOMPARE(c.chooseCable(123, 1), nullptr);      // no such speed
+
+    const Part *hdr = c.chooseCable(200, 10);
+    QVERIFY(hdr);
+    QCOMPARE(*hdr->media, CableMedia::Aoc);
+
+    const Part *xdr = c.chooseCable(800, 2);   // XDR has no DAC or AOC: fibre
+    QVERIFY(xdr);
+    QCOMPARE(*xdr->media, CableMedia::Fiber);
+}
+
+void TestCatalog::chooseCableWithCages()
+{
+    const Catalog &c = builtin();
+    const Part *toQsfp = c.chooseCable(CableQuery{400, 2, "OSFP", "QSFP112"});
+    QVERIFY(toQsfp);
+    QCOMPARE(toQsfp->id, std::string("ndr-dac-split-qsfp112-2m"));
+    const Part *reversed = c.chooseCable(CableQuery{400, 2, "QSFP112", "OSFP"});
+    QCOMPARE(reversed, toQsfp);
+    const Part *hdrFromNdr = c.chooseCable(CableQuery{200, 1.5, "OSFP", "QSFP56"});
+    QVERIFY(hdrFromNdr && hdrFromNdr->id == "hdr-dac-split-osfp-1p5m");
+    const Part *hdr = c.chooseCable(200, 1.5);
+    QVERIFY(hdr && hdr->id == "hdr-dac-qsfp56-1p5m");
+}
+
+void TestCatalog::chooseTransceiver()
+{
+    const Catalog &c = builtin();
+    const Part *twin = c.chooseTransceiver(400, 2);
+    QVERIFY(twin);
+    QCOMPARE(twin->linksPerEnd, 2);
+    QCOMPARE(twin->kind, PartKind::Transceiver);
+    const Part *single = c.chooseTransceiver(400, 1);
+    QVERIFY(single);
+    QCOMPARE(single->linksPerEnd, 1);
+    QVERIFY(single != twin);
+
+    const Part *mmFibre = c.chooseCable(400, 30);
+    QVERIFY(mmFibre && mmFibre->fiberMode == "mm");
+    QCOMPARE(c.chooseTransceiver(400, 2, *mmFibre)->id, std::string("mma4z00-ns"));
+    QCOMPARE(c.chooseTransceiver(400, 1, *mmFibre)->id, std::string("mma4z00-ns400"));
+    const Part *smFibre = c.chooseCable(400, 100);
+    QVERIFY(smFibre && smFibre->fiberMode == "sm");
+    QCOMPARE(c.chooseTransceiver(400, 2, *smFibre)->id, std::string("mms4x00-ns"));
+    QCOMPARE(c.chooseTransceiver(400, 1, *smFibre)->id, std::string("mms4x00-ns400"));
+
+    QCOMPARE(c.chooseTransceiver(800, 1), nullptr);   // no XDR optics in our sources
+}
+
+QTEST_APPLESS_MAIN(TestCatalog)
+#include "tst_catalog.moc"
