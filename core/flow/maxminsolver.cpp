@@ -1,0 +1,311 @@
+#include "flow/maxminsolver.h"
+
+#include <algorithm>
+#include <cassert>
+#include <utility>
+
+namespace cplan {
+
+MaxMinSolver::MaxMinSolver(std::vector<double> capacityBps)
+    : m_capacity(std::move(capacityBps))
+{
+    const std::size_t n = m_capacity.size();
+    m_residual = m_capacity;
+    m_weightSum.assign(n, 0.0);
+    m_unfrozen.assign(n, 0);
+    m_linkFlows.resize(n);
+    m_linkMark.assign(n, 0);
+    m_touchMark.assign(n, 0);
+    m_heapPos.assign(n, -1);
+    m_isDirty.assign(n, 0);
+}
+
+void MaxMinSolver::reserve(std::size_t flows, std::size_t pathLinks)
+{
+    m_pathPool.reserve(pathLinks);
+    m_pathOffset.reserve(flows);
+    m_pathLength.reserve(flows);
+    m_weight.reserve(flows);
+    m_rate.reserve(flows);
+    m_active.reserve(flows);
+    m_flowMark.reserve(flows);
+    m_frozenMark.reserve(flows);
+}
+
+MaxMinSolver::FlowId MaxMinSolver::addFlow(std::span<const std::uint32_t> links, double weight)
+{
+    assert(weight > 0.0);
+    const auto id = static_cast<FlowId>(m_weight.size());
+    m_pathOffset.push_back(m_pathPool.size());
+    m_pathLength.push_back(static_cast<std::uint32_t>(links.size()));
+    for (std::uint32_t l : links) {
+        assert(l < m_capacity.size());
+        m_pathPool.push_back(l);
+        m_linkFlows[l].push_back(id);
+        markDirty(l);
+    }
+    m_weight.push_back(weight);
+    m_rate.push_back(0.0);
+    m_active.push_back(1);
+    m_flowMark.push_back(0);
+    m_frozenMark.push_back(0);
+    ++m_activeCount;
+    return id;
+}
+
+void MaxMinSolver::removeFlow(FlowId id)
+{
+    assert(id < m_weight.size());
+    if (!m_active[id])
+        return;
+    m_active[id] = 0;
+    m_rate[id] = 0.0;
+    --m_activeCount;
+    for (std::uint32_t l : path(id))
+        markDirty(l);
+}
+
+void MaxMinSolver::setWeight(FlowId id, double weight)
+{
+    assert(id < m_weight.size() && m_active[id] && weight > 0.0);
+    if (m_weight[id] == weight)
+        return;
+    m_weight[id] = weight;
+    for (std::uint32_t l : path(id))
+        markDirty(l);
+}
+
+void MaxMinSolver::setCapacity(std::uint32_t link, double capacityBps)
+{
+    assert(link < m_capacity.size() && capacityBps >= 0.0);
+    m_capacity[link] = capacityBps;
+    markDirty(link);
+    if (m_linkFlows[link].empty())
+        m_residual[link] = capacityBps;
+}
+
+double MaxMinSolver::linkLoad(std::uint32_t link) const
+{
+    double load = 0.0;
+    for (FlowId f : m_linkFlows[link])
+        if (m_active[f])
+            load += m_weight[f] * m_rate[f];
+    return load;
+}
+
+void MaxMinSolver::markDirty(std::uint32_t link)
+{
+    m_prepared = false;
+    if (!m_isDirty[link]) {
+        m_isDirty[link] = 1;
+        m_dirtyLinks.push_back(link);
+    }
+}
+
+std::span<const MaxMinSolver::FlowId> MaxMinSolver::affectedFlows()
+{
+    if (!m_prepared) {
+        collectComponents();
+        m_prepared = true;
+    }
+    return m_compFlows;
+}
+
+std::span<const MaxMinSolver::FlowId> MaxMinSolver::solve()
+{
+    affectedFlows();
+    fill();
+    for (std::uint32_t l : m_dirtyLinks)
+        m_isDirty[l] = 0;
+    m_dirtyLinks.clear();
+    m_prepared = false;
+    return m_compFlows;
+}
+
+std::span<const MaxMinSolver::FlowId> MaxMinSolver::solveAll()
+{
+    for (std::uint32_t l = 0; l < m_capacity.size(); ++l)
+        markDirty(l);
+    return solve();
+}
+
+// Breadth-first over link -> active flows -> links, from the dirty links. Dead flows met on
+// the way are dropped from the link lists (stable compaction keeps the order deterministic).
+void MaxMinSolver::collectComponents()
+{
+    ++m_epoch;
+    m_compFlows.clear();
+    m_compLinks.clear();
+    for (std::uint32_t l : m_dirtyLinks) {
+        if (m_linkMark[l] != m_epoch) {
+            m_linkMark[l] = m_epoch;
+            m_compLinks.push_back(l);
+        }
+    }
+    for (std::size_t i = 0; i < m_compLinks.size(); ++i) {
+        auto &list = m_linkFlows[m_compLinks[i]];
+        std::size_t kept = 0;
+        for (std::size_t r = 0; r < list.size(); ++r) {
+            const FlowId f = list[r];
+            if (!m_active[f])
+                continue;
+            list[kept++] = f;
+            if (m_flowMark[f] == m_epoch)
+                continue;
+            m_flowMark[f] = m_epoch;
+            m_compFlows.push_back(f);
+            const std::uint32_t *p = m_pathPool.data() + m_pathOffset[f];
+            for (std::uint32_t k = 0; k < m_pathLength[f]; ++k) {
+                const std::uint32_t l2 = p[k];
+                if (m_linkMark[l2] != m_epoch) {
+                    m_linkMark[l2] = m_epoch;
+                    m_compLinks.push_back(l2);
+                }
+            }
+        }
+        list.resize(kept);
+    }
+}
+
+// Progressive filling over the collected components.
+void MaxMinSolver::fill()
+{
+    for (std::uint32_t l : m_compLinks) {
+        m_residual[l] = m_capacity[l];
+        m_weightSum[l] = 0.0;
+        m_unfrozen[l] = 0;
+    }
+    for (FlowId f : m_compFlows) {
+        const double w = m_weight[f];
+        const std::uint32_t *p = m_pathPool.data() + m_pathOffset[f];
+        for (std::uint32_t k = 0; k < m_pathLength[f]; ++k) {
+            m_weightSum[p[k]] += w;
+            ++m_unfrozen[p[k]];
+        }
+    }
+    m_heap.clear();
+    for (std::uint32_t l : m_compLinks)
+        if (m_unfrozen[l] > 0)
+            heapPush(l, m_residual[l] / m_weightSum[l]);
+
+    double level = 0.0;
+    while (!m_heap.empty()) {
+        const auto [share, link] = m_heap.front();
+        heapRemove(link);
+        if (share > level * (1.0 + kShareSnap))
+            level = share;   // else: equal to the current level up to rounding, or below by it
+        ++m_touchEpoch;
+        m_touched.clear();
+        for (FlowId f : m_linkFlows[link]) {
+            if (m_frozenMark[f] == m_epoch || !m_active[f])
+                continue;
+            m_frozenMark[f] = m_epoch;
+            m_rate[f] = level;
+            const double w = m_weight[f];
+            const double take = level * w;
+            const std::uint32_t *p = m_pathPool.data() + m_pathOffset[f];
+            for (std::uint32_t k = 0; k < m_pathLength[f]; ++k) {
+                const std::uint32_t l2 = p[k];
+                m_residual[l2] -= take;
+                m_weightSum[l2] -= w;
+                --m_unfrozen[l2];
+                if (m_touchMark[l2] != m_touchEpoch) {
+                    m_touchMark[l2] = m_touchEpoch;
+                    m_touched.push_back(l2);
+                }
+            }
+        }
+        for (std::uint32_t l2 : m_touched) {
+            if (m_residual[l2] < 0.0)
+                m_residual[l2] = 0.0;   // rounding only
+            if (m_heapPos[l2] < 0)
+                continue;
+            if (m_unfrozen[l2] == 0)
+                heapRemove(l2);
+            else
+                heapUpdate(l2, m_residual[l2] / m_weightSum[l2]);
+        }
+    }
+}
+
+namespace {
+inline bool lessEntry(const std::pair<double, std::uint32_t> &a, const std::pair<double, std::uint32_t> &b)
+{
+    return a.first < b.first || (a.first == b.first && a.second < b.second);
+}
+} // namespace
+
+void MaxMinSolver::heapPush(std::uint32_t link, double key)
+{
+    m_heap.emplace_back(key, link);
+    m_heapPos[link] = static_cast<std::int32_t>(m_heap.size() - 1);
+    siftUp(m_heap.size() - 1);
+}
+
+void MaxMinSolver::heapUpdate(std::uint32_t link, double key)
+{
+    const auto i = static_cast<std::size_t>(m_heapPos[link]);
+    const double old = m_heap[i].first;
+    m_heap[i].first = key;
+    if (key < old)
+        siftUp(i);
+    else if (key > old)
+        siftDown(i);
+}
+
+void MaxMinSolver::heapRemove(std::uint32_t link)
+{
+    const auto i = static_cast<std::size_t>(m_heapPos[link]);
+    m_heapPos[link] = -1;
+    const std::size_t last = m_heap.size() - 1;
+    if (i != last) {
+        const std::uint32_t moved = m_heap[last].second;
+        m_heap[i] = m_heap[last];
+        m_heap.pop_back();
+        m_heapPos[moved] = static_cast<std::int32_t>(i);
+        siftUp(i);
+        if (m_heapPos[moved] == static_cast<std::int32_t>(i))
+            siftDown(i);
+    } else {
+        m_heap.pop_back();
+    }
+}
+
+void MaxMinSolver::siftUp(std::size_t i)
+{
+    auto entry = m_heap[i];
+    while (i > 0) {
+        const std::size_t parent = (i - 1) / 2;
+        if (!lessEntry(entry, m_heap[parent]))
+            break;
+        m_heap[i] = m_heap[parent];
+        m_heapPos[m_heap[i].second] = static_cast<std::int32_t>(i);
+        i = parent;
+    }
+    m_heap[i] = entry;
+    m_heapPos[entry.second] = static_cast<std::int32_t>(i);
+}
+
+void MaxMinSolver::siftDown(std::size_t i)
+{
+    const std::size_t n = m_heap.size();
+    if (i >= n)
+        return;
+    auto entry = m_heap[i];
+    for (;;) {
+        std::size_t child = 2 * i + 1;
+        if (child >= n)
+            break;
+        if (child + 1 < n && lessEntry(m_heap[child + 1], m_heap[child]))
+            ++child;
+        if (!lessEntry(m_heap[child], entry))
+            break;
+        m_heap[i] = m_heap[child];
+        m_heapPos[m_heap[i].second] = static_cast<std::int32_t>(i);
+        i = child;
+    }
+    m_heap[i] = entry;
+    m_heapPos[entry.second] = static_cast<std::int32_t>(i);
+}
+
+} // namespace cplan

@@ -1,0 +1,114 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace cplan {
+
+// Exact max-min fair rate allocation (progressive filling) over directed links, incremental.
+//
+// A "flow" here is a path (directed-link indices) with a weight w > 0: w identical flows that
+// share the path, each getting rate(id). A link with residual capacity c and unfrozen weight n
+// offers the fair share c/n; the link with the smallest share saturates first, freezing its
+// flows at that share (a min-heap over link shares, indexed, updated once per touched link).
+//
+// Incremental: addFlow / removeFlow / setWeight / setCapacity only mark links dirty. solve()
+// re-rates the connected components (flows linked by shared links) that contain a dirty link
+// and leaves every other rate untouched, which is exact because max-min rates of one component
+// do not depend on another. affectedFlows() tells beforehand which flows solve() will re-rate
+// (the flow simulator uses it to bank the bytes sent at the old rates).
+//
+// Memory is flat: paths live in one pool, each link keeps a vector of flow ids; removed flows
+// are dropped from those vectors lazily, when a later traversal meets them.
+class MaxMinSolver
+{
+public:
+    using FlowId = std::uint32_t;
+
+    MaxMinSolver() = default;
+    explicit MaxMinSolver(std::vector<double> capacityBps);
+
+    // Snap tolerance: a link share within this relative distance of the current fill level is
+    // taken as equal to it, so that symmetric patterns get bit-identical rates.
+    static constexpr double kShareSnap = 1e-12;
+
+    std::size_t linkCount() const { return m_capacity.size(); }
+    std::size_t flowCount() const { return m_weight.size(); }   // ids ever handed out
+    std::size_t activeFlowCount() const { return m_activeCount; }
+
+    void reserve(std::size_t flows, std::size_t pathLinks);
+    // Links must be valid indices, without repeats; an empty path is allowed (rate 0, inert).
+    FlowId addFlow(std::span<const std::uint32_t> links, double weight = 1.0);
+    void removeFlow(FlowId id);
+    void setWeight(FlowId id, double weight);
+    void setCapacity(std::uint32_t link, double capacityBps);
+
+    bool isActive(FlowId id) const { return m_active[id] != 0; }
+    double weight(FlowId id) const { return m_weight[id]; }
+    double rate(FlowId id) const { return m_rate[id]; }   // per unit of weight, bytes/s
+    std::span<const std::uint32_t> path(FlowId id) const
+    {
+        return {m_pathPool.data() + m_pathOffset[id], m_pathLength[id]};
+    }
+    double capacity(std::uint32_t link) const { return m_capacity[link]; }
+    // Load of a link under the current rates (sum of weight × rate of its active flows).
+    double linkLoad(std::uint32_t link) const;
+
+    // Flows (active) that the next solve() will re-rate. Stable until the next mutation.
+    std::span<const FlowId> affectedFlows();
+    // Links of those components (valid after affectedFlows() or solve()).
+    std::span<const std::uint32_t> affectedLinks() const { return m_compLinks; }
+    // Re-rate the dirty components. Returns the flows that were re-rated.
+    std::span<const FlowId> solve();
+    // Re-rate everything from scratch (marks all links dirty).
+    std::span<const FlowId> solveAll();
+
+    // Residual capacity left on a link by the last solve of its component.
+    double residual(std::uint32_t link) const { return m_residual[link]; }
+
+private:
+    void markDirty(std::uint32_t link);
+    void collectComponents();
+    void fill();
+    // indexed min-heap over links keyed by fair share
+    void heapPush(std::uint32_t link, double key);
+    void heapUpdate(std::uint32_t link, double key);
+    void heapRemove(std::uint32_t link);
+    void siftUp(std::size_t i);
+    void siftDown(std::size_t i);
+
+    // links
+    std::vector<double> m_capacity;
+    std::vector<double> m_residual;
+    std::vector<double> m_weightSum;        // unfrozen weight during a fill
+    std::vector<std::uint32_t> m_unfrozen;  // unfrozen flow count during a fill
+    std::vector<std::vector<FlowId>> m_linkFlows;
+    std::vector<std::uint32_t> m_linkMark;  // epoch stamp: in component / dirty
+    std::vector<std::uint32_t> m_touchMark;
+    std::vector<std::int32_t> m_heapPos;    // -1 = not in heap
+    std::vector<std::uint32_t> m_dirtyLinks;
+    std::vector<std::uint8_t> m_isDirty;
+
+    // flows
+    std::vector<std::uint32_t> m_pathPool;
+    std::vector<std::uint64_t> m_pathOffset;
+    std::vector<std::uint32_t> m_pathLength;
+    std::vector<double> m_weight;
+    std::vector<double> m_rate;
+    std::vector<std::uint8_t> m_active;
+    std::vector<std::uint32_t> m_flowMark;  // epoch stamp: in component
+    std::vector<std::uint32_t> m_frozenMark;
+    std::size_t m_activeCount = 0;
+
+    // scratch
+    std::vector<FlowId> m_compFlows;
+    std::vector<std::uint32_t> m_compLinks;
+    std::vector<std::uint32_t> m_touched;
+    std::vector<std::pair<double, std::uint32_t>> m_heap;
+    std::uint32_t m_epoch = 0;
+    std::uint32_t m_touchEpoch = 0;
+    bool m_prepared = false;
+};
+
+} // namespace cplan
