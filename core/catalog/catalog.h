@@ -95,6 +95,8 @@ inline constexpr const char *kCatalogFormat = "cluster-planner-catalog/1";
 // whole catalog document. What these write, loadYaml reads back to the same parts.
 std::string partToYaml(const Part &part);
 std::string catalogToYaml(const std::vector<Part> &parts);
+// A figure as people write it: shortest exact text, no exponent for everyday sizes (100, 0.5).
+std::string formatNumber(double v);
 
 // The catalog every command uses: built-in parts plus the user store's parts and prices.
 // `storePath` empty = the default store (see UserStore::defaultPath()).

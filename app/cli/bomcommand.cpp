@@ -1,0 +1,158 @@
+#include "cli/cli.h"
+#include "cli/table.h"
+
+#include "catalog/catalog.h"
+#include "cost/bom.h"
+#include "model/design.h"
+#include "util/atomicfile.h"
+#include "util/strings.h"
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <sstream>
+
+namespace cplan::cli {
+
+namespace {
+
+nlohmann::json optionalNumber(const std::optional<double> &v)
+{
+    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+std::string money(const std::optional<double> &v, const std::string &currency)
+{
+    return v ? formatThousands(*v) + " " + currency : "unknown";
+}
+
+nlohmann::ordered_json bomJson(const Bom &bom)
+{
+    nlohmann::ordered_json j;
+    j["currency"] = bom.currency;
+    j["lines"] = nlohmann::json::array();
+    for (const BomLine &l : bom.lines)
+        j["lines"].push_back(nlohmann::ordered_json{{"part", l.part},
+                                                    {"category", l.category},
+                                                    {"description", l.description},
+                                                    {"part_number", l.partNumber.empty() ? nlohmann::json(nullptr) : nlohmann::json(l.partNumber)},
+                                                    {"quantity", l.quantity},
+                                                    {"unit_price", optionalNumber(l.unitPrice)},
+                                                    {"total", optionalNumber(l.total)},
+                                                    {"price_estimate", l.priceEstimate}});
+    const BomTotals &t = bom.totals;
+    j["totals"] = nlohmann::ordered_json{{"capex", t.capex},
+                                         {"capex_complete", t.capexComplete},
+                                         {"power_w", t.powerW},
+                                         {"power_complete", t.powerComplete},
+                                         {"rack_units", t.rackUnits},
+                                         {"rack_units_complete", t.rackUnitsComplete},
+                                         {"gpus", t.gpus},
+                                         {"cost_per_gpu", optionalNumber(t.costPerGpu)},
+                                         {"energy_per_year", t.energyPerYear},
+                                         {"tco", t.tco}};
+    j["counts"] = nlohmann::ordered_json{{"servers", bom.counts.servers},
+                                         {"management", bom.counts.management},
+                                         {"switches", bom.counts.switches},
+                                         {"cables", bom.counts.cables},
+                                         {"transceivers", bom.counts.transceivers},
+                                         {"racks", bom.counts.racks}};
+    j["cables_by_part"] = bom.cablesByPart;
+    j["unknown"] = nlohmann::ordered_json{{"price", bom.unknownPrice}, {"power", bom.unknownPower}, {"rack_units", bom.unknownRackUnits}};
+    return j;
+}
+
+std::string csvField(const std::string &s)
+{
+    if (s.find_first_of(",\"\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::string bomCsv(const Bom &bom)
+{
+    std::ostringstream out;
+    out << "category,part,description,part_number,quantity,unit_price,total,currency,price_estimate\n";
+    for (const BomLine &l : bom.lines)
+        out << csvField(l.category) << ',' << csvField(l.part) << ',' << csvField(l.description) << ','
+            << csvField(l.partNumber) << ',' << l.quantity << ',' << (l.unitPrice ? formatDouble(*l.unitPrice) : "") << ','
+            << (l.total ? formatDouble(*l.total) : "") << ',' << l.currency << ',' << (l.priceEstimate ? "yes" : "no") << '\n';
+    return out.str();
+}
+
+void printTable(const Design &design, const Bom &bom, std::ostream &out)
+{
+    out << "Bill of materials: " << design.name << "\n\n";
+    Table t({"category", "part", "description", "qty", "unit price", "total"});
+    for (const BomLine &l : bom.lines)
+        t.addRow({l.category, l.part, l.description, formatThousands(double(l.quantity)), money(l.unitPrice, l.currency),
+                  money(l.total, l.currency)});
+    t.print(out);
+    const BomTotals &tt = bom.totals;
+    const auto &c = bom.counts;
+    out << "\nServers " << c.servers << " (+" << c.management << " management), GPUs " << tt.gpus << "; switches: leaf "
+        << c.switches.at("leaf") << ", spine " << c.switches.at("spine") << ", core " << c.switches.at("core") << '\n';
+    out << "Cables: node-leaf " << c.cables.at("node-leaf") << ", leaf-spine " << c.cables.at("leaf-spine") << ", spine-core "
+        << c.cables.at("spine-core") << "; transceivers " << c.transceivers << "; racks " << c.racks << '\n';
+    out << "CAPEX " << formatThousands(tt.capex) << ' ' << bom.currency << (tt.capexComplete ? "" : " (incomplete: unknown prices below)")
+        << "; per GPU " << money(tt.costPerGpu, bom.currency) << '\n';
+    out << "Power " << formatThousands(tt.powerW / 1000.0, 1) << " kW" << (tt.powerComplete ? "" : " (incomplete)")
+        << "; rack units " << formatDouble(tt.rackUnits) << (tt.rackUnitsComplete ? "" : " (incomplete)") << '\n';
+    out << "Energy per year " << formatThousands(tt.energyPerYear) << ' ' << bom.currency << " (PUE " << formatDouble(design.settings.pue)
+        << ", " << formatDouble(design.settings.electricityPricePerKWh) << "/kWh); TCO over " << design.settings.tcoYears << " years "
+        << formatThousands(tt.tco) << ' ' << bom.currency << '\n';
+    auto list = [&](const char *what, const std::vector<std::string> &ids) {
+        if (ids.empty())
+            return;
+        out << "Unknown " << what << ": ";
+        for (std::size_t i = 0; i < ids.size(); ++i)
+            out << (i ? ", " : "") << ids[i];
+        out << '\n';
+    };
+    list("price", bom.unknownPrice);
+    list("power", bom.unknownPower);
+    list("height", bom.unknownRackUnits);
+    out << "Prices are indicative estimates (see `cplan catalog show PART` for sources).\n";
+}
+
+} // namespace
+
+void addBomCommand(CLI::App &root, Context &ctx)
+{
+    struct Args
+    {
+        std::string path, format = "table", out;
+    };
+    auto a = std::make_shared<Args>();
+    CLI::App *cmd = root.add_subcommand("bom", "Bill of materials: parts, counts by tier, power, CAPEX, cost per GPU");
+    cmd->add_option("design", a->path, "Design file")->required();
+    cmd->add_option("--format", a->format, "table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}));
+    cmd->add_option("-o,--output", a->out, "Write to this file instead of standard output");
+    cmd->callback([a, &ctx] {
+        ctx.action = [a, &ctx]() -> int {
+            auto design = loadDesign(ctx, a->path);
+            if (!design)
+                return fail(design.error());
+            const Bom bom = computeBom(*design, *catalog(ctx));
+            const std::string format = ctx.json ? "json" : a->format;
+            std::ostringstream text;
+            if (format == "json")
+                text << bomJson(bom).dump(2) << '\n';
+            else if (format == "csv")
+                text << bomCsv(bom);
+            else
+                printTable(*design, bom, text);
+            if (a->out.empty()) {
+                std::cout << text.str();
+            } else if (auto saved = writeFileAtomically(a->out, text.str()); !saved) {
+                return fail(saved.error());
+            }
+            return ExitOk;
+        };
+    });
+}
+
+} // namespace cplan::cli

@@ -1,0 +1,53 @@
+#pragma once
+
+// The `cplan` command-line tool: each command lives in its own file and registers itself on
+// the CLI11 app. Commands print a readable table by default and JSON with --json.
+// Exit codes: 0 ok, 1 the design has errors (validate), 2 bad input or usage.
+
+#include "util/error.h"
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <iosfwd>
+#include <string>
+
+namespace cplan {
+
+class Catalog;
+class Design;
+
+namespace cli {
+
+enum ExitCode { ExitOk = 0, ExitDesignErrors = 1, ExitBadInput = 2 };
+
+// Options every command sees.
+struct Context
+{
+    bool json = false;
+    std::string storePath;       // --store: SQLite user store (default: the user data dir)
+    std::function<int()> action; // set by the chosen subcommand, run after parsing
+};
+
+// Prints "cplan: <error>" to stderr and returns ExitBadInput.
+int fail(const Error &error);
+int fail(const std::string &message);
+
+// Loads the catalog (built-in + user store); on failure prints and returns nullptr.
+const Catalog *catalog(Context &ctx);
+// Loads a design file against the catalog; on failure prints the error (file:line:col).
+Result<Design> loadDesign(Context &ctx, const std::string &path);
+
+// Registration functions, one per command file.
+void addGenerateCommand(CLI::App &root, Context &ctx);
+void addValidateCommand(CLI::App &root, Context &ctx);
+void addBomCommand(CLI::App &root, Context &ctx);
+void addCatalogCommand(CLI::App &root, Context &ctx);
+void addNetworkCommands(CLI::App &root, Context &ctx);   // route, simulate, fail, export, import
+void addScheduleCommand(CLI::App &root, Context &ctx);
+
+// The whole tool: parses argv, runs the chosen command, returns the exit code.
+int run(int argc, char **argv);
+
+} // namespace cli
+} // namespace cplan

@@ -1,0 +1,82 @@
+#include "cli/cli.h"
+
+#include "catalog/catalog.h"
+#include "io/designyaml.h"
+#include "model/design.h"
+
+#include <iostream>
+#include <memory>
+
+namespace cplan::cli {
+
+int fail(const Error &error)
+{
+    std::cerr << "cplan: " << error.toString() << '\n';
+    return ExitBadInput;
+}
+
+int fail(const std::string &message)
+{
+    std::cerr << "cplan: " << message << '\n';
+    return ExitBadInput;
+}
+
+const Catalog *catalog(Context &ctx)
+{
+    static std::unique_ptr<Catalog> loaded;
+    static std::string loadedFor;
+    if (loaded && loadedFor == ctx.storePath)
+        return loaded.get();
+    auto result = loadCatalog(ctx.storePath);
+    if (!result) {
+        fail(result.error());
+        return nullptr;
+    }
+    loaded = std::make_unique<Catalog>(std::move(*result));
+    loadedFor = ctx.storePath;
+    return loaded.get();
+}
+
+Result<Design> loadDesign(Context &ctx, const std::string &path)
+{
+    const Catalog *cat = catalog(ctx);
+    if (!cat)
+        return Error{path, 0, 0, "the parts catalog could not be loaded"};
+    return cplan::loadDesign(path, cat);
+}
+
+int run(int argc, char **argv)
+{
+    Context ctx;
+    CLI::App app{"cplan: design, check and price InfiniBand GPU clusters (Cluster Planner " CPLAN_VERSION ")", "cplan"};
+    app.set_version_flag("--version", std::string("cplan ") + CPLAN_VERSION);
+    app.require_subcommand(1);
+    app.fallthrough();
+    app.add_flag("--json", ctx.json, "Print JSON instead of a table");
+    app.add_option("--store", ctx.storePath, "The SQLite user store (default: $CPLAN_STORE or ~/.local/share/cluster-planner/store.sqlite)");
+
+    addGenerateCommand(app, ctx);
+    addValidateCommand(app, ctx);
+    addBomCommand(app, ctx);
+    addCatalogCommand(app, ctx);
+    addNetworkCommands(app, ctx);
+    addScheduleCommand(app, ctx);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError &e) {
+        const int code = app.exit(e);
+        return code == 0 ? ExitOk : ExitBadInput;
+    }
+    if (!ctx.action)
+        return fail("no command given; see cplan --help");
+    try {
+        return ctx.action();
+    } catch (const std::bad_alloc &) {
+        return fail("out of memory: the input is too large");
+    } catch (const std::exception &e) {
+        return fail(std::string("internal error: ") + e.what());
+    }
+}
+
+} // namespace cplan::cli

@@ -1,0 +1,211 @@
+#include "cli/cli.h"
+
+#include "catalog/catalog.h"
+#include "generate/fattree.h"
+#include "io/designyaml.h"
+#include "util/strings.h"
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+
+namespace cplan::cli {
+
+namespace {
+
+// "dgx-h100" or "dgx-h100:8,hgx-h20:8" -> [(part, count)]. A bare part takes `total`.
+Result<std::vector<std::pair<std::string, int>>> parseServerMix(const std::string &text, int total)
+{
+    std::vector<std::pair<std::string, int>> mix;
+    for (const std::string &item : split(text, ',')) {
+        auto colon = item.find(':');
+        if (colon == std::string::npos) {
+            mix.emplace_back(std::string(trim(item)), -1);
+            continue;
+        }
+        auto n = parseInt(item.substr(colon + 1));
+        if (!n || *n < 0 || *n > 1'000'000)
+            return Error{"--server", 0, 0, "'" + item + "' must be PART or PART:COUNT"};
+        mix.emplace_back(std::string(trim(item.substr(0, colon))), int(*n));
+    }
+    int counted = 0, open = 0;
+    for (auto &[part, n] : mix)
+        n < 0 ? ++open : counted += n;
+    if (open > 1)
+        return Error{"--server", 0, 0, "give a count for each part of a mix (PART:COUNT,...)"};
+    for (auto &[part, n] : mix)
+        if (n < 0) {
+            if (total <= counted)
+                return Error{"--servers", 0, 0, "--servers must be larger than the counts in --server"};
+            n = total - counted;
+        }
+    return mix;
+}
+
+Result<std::pair<int, int>> parseRatio(const std::string &text)
+{
+    auto parts = split(text, ':');
+    if (parts.size() != 2)
+        return Error{"--blocking", 0, 0, "'" + text + "' must be D:U, e.g. 1:1 or 2:1"};
+    auto d = parseInt(parts[0]), u = parseInt(parts[1]);
+    if (!d || !u || *d < 1 || *u < 1 || *d > 64 || *u > 64)
+        return Error{"--blocking", 0, 0, "'" + text + "' must be D:U with whole numbers from 1 to 64"};
+    return std::make_pair(int(*d), int(*u));
+}
+
+void printReport(const Design &design, const FatTreeReport &r, const std::string &out, bool json)
+{
+    if (json) {
+        nlohmann::ordered_json j;
+        j["output"] = out;
+        j["tiers"] = r.tiers;
+        j["rails"] = r.rails;
+        j["su_size"] = r.suSize;
+        j["scalable_units"] = r.scalableUnits;
+        j["pods"] = r.pods;
+        j["leaf_down_ports"] = r.leafDown;
+        j["leaf_up_ports"] = r.leafUp;
+        j["switches"] = {{"leaf", r.leaves}, {"spine", r.spines}, {"core", r.cores}};
+        j["nodes"] = design.nodes.size();
+        j["links"] = design.links.size();
+        j["notes"] = r.notes;
+        std::cout << j.dump(2) << '\n';
+        return;
+    }
+    std::cout << "Generated " << out << ": " << r.tiers << "-tier fat tree, " << r.leaves << " leaf, " << r.spines
+              << " spine, " << r.cores << " core switches; " << design.nodes.size() << " nodes, " << design.links.size()
+              << " links\n";
+    std::cout << "  leaf ports: " << r.leafDown << " down, " << r.leafUp << " up";
+    if (r.rails > 1)
+        std::cout << "; rail-optimized, " << r.rails << " rails, " << r.scalableUnits << " SU(s) of " << r.suSize << " servers";
+    if (r.pods > 1)
+        std::cout << "; " << r.pods << " pods";
+    std::cout << '\n';
+    for (const std::string &note : r.notes)
+        std::cout << "  note: " << note << '\n';
+}
+
+} // namespace
+
+void addGenerateCommand(CLI::App &root, Context &ctx)
+{
+    CLI::App *gen = root.add_subcommand("generate", "Generate a fabric (fat tree or torus) into a design file");
+    gen->require_subcommand(1);
+
+    struct FatTreeArgs
+    {
+        int servers = 0;
+        std::string server, sw, tiers = "auto", blocking = "1:1", rails = "auto", out, name, hca, tenants;
+        int suSize = 0, mgmt = 0, perRack = 4;
+    };
+    auto a = std::make_shared<FatTreeArgs>();
+    CLI::App *ft = gen->add_subcommand("fat-tree", "A 1-, 2- or 3-tier fat tree, rail-optimized for multi-HCA servers");
+    ft->add_option("--servers", a->servers, "Number of servers")->required()->check(CLI::Range(1, 1000000));
+    ft->add_option("--server", a->server, "Server part id, or a mix PART:COUNT,PART:COUNT")->required();
+    ft->add_option("--switch", a->sw, "Switch part id")->required();
+    ft->add_option("--tiers", a->tiers, "auto, 1, 2 or 3")->check(CLI::IsMember({"auto", "1", "2", "3"}));
+    ft->add_option("--blocking", a->blocking, "Leaf blocking ratio D:U (down:up), e.g. 2:1");
+    ft->add_option("--rails", a->rails, "auto, 1 (no rails) or the ports per server");
+    ft->add_option("--su-size", a->suSize, "Servers per scalable unit (default: what one leaf per rail takes)")->check(CLI::Range(1, 100000));
+    ft->add_option("--mgmt-nodes", a->mgmt, "Management appliances (UFM) on free leaf ports")->check(CLI::Range(0, 1000));
+    ft->add_option("--servers-per-rack", a->perRack, "Servers per rack (default 4)")->check(CLI::Range(1, 64));
+    ft->add_option("--hca", a->hca, "Fit this HCA part to every server instead of its own");
+    ft->add_option("--tenants", a->tenants, "Tenants NAME:SERVERS,NAME:SERVERS assigned in server order");
+    ft->add_option("--name", a->name, "Design name");
+    ft->add_option("-o,--output", a->out, "Design file to write")->required();
+    ft->callback([a, &ctx] {
+        ctx.action = [a, &ctx]() -> int {
+            const Catalog *cat = catalog(ctx);
+            if (!cat)
+                return ExitBadInput;
+            FatTreeSpec spec;
+            auto mix = parseServerMix(a->server, a->servers);
+            if (!mix)
+                return fail(mix.error());
+            spec.servers = *mix;
+            int total = 0;
+            for (auto &[p, n] : spec.servers)
+                total += n;
+            if (total != a->servers)
+                return fail("--servers is " + std::to_string(a->servers) + " but the --server mix adds up to " + std::to_string(total));
+            auto ratio = parseRatio(a->blocking);
+            if (!ratio)
+                return fail(ratio.error());
+            spec.blockingDown = ratio->first;
+            spec.blockingUp = ratio->second;
+            spec.switchPart = a->sw;
+            spec.tiers = a->tiers == "auto" ? 0 : std::stoi(a->tiers);
+            if (a->rails != "auto") {
+                auto r = parseInt(a->rails);
+                if (!r || *r < 1 || *r > 64)
+                    return fail("--rails must be auto or a number from 1 to 64");
+                spec.rails = int(*r);
+            }
+            spec.suSize = a->suSize;
+            spec.mgmtNodes = a->mgmt;
+            spec.serversPerRack = a->perRack;
+            spec.hcaOverride = a->hca;
+            if (!a->tenants.empty()) {
+                auto t = parseServerMix(a->tenants, 0);
+                if (!t)
+                    return fail(Error{"--tenants", 0, 0, "must be NAME:SERVERS,NAME:SERVERS"});
+                spec.tenants = *t;
+            }
+            spec.name = a->name.empty() ? std::to_string(a->servers) + "x " + a->server + " on " + a->sw : a->name;
+            FatTreeReport report;
+            auto design = generateFatTree(spec, *cat, &report);
+            if (!design)
+                return fail(design.error());
+            if (auto saved = saveDesign(*design, a->out); !saved)
+                return fail(saved.error());
+            printReport(*design, report, a->out, ctx.json);
+            return ExitOk;
+        };
+    });
+
+    struct TorusArgs
+    {
+        std::string dims, server, sw, out, name;
+        int perSwitch = 1, links = 1;
+    };
+    auto t = std::make_shared<TorusArgs>();
+    CLI::App *tor = gen->add_subcommand("torus", "A 2-D or 3-D torus of switches with servers on each");
+    tor->add_option("--dims", t->dims, "Dimensions XxY or XxYxZ")->required();
+    tor->add_option("--servers-per-switch", t->perSwitch, "Servers on each switch")->check(CLI::Range(0, 1000));
+    tor->add_option("--links-per-neighbor", t->links, "Parallel links to each neighbour")->check(CLI::Range(1, 16));
+    tor->add_option("--server", t->server, "Server part id")->required();
+    tor->add_option("--switch", t->sw, "Switch part id")->required();
+    tor->add_option("--name", t->name, "Design name");
+    tor->add_option("-o,--output", t->out, "Design file to write")->required();
+    tor->callback([t, &ctx] {
+        ctx.action = [t, &ctx]() -> int {
+            const Catalog *cat = catalog(ctx);
+            if (!cat)
+                return ExitBadInput;
+            TorusSpec spec;
+            for (const std::string &d : split(t->dims, 'x')) {
+                auto v = parseInt(d);
+                if (!v || *v < 2 || *v > 64)
+                    return fail("--dims must look like 4x4 or 4x4x4 (each from 2 to 64)");
+                spec.dims.push_back(int(*v));
+            }
+            spec.serversPerSwitch = t->perSwitch;
+            spec.linksPerNeighbor = t->links;
+            spec.serverPart = t->server;
+            spec.switchPart = t->sw;
+            spec.name = t->name.empty() ? t->dims + " torus of " + t->sw : t->name;
+            auto design = generateTorus(spec, *cat);
+            if (!design)
+                return fail(design.error());
+            if (auto saved = saveDesign(*design, t->out); !saved)
+                return fail(saved.error());
+            if (ctx.json)
+                std::cout << nlohmann::ordered_json{{"output", t->out}, {"nodes", design->nodes.size()}, {"links", design->links.size()}}.dump(2) << '\n';
+            else
+                std::cout << "Generated " << t->out << ": " << design->nodes.size() << " nodes, " << design->links.size() << " links\n";
+            return ExitOk;
+        };
+    });
+}
+
+} // namespace cplan::cli

@@ -1,0 +1,177 @@
+#include "cost/bom.h"
+
+#include "catalog/catalog.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace cplan {
+
+std::string linkTierName(const Design &design, const Link &link)
+{
+    int a = design.node(link.a.node).tier, b = design.node(link.b.node).tier;
+    const bool aSwitch = design.node(link.a.node).role == NodeRole::Switch;
+    const bool bSwitch = design.node(link.b.node).role == NodeRole::Switch;
+    if (aSwitch != bSwitch)
+        return "node-leaf";
+    if (a > b)
+        std::swap(a, b);
+    if (a == 1 && b == 2)
+        return "leaf-spine";
+    if (a == 2 && b == 3)
+        return "spine-core";
+    return "other";
+}
+
+static const char *switchTierName(int tier)
+{
+    switch (tier) {
+    case 2: return "spine";
+    case 3: return "core";
+    default: return "leaf";
+    }
+}
+
+Bom computeBom(const Design &design, const Catalog &catalog)
+{
+    Bom bom;
+    bom.currency = design.settings.currency;
+    std::map<std::pair<std::string, std::string>, long long> quantities; // (category, part) -> qty
+
+    bom.counts.switches = {{"leaf", 0}, {"spine", 0}, {"core", 0}};
+    bom.counts.cables = {{"node-leaf", 0}, {"leaf-spine", 0}, {"spine-core", 0}};
+
+    std::set<std::string> racks;
+    for (const Node &node : design.nodes) {
+        const Part *part = catalog.find(node.part);
+        if (node.role == NodeRole::Switch) {
+            ++bom.counts.switches[switchTierName(node.tier)];
+            ++quantities[{"switch", node.part}];
+        } else if (node.role == NodeRole::Management) {
+            ++bom.counts.management;
+            ++quantities[{"management", node.part}];
+        } else {
+            ++bom.counts.servers;
+            ++quantities[{"server", node.part}];
+            bom.totals.gpus += nodeGpuCount(node, catalog);
+            // HCAs fitted by the user are bought separately; a server part includes its own.
+            for (const std::string &h : node.hcas)
+                ++quantities[{"hca", h}];
+        }
+        if (!node.rack.empty())
+            racks.insert(node.rack);
+        (void)part;
+    }
+    bom.counts.racks = int(racks.size());
+    if (!racks.empty() && catalog.find("rack-42u"))
+        quantities[{"rack", "rack-42u"}] = (long long)racks.size();
+
+    // Cables and transceivers. A switch cage with fibre links takes one transceiver per
+    // `linksPerEnd` links (twin-port OSFP: two); a host port takes a single-port one.
+    std::map<std::pair<std::uint32_t, int>, std::pair<int, double>> cageFibre; // (node, cage) -> (links, speed)
+    std::map<std::string, long long> twinCable;                             // cable part -> links
+    for (const Link &link : design.links) {
+        ++bom.counts.cables[linkTierName(design, link)];
+        if (link.cable.empty())
+            continue;
+        const Part *cable = catalog.find(link.cable);
+        if (!cable)
+            continue;
+        bom.cablesByPart[link.cable] += 1;
+        if (cable->linksPerEnd > 1)
+            twinCable[link.cable] += 1;
+        else
+            ++quantities[{"cable", link.cable}];
+        if (!cable->needsTransceivers)
+            continue;
+        const double speed = linkSpeedGbps(design, link, catalog);
+        for (const PortRef &end : {link.a, link.b}) {
+            const Node &node = design.node(end.node);
+            if (node.role == NodeRole::Switch) {
+                const Part *sw = catalog.find(node.part);
+                const int perCage = sw ? std::max(1, sw->portsPerCage) : 1;
+                auto &c = cageFibre[{end.node.value, (end.port - 1) / perCage}];
+                ++c.first;
+                c.second = std::max(c.second, speed);
+            } else {
+                if (const Part *t = catalog.chooseTransceiver(speed, 1))
+                    ++quantities[{"transceiver", t->id}];
+                else
+                    ++quantities[{"transceiver", "unknown-transceiver"}];
+            }
+        }
+    }
+    for (const auto &[part, links] : twinCable)
+        quantities[{"cable", part}] += (links + 1) / 2;
+    for (const auto &[key, c] : cageFibre) {
+        const Node &node = design.nodes[key.first];
+        const Part *sw = catalog.find(node.part);
+        const int perCage = sw ? std::max(1, sw->portsPerCage) : 1;
+        const Part *t = catalog.chooseTransceiver(c.second, perCage);
+        const int per = t ? std::max(1, t->linksPerEnd) : 1;
+        quantities[{"transceiver", t ? t->id : "unknown-transceiver"}] += (c.first + per - 1) / per;
+    }
+
+    // Lines, in a fixed category order, then by part id.
+    static const char *order[] = {"server", "management", "switch", "hca", "cable", "transceiver", "rack"};
+    std::set<std::string> noPrice, noPower, noRu;
+    for (const char *category : order)
+        for (const auto &[key, qty] : quantities) {
+            if (key.first != category || qty == 0)
+                continue;
+            const Part *part = catalog.find(key.second);
+            BomLine line;
+            line.part = key.second;
+            line.category = category;
+            line.quantity = qty;
+            line.currency = part ? part->currency : bom.currency;
+            if (part) {
+                line.description = part->vendor + " " + part->model;
+                line.partNumber = part->partNumber.value_or("");
+                line.unitPrice = part->unitPrice;
+                line.priceEstimate = part->priceEstimate;
+            } else {
+                line.description = "unknown part";
+            }
+            if (line.unitPrice) {
+                line.total = *line.unitPrice * double(qty);
+                bom.totals.capex += *line.total;
+            } else {
+                bom.totals.capexComplete = false;
+                noPrice.insert(line.part);
+            }
+            if (part && part->kind != PartKind::Cable) {
+                if (part->powerW)
+                    bom.totals.powerW += *part->powerW * double(qty);
+                else if (part->kind != PartKind::Rack) {
+                    bom.totals.powerComplete = false;
+                    noPower.insert(line.part);
+                }
+            }
+            if (part && (line.category == "server" || line.category == "switch" || line.category == "management")) {
+                if (part->rackUnits)
+                    bom.totals.rackUnits += *part->rackUnits * double(qty);
+                else {
+                    bom.totals.rackUnitsComplete = false;
+                    noRu.insert(line.part);
+                }
+            }
+            if (line.category == "transceiver")
+                bom.counts.transceivers += int(qty);
+            bom.lines.push_back(std::move(line));
+        }
+    bom.unknownPrice.assign(noPrice.begin(), noPrice.end());
+    bom.unknownPower.assign(noPower.begin(), noPower.end());
+    bom.unknownRackUnits.assign(noRu.begin(), noRu.end());
+
+    if (bom.totals.gpus > 0)
+        bom.totals.costPerGpu = bom.totals.capex / bom.totals.gpus;
+    const double hoursPerYear = 24 * 365;
+    bom.totals.energyPerYear = bom.totals.powerW / 1000.0 * hoursPerYear * design.settings.pue *
+                               design.settings.electricityPricePerKWh;
+    bom.totals.tco = bom.totals.capex + bom.totals.energyPerYear * design.settings.tcoYears;
+    return bom;
+}
+
+} // namespace cplan

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "model/design.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cplan {
+
+class Catalog;
+
+// One line of the bill of materials. Unknown prices stay unknown (no total for the line).
+struct BomLine
+{
+    std::string part;
+    std::string category;      // server, management, switch, hca, cable, transceiver, rack
+    std::string description;   // vendor + model
+    std::string partNumber;    // empty when not known
+    long long quantity = 0;
+    std::optional<double> unitPrice;
+    std::optional<double> total;
+    std::string currency;
+    bool priceEstimate = true;
+};
+
+struct BomCounts
+{
+    int servers = 0;
+    int management = 0;
+    std::map<std::string, int> switches;   // "leaf", "spine", "core"
+    std::map<std::string, int> cables;     // "node-leaf", "leaf-spine", "spine-core", "other"
+    int transceivers = 0;
+    int racks = 0;
+};
+
+struct BomTotals
+{
+    double capex = 0;                    // sum of the lines with known prices
+    bool capexComplete = true;           // false when some price is unknown
+    double powerW = 0;                   // sum of the known figures
+    bool powerComplete = true;
+    double rackUnits = 0;
+    bool rackUnitsComplete = true;
+    int gpus = 0;
+    std::optional<double> costPerGpu;    // capex / gpus when gpus > 0 (partial when capexComplete is false)
+    double energyPerYear = 0;            // electricity cost per year at full power and PUE
+    double tco = 0;                      // capex + energy over the design's TCO years
+};
+
+struct Bom
+{
+    std::vector<BomLine> lines;
+    BomCounts counts;
+    BomTotals totals;
+    std::string currency = "USD";
+    // Parts whose price / power / height is unknown, so the user sees what the totals miss.
+    std::vector<std::string> unknownPrice, unknownPower, unknownRackUnits;
+    // Cables by part (type and length) and links by tier, for the cable summary.
+    std::map<std::string, long long> cablesByPart;
+};
+
+// Prices the design: servers, switches, extra HCAs, cables (by part and length), transceivers
+// (per cage end: a twin-port switch cage carrying two fibre links takes one twin transceiver),
+// racks. Links are counted by tier: node-leaf (servers and management), leaf-spine, spine-core.
+Bom computeBom(const Design &design, const Catalog &catalog);
+
+// Tier name of a link between two nodes' tiers ("node-leaf", "leaf-spine", "spine-core", "other").
+std::string linkTierName(const Design &design, const Link &link);
+
+} // namespace cplan

@@ -1,0 +1,587 @@
+#include "generate/fattree.h"
+
+#include "catalog/catalog.h"
+#include "util/strings.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+namespace cplan {
+
+namespace {
+
+constexpr int kMaxServers = 1'000'000;
+
+std::string padded(const char *prefix, int n, int width)
+{
+    std::string number = std::to_string(n);
+    if (int(number.size()) < width)
+        number.insert(0, std::size_t(width) - number.size(), '0');
+    return prefix + number;
+}
+
+int digits(int n)
+{
+    int d = 1;
+    while (n >= 10) {
+        n /= 10;
+        ++d;
+    }
+    return std::max(d, 2);
+}
+
+int ceilDiv(int a, int b) { return (a + b - 1) / b; }
+
+// The smallest divisor s of `ports` such that `peers` switches, each sending ports/s links to
+// every one of s switches, fit in `radix` ports: peers * (ports / s) <= radix. 0 if none.
+int smallestBalancedCount(int ports, int peers, int radix)
+{
+    for (int s = 1; s <= ports; ++s)
+        if (ports % s == 0 && static_cast<long long>(peers) * (ports / s) <= radix)
+            return s;
+    return 0;
+}
+
+// Builds links and assigns cable parts from an assumed length.
+class Wiring
+{
+public:
+    Wiring(Design &design, const Catalog &catalog) : m_design(design), m_catalog(catalog) {}
+
+    void connect(NodeId a, int portA, NodeId b, int portB, double lengthM)
+    {
+        Link link;
+        link.id = padded("l", ++m_count, 6);
+        link.a = PortRef{a, portA};
+        link.b = PortRef{b, portB};
+        // Cables come in standard lengths; the catalog picks the cheapest part that reaches.
+        const double speed = std::min(portSpeed(a), portSpeed(b));
+        if (const Part *cable = m_catalog.chooseCable(speed, lengthM)) {
+            link.cable = cable->id;
+            link.lengthM = cable->lengthM ? *cable->lengthM : lengthM;
+        } else {
+            link.lengthM = std::round(lengthM * 10) / 10;
+        }
+        m_design.addLink(std::move(link));
+    }
+
+private:
+    double portSpeed(NodeId id)
+    {
+        const Node &n = m_design.node(id);
+        auto it = m_speedCache.find(n.part + "|" + (n.hcas.empty() ? std::string() : n.hcas.front()));
+        if (it != m_speedCache.end())
+            return it->second;
+        const auto ports = nodePorts(n, m_catalog);
+        const double s = ports.empty() ? 0 : ports.front().speedGbps;
+        m_speedCache.emplace(n.part + "|" + (n.hcas.empty() ? std::string() : n.hcas.front()), s);
+        return s;
+    }
+
+    Design &m_design;
+    const Catalog &m_catalog;
+    int m_count = 0;
+    std::map<std::string, double> m_speedCache;
+};
+
+// Horizontal layout constants (canvas units): a server slot, gaps between units and pods.
+constexpr double kServerPitch = 70;
+constexpr double kUnitGap = 140;
+constexpr double kTierPitch = 260;
+constexpr double kRackPitchM = 0.6;   // a 600 mm rack
+constexpr double kVerticalRunM = 2.0; // up and down the racks and trays
+
+} // namespace
+
+Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport *reportOut)
+{
+    FatTreeReport report;
+    const std::string where = "generate fat-tree";
+    auto bad = [&](const std::string &message) { return Error{where, 0, 0, message}; };
+
+    const Part *sw = catalog.find(spec.switchPart);
+    if (!sw)
+        return bad("unknown switch part '" + spec.switchPart + "'");
+    if (sw->kind != PartKind::Switch)
+        return bad("'" + spec.switchPart + "' is not a switch");
+    const int k = sw->ports;
+    if (k < 2)
+        return bad("switch '" + spec.switchPart + "' has too few ports");
+    if (spec.servers.empty())
+        return bad("no servers given");
+    if (spec.blockingDown < 1 || spec.blockingUp < 1)
+        return bad("the blocking ratio D:U needs two positive whole numbers");
+    if (spec.tiers < 0 || spec.tiers > 3)
+        return bad("tiers must be auto, 1, 2 or 3");
+    if (spec.mgmtNodes < 0 || spec.mgmtNodes > 1000)
+        return bad("--mgmt-nodes must be from 0 to 1000");
+    if (spec.serversPerRack < 1)
+        return bad("servers per rack must be at least 1");
+    if (!spec.hcaOverride.empty()) {
+        const Part *h = catalog.find(spec.hcaOverride);
+        if (!h || h->kind != PartKind::Hca)
+            return bad("'" + spec.hcaOverride + "' is not an HCA part");
+    }
+
+    long long total = 0;
+    int portsPerServer = -1;
+    for (const auto &[partId, count] : spec.servers) {
+        const Part *p = catalog.find(partId);
+        if (!p)
+            return bad("unknown server part '" + partId + "'");
+        if (p->kind != PartKind::GpuServer)
+            return bad("'" + partId + "' is not a server");
+        if (count < 0)
+            return bad("a server count must not be negative");
+        total += count;
+        Node proto;
+        proto.part = partId;
+        if (!spec.hcaOverride.empty())
+            proto.hcas.assign(std::size_t(std::max(1, p->hcaCount)), spec.hcaOverride);
+        const int ports = int(nodePorts(proto, catalog).size());
+        if (ports == 0)
+            return bad("server '" + partId + "' has no fabric ports (no HCA)");
+        if (portsPerServer >= 0 && ports != portsPerServer)
+            return bad("all servers of one fat tree need the same number of fabric ports ('" + partId + "' has " +
+                       std::to_string(ports) + ", others " + std::to_string(portsPerServer) + ")");
+        portsPerServer = ports;
+    }
+    if (total < 1 || total > kMaxServers)
+        return bad("the number of servers must be from 1 to " + std::to_string(kMaxServers));
+    const int N = int(total);
+    const int p = portsPerServer;
+
+    const Part *mgmt = nullptr;
+    if (spec.mgmtNodes > 0) {
+        mgmt = catalog.find(spec.mgmtPart);
+        if (!mgmt || mgmt->kind != PartKind::GpuServer)
+            return bad("management appliance part '" + spec.mgmtPart + "' is not in the catalog");
+    }
+
+    int rails = spec.rails == 0 ? (p > 1 ? p : 1) : spec.rails;
+    if (rails != 1 && rails != p)
+        return bad("--rails must be 1 or the number of fabric ports per server (" + std::to_string(p) + ")");
+    report.rails = rails;
+
+    // Leaf ports: down d and up u with d:u exactly the blocking ratio, as many as fit.
+    const int m = k / (spec.blockingDown + spec.blockingUp);
+    if (m < 1)
+        return bad("blocking ratio " + std::to_string(spec.blockingDown) + ":" + std::to_string(spec.blockingUp) +
+                   " does not fit a " + std::to_string(k) + "-port switch");
+    int d = m * spec.blockingDown;
+    int u = m * spec.blockingUp;
+    if (d + u < k)
+        report.notes.push_back("leaf ports: " + std::to_string(d) + " down, " + std::to_string(u) + " up (" +
+                               std::to_string(k - d - u) + " port(s) left unused to keep the ratio exact)");
+
+    const int endpoints = N * p + spec.mgmtNodes;
+    int tiers = spec.tiers;
+    if (tiers == 0 && endpoints <= k && rails == 1)
+        tiers = 1;
+    if (tiers == 1) {
+        if (endpoints > k)
+            return bad(std::to_string(endpoints) + " endpoints do not fit one " + std::to_string(k) + "-port switch");
+        d = k;
+        u = 0;
+    }
+
+    // Units: a scalable unit (rail-optimized: one leaf per rail) or a group of leaves.
+    int suSize = 0, leavesPerUnit = 0, leavesPerRail = 1, serversPerLeaf = 0;
+    if (rails > 1) {
+        suSize = spec.suSize > 0 ? spec.suSize : d;
+        leavesPerRail = ceilDiv(suSize, d);
+        leavesPerUnit = rails * leavesPerRail;
+    } else {
+        serversPerLeaf = d / p;
+        if (serversPerLeaf < 1)
+            return bad("a server's " + std::to_string(p) + " ports do not fit the " + std::to_string(d) +
+                       " down ports of a leaf");
+        suSize = spec.suSize > 0 ? spec.suSize : serversPerLeaf;
+        leavesPerUnit = ceilDiv(suSize, serversPerLeaf);
+    }
+    if (spec.suSize > 100000)
+        return bad("--su-size is too large");
+    int units = ceilDiv(N, suSize);
+
+    // Where each server port goes: (leaf, port) for server j, port i.
+    auto serverLeaf = [&](int j, int i, int &leaf, int &port) {
+        const int unit = j / suSize, slot = j % suSize;
+        if (rails > 1) {
+            leaf = unit * leavesPerUnit + i * leavesPerRail + slot / d;
+            port = slot % d + 1;
+        } else {
+            leaf = unit * leavesPerUnit + slot / serversPerLeaf;
+            port = (slot % serversPerLeaf) * p + i + 1;
+        }
+    };
+    const int usedPortsPerLeafUnit = rails > 1 ? d : serversPerLeaf * p;
+
+    // Free leaf down ports for management appliances, in leaf order.
+    auto freePorts = [&](int unitCount) {
+        std::vector<std::vector<char>> used(std::size_t(unitCount * leavesPerUnit), std::vector<char>(std::size_t(d), 0));
+        for (int j = 0; j < N; ++j)
+            for (int i = 0; i < p; ++i) {
+                int leaf, port;
+                serverLeaf(j, i, leaf, port);
+                used[std::size_t(leaf)][std::size_t(port - 1)] = 1;
+            }
+        std::vector<std::pair<int, int>> free;
+        for (int l = 0; l < int(used.size()); ++l)
+            for (int port = 1; port <= d; ++port)
+                if (!used[std::size_t(l)][std::size_t(port - 1)])
+                    free.emplace_back(l, port);
+        return free;
+    };
+    std::vector<std::pair<int, int>> mgmtPorts;
+    if (spec.mgmtNodes > 0) {
+        auto free = freePorts(units);
+        if (int(free.size()) < spec.mgmtNodes) {
+            if (rails > 1)
+                return bad("no room for " + std::to_string(spec.mgmtNodes) + " management appliance(s): only " +
+                           std::to_string(free.size()) + " free leaf port(s). NVIDIA's SuperPOD leaves one node slot " +
+                           "of the last SU for them (31 nodes per 32-node SU); use fewer servers or a larger --su-size");
+            units += ceilDiv(spec.mgmtNodes - int(free.size()), std::max(1, leavesPerUnit * (d - usedPortsPerLeafUnit) + 1));
+            free = freePorts(units);
+            while (int(free.size()) < spec.mgmtNodes)
+                free = freePorts(++units);
+            report.notes.push_back("added leaves to give the management appliances ports");
+        }
+        mgmtPorts.assign(free.begin(), free.begin() + spec.mgmtNodes);
+    }
+    int L = units * leavesPerUnit;
+    if (tiers == 1)
+        L = 1, units = 1;
+
+    if (tiers == 0)
+        tiers = smallestBalancedCount(u, L, k) ? 2 : 3;
+    if (tiers == 2 && !smallestBalancedCount(u, L, k))
+        return bad(std::to_string(L) + " leaves do not fit a 2-tier tree of " + std::to_string(k) +
+                   "-port switches; use --tiers 3 (or auto)");
+
+    // 3 tiers: pods of whole units, all pods alike (wired for the full pod).
+    const int spineDown = k / 2;
+    int pods = 1, unitsPerPod = units, podSpines = 0, coresPerGroup = 0, spineUp = 0;
+    if (tiers == 3) {
+        const int unitsPerPodMax = spineDown / leavesPerUnit;
+        if (unitsPerPodMax < 1)
+            return bad("a unit of " + std::to_string(leavesPerUnit) + " leaves is larger than a pod (" +
+                       std::to_string(spineDown) + " leaves)");
+        pods = ceilDiv(units, unitsPerPodMax);
+        unitsPerPod = ceilDiv(units, pods);
+        if (pods * unitsPerPod > units) {
+            report.notes.push_back(std::to_string(pods * unitsPerPod - units) +
+                                   " unit(s) of leaves are wired but empty so that all pods are alike");
+            units = pods * unitsPerPod;
+            L = units * leavesPerUnit;
+        }
+        const int Lp = unitsPerPod * leavesPerUnit;
+        podSpines = smallestBalancedCount(u, Lp, spineDown);
+        spineUp = Lp * (u / podSpines);
+        coresPerGroup = smallestBalancedCount(spineUp, pods, k);
+        if (!coresPerGroup)
+            return bad("too many pods (" + std::to_string(pods) + ") for a 3-tier tree of " + std::to_string(k) +
+                       "-port switches");
+    }
+
+    // --- build ---------------------------------------------------------------------------------
+    Design design;
+    design.name = spec.name;
+    const int unitDigits = digits(units);
+    const int serverDigits = std::max(3, digits(N));
+    auto unitName = [&](int unit) { return padded("su", unit + 1, unitDigits); };
+    auto podName = [&](int pod) { return padded("pod", pod + 1, digits(pods)); };
+
+    if (tiers == 3)
+        for (int q = 0; q < pods; ++q)
+            design.groups.push_back(Group{podName(q), GroupKind::Pod, "Pod " + std::to_string(q + 1), {}});
+    if (tiers > 1)
+        for (int s = 0; s < units; ++s)
+            design.groups.push_back(Group{unitName(s), GroupKind::ScalableUnit, "SU " + std::to_string(s + 1),
+                                          tiers == 3 ? podName(s / unitsPerPod) : std::string()});
+
+    const double unitWidth = std::max(double(suSize) * kServerPitch, double(leavesPerUnit) * 2 * kServerPitch);
+    auto unitX = [&](int unit) { return unit * (unitWidth + kUnitGap) + (tiers == 3 ? (unit / unitsPerPod) * kUnitGap : 0); };
+    const double totalWidth = unitX(units - 1) + unitWidth;
+    const double baseY = tiers * kTierPitch;
+    const int racksPerUnit = ceilDiv(suSize, spec.serversPerRack);
+
+    // Leaves.
+    std::vector<NodeId> leafIds(static_cast<std::size_t>(L));
+    for (int l = 0; l < L; ++l) {
+        const int unit = l / leavesPerUnit, inUnit = l % leavesPerUnit;
+        Node n;
+        if (tiers == 1) {
+            n.id = "switch01";
+        } else if (rails > 1) {
+            n.id = unitName(unit) + "-leaf" + std::to_string(inUnit / leavesPerRail + 1) +
+                   (leavesPerRail > 1 ? std::string(1, char('a' + inUnit % leavesPerRail)) : std::string());
+        } else {
+            n.id = unitName(unit) + "-leaf" + std::to_string(inUnit + 1);
+        }
+        n.part = spec.switchPart;
+        n.role = NodeRole::Switch;
+        n.tier = 1;
+        n.group = tiers > 1 ? unitName(unit) : std::string();
+        n.rack = (tiers > 1 ? unitName(unit) + "-" : std::string()) + "net";
+        n.x = unitX(unit) + (inUnit + 0.5) * unitWidth / leavesPerUnit;
+        n.y = baseY - kTierPitch;
+        leafIds[std::size_t(l)] = design.addNode(std::move(n));
+    }
+
+    Wiring wiring(design, catalog);
+
+    // Servers, then their links to leaves.
+    int serverIndex = 0;
+    std::vector<NodeId> serverIds;
+    serverIds.reserve(std::size_t(N));
+    for (const auto &[partId, count] : spec.servers) {
+        const Part *part = catalog.find(partId);
+        for (int c = 0; c < count; ++c, ++serverIndex) {
+            const int j = serverIndex, unit = j / suSize, slot = j % suSize;
+            Node n;
+            n.id = padded(part->gpuCount > 0 ? "gpu" : "host", j + 1, serverDigits);
+            n.part = partId;
+            n.role = NodeRole::Server;
+            n.tier = 0;
+            n.group = tiers > 1 ? unitName(unit) : std::string();
+            n.rack = (tiers > 1 ? unitName(unit) + "-" : std::string()) + padded("r", slot / spec.serversPerRack + 1, 2);
+            n.x = unitX(unit) + (slot + 0.5) * unitWidth / suSize;
+            n.y = baseY;
+            if (!spec.hcaOverride.empty())
+                n.hcas.assign(std::size_t(std::max(1, part->hcaCount)), spec.hcaOverride);
+            serverIds.push_back(design.addNode(std::move(n)));
+        }
+    }
+    auto rackDistanceM = [&](int slot) {
+        // The unit's network rack stands in the middle of its server racks.
+        const int rack = slot / spec.serversPerRack, mid = racksPerUnit / 2;
+        return kVerticalRunM + kRackPitchM * (rack >= mid ? rack - mid + 1 : mid - rack);
+    };
+    for (int j = 0; j < N; ++j)
+        for (int i = 0; i < p; ++i) {
+            int leaf, port;
+            serverLeaf(j, i, leaf, port);
+            wiring.connect(serverIds[std::size_t(j)], i + 1, leafIds[std::size_t(leaf)], port, rackDistanceM(j % suSize));
+        }
+    for (int a = 0; a < int(mgmtPorts.size()); ++a) {
+        const auto [leaf, port] = mgmtPorts[std::size_t(a)];
+        const Node &leafNode = design.node(leafIds[std::size_t(leaf)]);
+        Node n;
+        n.id = "ufm" + std::to_string(a + 1);
+        n.part = spec.mgmtPart;
+        n.role = NodeRole::Management;
+        n.group = leafNode.group;
+        n.rack = leafNode.rack;
+        n.x = leafNode.x + (a % 2 ? 0.5 : -0.5) * kServerPitch;
+        n.y = baseY + kServerPitch * 1.5;
+        NodeId id = design.addNode(std::move(n));
+        wiring.connect(id, 1, leafIds[std::size_t(leaf)], port, kVerticalRunM);
+    }
+
+    // Upper tiers.
+    if (tiers == 2) {
+        const int S = smallestBalancedCount(u, L, k);
+        const int per = u / S;
+        if (L * per < k)
+            report.notes.push_back("spines: " + std::to_string(S) + ", each with " + std::to_string(L * per) + " of " +
+                                   std::to_string(k) + " ports used (" + std::to_string(per) +
+                                   " link(s) to every leaf keep the tree balanced)");
+        const int plain = ceilDiv(L * u, k);
+        if (S > plain)
+            report.notes.push_back(std::to_string(L * u) + " uplinks would fit " + std::to_string(plain) +
+                                   " spine(s), but each leaf's " + std::to_string(u) +
+                                   " uplinks must split evenly over the spines: " + std::to_string(S) + " spines, " +
+                                   std::to_string(per) + " link(s) from each leaf to each");
+        std::vector<NodeId> spineIds;
+        for (int s = 0; s < S; ++s) {
+            Node n;
+            n.id = padded("spine", s + 1, digits(S));
+            n.part = spec.switchPart;
+            n.role = NodeRole::Switch;
+            n.tier = 2;
+            n.rack = padded("spine-r", s / 16 + 1, 2);
+            n.x = (s + 0.5) * totalWidth / S;
+            n.y = baseY - 2 * kTierPitch;
+            spineIds.push_back(design.addNode(std::move(n)));
+        }
+        for (int l = 0; l < L; ++l) {
+            const int unit = l / leavesPerUnit;
+            const double len = 5.0 + kRackPitchM * std::abs(unit - units / 2) * (racksPerUnit + 1);
+            for (int s = 0; s < S; ++s)
+                for (int c = 0; c < per; ++c)
+                    wiring.connect(leafIds[std::size_t(l)], d + s * per + c + 1, spineIds[std::size_t(s)], l * per + c + 1, len);
+        }
+        report.spines = S;
+        report.linksLeafSpine = per;
+    } else if (tiers == 3) {
+        const int Lp = unitsPerPod * leavesPerUnit;
+        const int per = u / podSpines;
+        const int perCore = spineUp / coresPerGroup;
+        std::vector<NodeId> spineIds(static_cast<std::size_t>(pods * podSpines));
+        for (int q = 0; q < pods; ++q) {
+            const double x0 = unitX(q * unitsPerPod), x1 = unitX(q * unitsPerPod + unitsPerPod - 1) + unitWidth;
+            for (int s = 0; s < podSpines; ++s) {
+                Node n;
+                n.id = podName(q) + "-" + padded("spine", s + 1, digits(podSpines));
+                n.part = spec.switchPart;
+                n.role = NodeRole::Switch;
+                n.tier = 2;
+                n.group = podName(q);
+                n.rack = podName(q) + "-spine";
+                n.x = x0 + (s + 0.5) * (x1 - x0) / podSpines;
+                n.y = baseY - 2 * kTierPitch;
+                spineIds[std::size_t(q * podSpines + s)] = design.addNode(std::move(n));
+            }
+            for (int li = 0; li < Lp; ++li) {
+                const int l = q * Lp + li;
+                for (int s = 0; s < podSpines; ++s)
+                    for (int c = 0; c < per; ++c)
+                        wiring.connect(leafIds[std::size_t(l)], d + s * per + c + 1, spineIds[std::size_t(q * podSpines + s)],
+                                       li * per + c + 1, 10.0);
+            }
+        }
+        const int cores = podSpines * coresPerGroup;
+        std::vector<NodeId> coreIds;
+        for (int c = 0; c < cores; ++c) {
+            Node n;
+            n.id = padded("core", c + 1, digits(cores));
+            n.part = spec.switchPart;
+            n.role = NodeRole::Switch;
+            n.tier = 3;
+            n.rack = padded("core-r", c / 16 + 1, 2);
+            n.x = (c + 0.5) * totalWidth / cores;
+            n.y = baseY - 3 * kTierPitch;
+            coreIds.push_back(design.addNode(std::move(n)));
+        }
+        // Spine s of every pod joins core group s; each spine sends perCore links to each core of its group.
+        for (int q = 0; q < pods; ++q)
+            for (int s = 0; s < podSpines; ++s)
+                for (int c = 0; c < coresPerGroup; ++c)
+                    for (int x = 0; x < perCore; ++x)
+                        wiring.connect(spineIds[std::size_t(q * podSpines + s)], spineUp + c * perCore + x + 1,
+                                       coreIds[std::size_t(s * coresPerGroup + c)], q * perCore + x + 1, 30.0);
+        report.spines = pods * podSpines;
+        report.cores = cores;
+        report.linksLeafSpine = per;
+        report.linksSpineCore = perCore;
+    }
+
+    // Tenants, in server order.
+    int next = 0;
+    for (const auto &[tenantName, count] : spec.tenants) {
+        if (count < 0 || next + count > N)
+            return bad("tenants ask for more servers than the design has");
+        Tenant t;
+        t.id = tenantName;
+        t.name = tenantName;
+        for (int c = 0; c < count; ++c)
+            t.servers.push_back(design.node(serverIds[std::size_t(next++)]).id);
+        design.tenants.push_back(std::move(t));
+    }
+
+    report.tiers = tiers;
+    report.suSize = suSize;
+    report.scalableUnits = units;
+    report.pods = pods;
+    report.leafDown = d;
+    report.leafUp = u;
+    report.leaves = L;
+    if (reportOut)
+        *reportOut = report;
+    return design;
+}
+
+Result<Design> generateTorus(const TorusSpec &spec, const Catalog &catalog)
+{
+    const std::string where = "generate torus";
+    const Part *sw = catalog.find(spec.switchPart);
+    if (!sw || sw->kind != PartKind::Switch)
+        return Error{where, 0, 0, "unknown switch part '" + spec.switchPart + "'"};
+    const Part *srv = catalog.find(spec.serverPart);
+    if (!srv || srv->kind != PartKind::GpuServer)
+        return Error{where, 0, 0, "unknown server part '" + spec.serverPart + "'"};
+    if (spec.dims.size() < 2 || spec.dims.size() > 3)
+        return Error{where, 0, 0, "a torus has 2 or 3 dimensions (e.g. 4x4 or 4x4x4)"};
+    long long count = 1;
+    for (int dsz : spec.dims) {
+        if (dsz < 2 || dsz > 64)
+            return Error{where, 0, 0, "each torus dimension must be from 2 to 64"};
+        count *= dsz;
+    }
+    Node proto;
+    proto.part = spec.serverPart;
+    const int portsPerServer = int(nodePorts(proto, catalog).size());
+    int neighborPorts = 0;
+    for (int dsz : spec.dims)
+        neighborPorts += (dsz == 2 ? 1 : 2) * spec.linksPerNeighbor;
+    if (spec.serversPerSwitch < 0 || spec.serversPerSwitch * portsPerServer + neighborPorts > sw->ports)
+        return Error{where, 0, 0, "a switch needs " + std::to_string(spec.serversPerSwitch * portsPerServer + neighborPorts) +
+                                      " ports but has " + std::to_string(sw->ports)};
+
+    Design design;
+    design.name = spec.name;
+    design.settings.routingEngine = "updown";
+    const int n = int(count);
+    const int dx = spec.dims[0], dy = spec.dims[1];
+    std::vector<NodeId> switches;
+    std::vector<int> nextPort(std::size_t(n), spec.serversPerSwitch * portsPerServer + 1);
+    auto coords = [&](int i) {
+        std::vector<int> c;
+        for (int dsz : spec.dims) {
+            c.push_back(i % dsz);
+            i /= dsz;
+        }
+        return c;
+    };
+    for (int i = 0; i < n; ++i) {
+        auto c = coords(i);
+        Node s;
+        s.id = "sw";
+        for (std::size_t k = 0; k < c.size(); ++k)
+            s.id += (k ? "-" : "") + std::to_string(c[k]);
+        s.part = spec.switchPart;
+        s.role = NodeRole::Switch;
+        s.tier = 1;
+        const int z = c.size() > 2 ? c[2] : 0;
+        s.x = c[0] * 400.0 + z * 90.0;
+        s.y = c[1] * 400.0 + z * 60.0;
+        s.rack = "torus-r" + std::to_string(i / 8 + 1);
+        switches.push_back(design.addNode(std::move(s)));
+    }
+    Wiring wiring(design, catalog);
+    int serverNo = 0;
+    for (int i = 0; i < n; ++i)
+        for (int k = 0; k < spec.serversPerSwitch; ++k) {
+            Node s;
+            s.id = padded(srv->gpuCount > 0 ? "gpu" : "host", ++serverNo, 3);
+            s.part = spec.serverPart;
+            s.role = NodeRole::Server;
+            s.x = design.node(switches[std::size_t(i)]).x + (k - spec.serversPerSwitch / 2.0) * 60 + 30;
+            s.y = design.node(switches[std::size_t(i)]).y + 150;
+            s.rack = design.node(switches[std::size_t(i)]).rack;
+            NodeId id = design.addNode(std::move(s));
+            for (int q = 0; q < portsPerServer; ++q)
+                wiring.connect(id, q + 1, switches[std::size_t(i)], k * portsPerServer + q + 1, kVerticalRunM);
+        }
+    // Wrap-around neighbours, "+1" direction in every dimension (the "-1" side is the neighbour's "+1").
+    int stride = 1;
+    for (int dsz : spec.dims) {
+        for (int i = 0; i < n; ++i) {
+            const int coord = (i / stride) % dsz;
+            if (dsz == 2 && coord == 1)
+                continue; // a 2-long ring has one neighbour: link once
+            const int j = i + (coord + 1 < dsz ? stride : -(dsz - 1) * stride);
+            for (int l = 0; l < spec.linksPerNeighbor; ++l)
+                wiring.connect(switches[std::size_t(i)], nextPort[std::size_t(i)]++, switches[std::size_t(j)],
+                               nextPort[std::size_t(j)]++, 5.0);
+        }
+        stride *= dsz;
+    }
+    (void)dx;
+    (void)dy;
+    return design;
+}
+
+} // namespace cplan

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "model/design.h"
+#include "util/error.h"
+
+#include <string>
+#include <vector>
+
+namespace cplan {
+
+class Catalog;
+
+// Parameters of a generated fat tree (DESIGN.md §4 Generators).
+struct FatTreeSpec
+{
+    std::string name;
+    // Servers in order: (part id, count). One entry for a homogeneous pool.
+    std::vector<std::pair<std::string, int>> servers;
+    std::string switchPart;
+    std::string hcaOverride;     // fit this HCA part to every server instead of its own
+    int tiers = 0;               // 0 = auto (1 when everything fits one switch, else 2 or 3)
+    int blockingDown = 1;        // leaf blocking ratio D:U
+    int blockingUp = 1;
+    int rails = 0;               // 0 = auto: rail-optimized when a server has several ports
+    int suSize = 0;              // servers per scalable unit; 0 = auto (what one leaf per rail takes)
+    int mgmtNodes = 0;           // management appliances (UFM), one link each on free leaf ports
+    std::string mgmtPart = "ufm-appliance";
+    int serversPerRack = 4;
+    // Tenants: (name, servers), assigned to servers in order.
+    std::vector<std::pair<std::string, int>> tenants;
+};
+
+// What the generator decided, for the user: counts and every rounding it had to make.
+struct FatTreeReport
+{
+    int tiers = 0;
+    int rails = 0;
+    int suSize = 0;
+    int scalableUnits = 0;
+    int pods = 0;
+    int leafDown = 0, leafUp = 0;   // ports per leaf
+    int leaves = 0, spines = 0, cores = 0;
+    int linksLeafSpine = 0;         // parallel links between one leaf and one spine
+    int linksSpineCore = 0;
+    std::vector<std::string> notes; // roundings and choices worth telling the user
+};
+
+Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport *report = nullptr);
+
+// A 2-D or 3-D torus of switches (wrap-around links in every dimension), servers on each.
+struct TorusSpec
+{
+    std::string name;
+    std::vector<int> dims;           // e.g. {4, 4} or {4, 4, 4}
+    int serversPerSwitch = 1;
+    std::string serverPart;
+    std::string switchPart;
+    int linksPerNeighbor = 1;
+};
+Result<Design> generateTorus(const TorusSpec &spec, const Catalog &catalog);
+
+
+} // namespace cplan

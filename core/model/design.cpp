@@ -1,0 +1,267 @@
+#include "model/design.h"
+
+#include "catalog/catalog.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace cplan {
+
+const char *toString(NodeRole role)
+{
+    switch (role) {
+    case NodeRole::Switch: return "switch";
+    case NodeRole::Server: return "server";
+    case NodeRole::Management: return "management";
+    }
+    return "server";
+}
+
+const char *toString(GroupKind kind)
+{
+    switch (kind) {
+    case GroupKind::ScalableUnit: return "su";
+    case GroupKind::Pod: return "pod";
+    case GroupKind::Rack: return "rack";
+    case GroupKind::Other: return "other";
+    }
+    return "other";
+}
+
+static std::uint64_t portKey(PortRef p)
+{
+    return (std::uint64_t(p.node.value) << 16) | std::uint64_t(p.port & 0xffff);
+}
+
+NodeId Design::addNode(Node node)
+{
+    NodeId id(std::uint32_t(nodes.size()));
+    m_nodeIndex.emplace(node.id, id.value);
+    nodes.push_back(std::move(node));
+    return id;
+}
+
+LinkId Design::addLink(Link link)
+{
+    LinkId id(std::uint32_t(links.size()));
+    m_linkIndex.emplace(link.id, id.value);
+    m_portLinks.emplace(portKey(link.a), id.value);
+    m_portLinks.emplace(portKey(link.b), id.value);
+    links.push_back(std::move(link));
+    return id;
+}
+
+void Design::removeNodes(const std::vector<NodeId> &ids)
+{
+    std::vector<char> dead(nodes.size(), 0);
+    for (NodeId id : ids)
+        if (id.value < nodes.size())
+            dead[id.value] = 1;
+    std::vector<std::uint32_t> remap(nodes.size(), NodeId::invalidValue);
+    std::vector<Node> kept;
+    kept.reserve(nodes.size());
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) {
+        if (dead[i])
+            continue;
+        remap[i] = std::uint32_t(kept.size());
+        kept.push_back(std::move(nodes[i]));
+    }
+    nodes = std::move(kept);
+    std::vector<Link> keptLinks;
+    keptLinks.reserve(links.size());
+    for (Link &l : links) {
+        if (l.a.node.value >= remap.size() || l.b.node.value >= remap.size())
+            continue;
+        const auto a = remap[l.a.node.value], b = remap[l.b.node.value];
+        if (a == NodeId::invalidValue || b == NodeId::invalidValue)
+            continue;
+        l.a.node = NodeId(a);
+        l.b.node = NodeId(b);
+        keptLinks.push_back(std::move(l));
+    }
+    links = std::move(keptLinks);
+    reindex();
+}
+
+void Design::removeLinks(const std::vector<LinkId> &ids)
+{
+    std::vector<char> dead(links.size(), 0);
+    for (LinkId id : ids)
+        if (id.value < links.size())
+            dead[id.value] = 1;
+    std::vector<Link> kept;
+    kept.reserve(links.size());
+    for (std::uint32_t i = 0; i < links.size(); ++i)
+        if (!dead[i])
+            kept.push_back(std::move(links[i]));
+    links = std::move(kept);
+    reindex();
+}
+
+std::optional<NodeId> Design::findNode(const std::string &id) const
+{
+    auto it = m_nodeIndex.find(id);
+    if (it == m_nodeIndex.end())
+        return std::nullopt;
+    return NodeId(it->second);
+}
+
+std::optional<LinkId> Design::findLink(const std::string &id) const
+{
+    auto it = m_linkIndex.find(id);
+    if (it == m_linkIndex.end())
+        return std::nullopt;
+    return LinkId(it->second);
+}
+
+std::optional<LinkId> Design::linkAt(PortRef port) const
+{
+    auto it = m_portLinks.find(portKey(port));
+    if (it == m_portLinks.end())
+        return std::nullopt;
+    return LinkId(it->second);
+}
+
+void Design::reindex()
+{
+    m_nodeIndex.clear();
+    m_linkIndex.clear();
+    m_portLinks.clear();
+    m_nodeIndex.reserve(nodes.size());
+    m_linkIndex.reserve(links.size());
+    m_portLinks.reserve(links.size() * 2);
+    for (std::uint32_t i = 0; i < nodes.size(); ++i)
+        m_nodeIndex.emplace(nodes[i].id, i);
+    for (std::uint32_t i = 0; i < links.size(); ++i) {
+        m_linkIndex.emplace(links[i].id, i);
+        m_portLinks.emplace(portKey(links[i].a), i);
+        m_portLinks.emplace(portKey(links[i].b), i);
+    }
+}
+
+std::string Design::uniqueId(const std::string &prefix) const
+{
+    for (std::size_t n = nodes.size() + links.size() + 1;; ++n) {
+        std::string candidate = prefix + "-" + std::to_string(n);
+        if (!m_nodeIndex.count(candidate) && !m_linkIndex.count(candidate))
+            return candidate;
+    }
+}
+
+std::vector<PortInfo> nodePorts(const Node &node, const Catalog &catalog)
+{
+    std::vector<PortInfo> ports;
+    const Part *part = catalog.find(node.part);
+    if (!part)
+        return ports;
+    if (part->kind == PartKind::Switch) {
+        const int perCage = std::max(1, part->portsPerCage);
+        ports.reserve(std::size_t(part->ports));
+        for (int p = 1; p <= part->ports; ++p)
+            ports.push_back(PortInfo{p, part->portSpeedGbps.value_or(0), (p - 1) / perCage + 1, 0, {}});
+        return ports;
+    }
+    if (part->kind != PartKind::GpuServer)
+        return ports;
+    // A server's fabric ports are its HCAs' ports: the part's HCAs, or the node's own list.
+    std::vector<std::string> hcas = node.hcas;
+    if (hcas.empty())
+        hcas.assign(std::size_t(std::max(0, part->hcaCount)), part->hca);
+    int number = 0;
+    int hcaIndex = 0;
+    for (const std::string &hcaId : hcas) {
+        ++hcaIndex;
+        const Part *hca = catalog.find(hcaId);
+        const int n = hca ? std::max(1, hca->ports) : 1;
+        const double speed = hca ? hca->portSpeedGbps.value_or(0) : 0;
+        const int perCage = hca ? std::max(1, hca->portsPerCage) : 1;
+        for (int p = 0; p < n; ++p) {
+            ++number;
+            ports.push_back(PortInfo{number, speed, (number - 1) / perCage + 1, hcaIndex, hcaId});
+        }
+    }
+    return ports;
+}
+
+int nodePortCount(const Node &node, const Catalog &catalog)
+{
+    const Part *part = catalog.find(node.part);
+    if (!part)
+        return 0;
+    if (part->kind == PartKind::Switch)
+        return part->ports;
+    if (node.hcas.empty()) {
+        const Part *hca = catalog.find(part->hca);
+        return part->hcaCount * (hca ? std::max(1, hca->ports) : 1);
+    }
+    return int(nodePorts(node, catalog).size());
+}
+
+static double portSpeed(const Node &node, int port, const Catalog &catalog)
+{
+    const Part *part = catalog.find(node.part);
+    if (!part)
+        return 0;
+    if (part->kind == PartKind::Switch)
+        return part->portSpeedGbps.value_or(0);
+    if (node.hcas.empty()) {
+        const Part *hca = catalog.find(part->hca);
+        return hca ? hca->portSpeedGbps.value_or(0) : 0;
+    }
+    for (const PortInfo &p : nodePorts(node, catalog))
+        if (p.number == port)
+            return p.speedGbps;
+    return 0;
+}
+
+double linkSpeedGbps(const Design &design, const Link &link, const Catalog &catalog)
+{
+    const double a = portSpeed(design.node(link.a.node), link.a.port, catalog);
+    const double b = portSpeed(design.node(link.b.node), link.b.port, catalog);
+    if (a <= 0 || b <= 0)
+        return std::max(a, b) > 0 && std::min(a, b) <= 0 ? 0 : std::min(a, b);
+    return std::min(a, b);
+}
+
+int nodeGpuCount(const Node &node, const Catalog &catalog)
+{
+    if (node.role != NodeRole::Server)
+        return 0;
+    const Part *part = catalog.find(node.part);
+    return part && part->kind == PartKind::GpuServer ? part->gpuCount : 0;
+}
+
+std::optional<std::pair<std::string, int>> parsePortRef(const std::string &text)
+{
+    const auto colon = text.rfind(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 >= text.size())
+        return std::nullopt;
+    int port = 0;
+    for (std::size_t i = colon + 1; i < text.size(); ++i) {
+        if (text[i] < '0' || text[i] > '9' || port > 100000)
+            return std::nullopt;
+        port = port * 10 + (text[i] - '0');
+    }
+    return std::make_pair(text.substr(0, colon), port);
+}
+
+std::string formatPortRef(const Design &design, PortRef ref)
+{
+    return design.node(ref.node).id + ":" + std::to_string(ref.port);
+}
+
+std::uint64_t nodeGuid(const Node &node)
+{
+    if (node.guid)
+        return *node.guid;
+    // FNV-1a of the id, with a fixed vendor-like prefix in the top bits so GUIDs look like
+    // real ones and never collide with zero.
+    std::uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : node.id) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return (0x0002c9ull << 40) | (h & 0xffffffffffull);
+}
+
+} // namespace cplan

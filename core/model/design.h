@@ -1,0 +1,142 @@
+#pragma once
+
+#include "model/ids.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace cplan {
+
+class Catalog;
+struct Part;
+
+// What a node is in the fabric. Derived from its part (switch or server), except that a
+// server can be a management appliance (UFM), which counts as a node-leaf endpoint but
+// carries no GPUs for scheduling.
+enum class NodeRole { Switch, Server, Management };
+const char *toString(NodeRole role);
+
+struct Node
+{
+    std::string id;            // unique in the design, used in files and link endpoints
+    std::string part;          // catalog id
+    std::string name;          // display name and node description in exports (defaults to id)
+    NodeRole role = NodeRole::Server;
+    int tier = 0;              // 0 = endpoint, 1 = leaf, 2 = spine, 3 = core
+    double x = 0, y = 0;       // canvas position
+    std::string group;         // id of a group (SU, pod) or empty
+    std::string rack;          // rack label or empty
+    // HCAs fitted to a server beyond (or instead of) its part's own; empty = the part's.
+    std::vector<std::string> hcas;
+    std::optional<std::uint64_t> guid; // explicit node GUID; else derived from the id
+};
+
+struct Link
+{
+    std::string id;
+    PortRef a, b;
+    std::string cable;         // catalog id of the cable part; empty = choose automatically
+    std::optional<double> lengthM;
+};
+
+enum class GroupKind { ScalableUnit, Pod, Rack, Other };
+const char *toString(GroupKind kind);
+
+struct Group
+{
+    std::string id;
+    GroupKind kind = GroupKind::Other;
+    std::string name;
+    std::string parent;        // an SU's pod, or empty
+};
+
+struct Tenant
+{
+    std::string id;
+    std::string name;
+    std::vector<std::string> servers; // node ids
+    std::optional<int> quotaGpus;     // soft quota (borrowing allowed); empty = no quota
+};
+
+struct Settings
+{
+    std::string currency = "USD";
+    std::string routingEngine = "ftree";
+    double electricityPricePerKWh = 0.12; // USD / kWh, an assumption shown in reports
+    double pue = 1.3;
+    int tcoYears = 5;
+};
+
+// A design: nodes, links, groups, tenants. Plain data plus the indices that keep lookups fast.
+// Node and link ids (the strings) are unique; NodeId/LinkId are positions in the vectors and
+// are only stable until a node or link is removed.
+class Design
+{
+public:
+    std::string name;
+    std::string notes;
+    Settings settings;
+    std::vector<Node> nodes;
+    std::vector<Link> links;
+    std::vector<Group> groups;
+    std::vector<Tenant> tenants;
+    // Free-form YAML of sections this version does not interpret (workloads, ...), kept verbatim.
+    std::map<std::string, std::string> extra;
+
+    NodeId addNode(Node node);
+    LinkId addLink(Link link);
+    // Removes nodes (and every link touching them) or links; indices are rebuilt.
+    void removeNodes(const std::vector<NodeId> &ids);
+    void removeLinks(const std::vector<LinkId> &ids);
+
+    std::optional<NodeId> findNode(const std::string &id) const;
+    std::optional<LinkId> findLink(const std::string &id) const;
+    const Node &node(NodeId id) const { return nodes[id.value]; }
+    Node &node(NodeId id) { return nodes[id.value]; }
+    const Link &link(LinkId id) const { return links[id.value]; }
+
+    // The link on a port, if any (first one found; validation reports ports used twice).
+    std::optional<LinkId> linkAt(PortRef port) const;
+    // Rebuilds the id -> index maps and the port -> link map after bulk edits.
+    void reindex();
+
+    // A fresh id "prefix-N" not used by any node or link.
+    std::string uniqueId(const std::string &prefix) const;
+
+private:
+    std::unordered_map<std::string, std::uint32_t> m_nodeIndex;
+    std::unordered_map<std::string, std::uint32_t> m_linkIndex;
+    std::unordered_map<std::uint64_t, std::uint32_t> m_portLinks; // (node << 16 | port) -> link
+};
+
+// Port facts of a node, resolved through the catalog: how many ports, their speed and cage.
+struct PortInfo
+{
+    int number = 0;                 // 1-based
+    double speedGbps = 0;           // 0 = unknown
+    int cage = 0;                   // 1-based cage (twin-port OSFP holds two ports)
+    int hca = 0;                    // for servers: 1-based HCA index; 0 for switches
+    std::string hcaPart;            // for servers: the HCA's part id
+};
+// Ports of a node. Switch: the part's ports. Server: the ports of its HCAs in order
+// (HCA 1 port 1, HCA 1 port 2, HCA 2 port 1, ...). Empty if the part is unknown.
+std::vector<PortInfo> nodePorts(const Node &node, const Catalog &catalog);
+int nodePortCount(const Node &node, const Catalog &catalog);
+
+// Speed a link runs at: the lower of its two ports' speeds (0 if unknown).
+double linkSpeedGbps(const Design &design, const Link &link, const Catalog &catalog);
+
+// GPUs in a node (0 for switches, management appliances and unknown parts).
+int nodeGpuCount(const Node &node, const Catalog &catalog);
+
+// Parses "node:port" (port 1-based). Returns nullopt on a malformed reference.
+std::optional<std::pair<std::string, int>> parsePortRef(const std::string &text);
+std::string formatPortRef(const Design &design, PortRef ref);
+
+// A stable 64-bit GUID from a node's id (or its explicit guid).
+std::uint64_t nodeGuid(const Node &node);
+
+} // namespace cplan

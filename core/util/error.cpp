@@ -1,0 +1,20 @@
+#include "util/error.h"
+
+namespace cplan {
+
+std::string Error::toString() const
+{
+    std::string s;
+    if (!file.empty()) {
+        s += file;
+        if (line > 0) {
+            s += ':' + std::to_string(line);
+            if (column > 0)
+                s += ':' + std::to_string(column);
+        }
+        s += ": ";
+    }
+    return s + message;
+}
+
+} // namespace cplan

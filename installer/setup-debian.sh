@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package that Cluster Planner needs to build, test and run.
+# Usage: installer/setup-debian.sh [--with-tools]   (run as root, or with sudo available)
+#   --with-tools  also the real-tool checks: ibsim + OpenSM + infiniband-diags, SimGrid,
+#                 Graphviz, LibreOffice and poppler (used by integration tests and benchmarks)
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  libqt6svg6 libqt6charts6 libqt6opengl6-dev libxkbcommon-dev libgl-dev
+  libboost-graph-dev libyaml-cpp-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev
+  xvfb xauth fonts-dejavu-core fonts-noto-cjk
+)
+tools=(
+  ibsim-utils opensm infiniband-diags libsimgrid-dev graphviz poppler-utils python3
+)
+
+want=("${packages[@]}")
+if [[ "${1:-}" == "--with-tools" ]]; then
+  want+=("${tools[@]}")
+fi
+
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  echo "setup: all ${#want[@]} packages are installed"
+  exit 0
+fi
+
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then
+  SUDO="sudo"
+fi
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

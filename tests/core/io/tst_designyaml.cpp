@@ -1,0 +1,136 @@
+// Design files: every sample round-trips byte for byte and validates; malformed files give
+// their specific message with file and line.
+#include "catalog/catalog.h"
+#include "io/designyaml.h"
+#include "util/atomicfile.h"
+#include "validate/validate.h"
+
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace cplan;
+namespace fs = std::filesystem;
+
+class TestDesignYaml : public QObject
+{
+    Q_OBJECT
+
+private:
+    Catalog m_catalog;
+
+private slots:
+    void initTestCase()
+    {
+        auto c = Catalog::loadDirectory(Catalog::builtinDirectory());
+        QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
+        m_catalog = std::move(*c);
+    }
+
+    void samplesRoundTrip_data()
+    {
+        QTest::addColumn<QString>("path");
+        std::vector<std::string> files;
+        for (const auto &e : fs::directory_iterator(fs::path(CPLAN_SOURCE_DIR) / "samples"))
+            if (e.path().string().ends_with(".cluster.yaml"))
+                files.push_back(e.path().string());
+        std::sort(files.begin(), files.end());
+        QVERIFY(files.size() >= 6);
+        for (const auto &f : files)
+            QTest::newRow(fs::path(f).filename().c_str()) << QString::fromStdString(f);
+    }
+
+    void samplesRoundTrip()
+    {
+        QFETCH(QString, path);
+        const std::string file = path.toStdString();
+        auto text = readFile(file);
+        QVERIFY(text.ok());
+        auto design = parseDesign(*text, file, &m_catalog);
+        QVERIFY2(design.ok(), design.ok() ? "" : design.error().toString().c_str());
+        QVERIFY(serializeDesign(*design) == *text);
+        for (const Finding &f : validateDesign(*design, m_catalog))
+            QVERIFY2(f.severity != Severity::Error, (file + ": " + f.message).c_str());
+    }
+
+    void malformed_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("expected");
+        std::ifstream in(std::string(CPLAN_TEST_DATA) + "/design-malformed/expected.txt");
+        std::string row;
+        int count = 0;
+        while (std::getline(in, row)) {
+            if (row.empty() || row[0] == '#')
+                continue;
+            const auto a = row.find('|'), b = row.find('|', a + 1);
+            const std::string file = row.substr(0, a);
+            QTest::newRow(file.c_str()) << QString::fromStdString(file) << std::stoi(row.substr(a + 1, b - a - 1))
+                                        << QString::fromStdString(row.substr(b + 1));
+            ++count;
+        }
+        QVERIFY(count >= 9);
+    }
+
+    void malformed()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, line);
+        QFETCH(QString, expected);
+        const std::string path = std::string(CPLAN_TEST_DATA) + "/design-malformed/" + file.toStdString();
+        auto design = loadDesign(path, &m_catalog);
+        QVERIFY(!design.ok());
+        const Error &e = design.error();
+        QCOMPARE(QString::fromStdString(e.file), QString::fromStdString(path));
+        QCOMPARE(e.line, line);
+        QVERIFY2(e.message.find(expected.toStdString()) != std::string::npos, e.message.c_str());
+        QVERIFY(e.toString().rfind(path + ":" + std::to_string(line), 0) == 0);
+    }
+
+    // Saving is atomic and keeps the old file when the target folder is not writable.
+    void atomicSave()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("d.cluster.yaml")).toStdString();
+        Design d;
+        d.name = "first";
+        QVERIFY(saveDesign(d, path).ok());
+        d.name = "second";
+        QVERIFY(saveDesign(d, path).ok());
+        auto back = loadDesign(path, &m_catalog);
+        QVERIFY(back.ok());
+        QCOMPARE(back->name, std::string("second"));
+        QVERIFY(!saveDesign(d, "/nonexistent-dir/x.cluster.yaml").ok());
+        // No temporary files left behind.
+        int files = 0;
+        for (const auto &e : fs::directory_iterator(dir.path().toStdString()))
+            files += e.is_regular_file();
+        QCOMPARE(files, 1);
+    }
+
+    // Names and notes with YAML-special characters survive.
+    void specialCharacters()
+    {
+        Design d;
+        d.name = "a: b # c \"quoted\" 'single' - [x]";
+        d.notes = "line one\nline two: with colon\n";
+        Node n;
+        n.id = "sw-1";
+        n.part = "qm9700";
+        n.role = NodeRole::Switch;
+        n.name = "Switch #1: core";
+        d.addNode(n);
+        const std::string text = serializeDesign(d);
+        auto back = parseDesign(text, "mem", &m_catalog);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QCOMPARE(back->name, d.name);
+        QCOMPARE(back->notes, d.notes);
+        QCOMPARE(back->nodes[0].name, n.name);
+        QVERIFY(serializeDesign(*back) == text);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDesignYaml)
+#include "tst_designyaml.moc"
