@@ -1,0 +1,619 @@
+#include "schedule/traces.h"
+
+#include "util/strings.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <ctime>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace cplan {
+
+namespace {
+
+constexpr std::size_t kMaxJobs = 50'000'000;
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (char &c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// One CSV record: comma separated, optional double quotes ("" inside quotes is a quote).
+// Returns false on an unterminated quote.
+bool splitCsv(std::string_view line, std::vector<std::string> &fields)
+{
+    fields.clear();
+    std::string cur;
+    bool quoted = false, wasQuoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted) {
+            if (c == '"') {
+                if (i + 1 < line.size() && line[i + 1] == '"') {
+                    cur += '"';
+                    ++i;
+                } else {
+                    quoted = false;
+                }
+            } else {
+                cur += c;
+            }
+        } else if (c == '"' && trim(cur).empty()) {
+            quoted = wasQuoted = true;
+            cur.clear();
+        } else if (c == ',') {
+            fields.push_back(wasQuoted ? cur : std::string(trim(cur)));
+            cur.clear();
+            wasQuoted = false;
+        } else {
+            cur += c;
+        }
+    }
+    if (quoted)
+        return false;
+    fields.push_back(wasQuoted ? cur : std::string(trim(cur)));
+    return true;
+}
+
+// Lines of a text file with their 1-based numbers; strips '\r'.
+struct LineReader
+{
+    std::string_view text;
+    std::size_t pos = 0;
+    int number = 0;
+    bool next(std::string_view &line)
+    {
+        if (pos >= text.size())
+            return false;
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        line = text.substr(pos, end - pos);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        pos = end + 1;
+        ++number;
+        return true;
+    }
+};
+
+bool skippable(std::string_view line)
+{
+    std::string_view t = trim(line);
+    return t.empty() || t.front() == '#';
+}
+
+// Column lookup of a header.
+class Header
+{
+public:
+    Status parse(const std::vector<std::string> &fields, const std::string &file, int line,
+                 const std::set<std::string> &known, const std::vector<std::string> &required)
+    {
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            const std::string name = lower(fields[i]);
+            if (!known.empty() && !known.count(name)) {
+                std::string list;
+                for (const std::string &k : known)
+                    list += (list.empty() ? "" : ", ") + k;
+                return makeError(file, line, int(i + 1), "unknown column '" + fields[i] + "' (known: " + list + ")");
+            }
+            if (m_index.count(name))
+                return makeError(file, line, int(i + 1), "column '" + fields[i] + "' appears twice");
+            m_index[name] = int(i);
+        }
+        for (const std::string &r : required)
+            if (!m_index.count(r))
+                return makeError(file, line, 0, "missing column '" + r + "'");
+        m_columns = fields.size();
+        return Ok{};
+    }
+    int index(const std::string &name) const
+    {
+        auto it = m_index.find(name);
+        return it == m_index.end() ? -1 : it->second;
+    }
+    bool has(const std::string &name) const { return m_index.count(name) != 0; }
+    std::size_t columns() const { return m_columns; }
+
+private:
+    std::map<std::string, int> m_index;
+    std::size_t m_columns = 0;
+};
+
+// Field access with file:line:column errors.
+struct Row
+{
+    const std::vector<std::string> &fields;
+    const Header &header;
+    const std::string &file;
+    int line;
+
+    const std::string *get(const std::string &name) const
+    {
+        const int i = header.index(name);
+        if (i < 0 || std::size_t(i) >= fields.size())
+            return nullptr;
+        return &fields[std::size_t(i)];
+    }
+    int column(const std::string &name) const { return header.index(name) + 1; }
+    Error error(const std::string &name, const std::string &message) const
+    {
+        return makeError(file, line, column(name), message);
+    }
+    // A finite number in [lo, hi]; `fallback` when the column is absent or the field empty.
+    Result<double> number(const std::string &name, double lo, double hi, std::optional<double> fallback) const
+    {
+        const std::string *f = get(name);
+        if (!f || f->empty()) {
+            if (fallback)
+                return *fallback;
+            return error(name, "'" + name + "' is empty");
+        }
+        auto v = parseDouble(*f);
+        if (!v || !std::isfinite(*v))
+            return error(name, "'" + name + "' must be a number, got '" + *f + "'");
+        if (*v < lo || *v > hi)
+            return error(name, "'" + name + "' = " + *f + " is out of range [" + formatDouble(lo) + ", " + formatDouble(hi) + "]");
+        return *v;
+    }
+    Result<long long> integer(const std::string &name, long long lo, long long hi, std::optional<long long> fallback) const
+    {
+        const std::string *f = get(name);
+        if (!f || f->empty()) {
+            if (fallback)
+                return *fallback;
+            return error(name, "'" + name + "' is empty");
+        }
+        auto v = parseInt(*f);
+        if (!v)
+            return error(name, "'" + name + "' must be a whole number, got '" + *f + "'");
+        if (*v < lo || *v > hi)
+            return error(name, "'" + name + "' = " + *f + " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+        return *v;
+    }
+};
+
+std::vector<std::string> splitList(const std::string &text)
+{
+    std::vector<std::string> out;
+    for (const std::string &item : split(text, '|')) {
+        std::string t(trim(item));
+        if (!t.empty())
+            out.push_back(t);
+    }
+    return out;
+}
+
+#define TRY_ASSIGN(var, expr)          \
+    auto var##_r = (expr);             \
+    if (!var##_r)                      \
+        return var##_r.error();        \
+    auto var = *var##_r;
+
+const std::set<std::string> kOurColumns = {"id", "submit_s", "gpus", "duration_s", "tenant", "priority", "kind",
+                                           "gpu_type", "cpu_milli", "memory_mib", "comm_fraction", "bytes_per_iter",
+                                           "iter_compute_s", "model", "one_server", "servers"};
+
+Result<Trace> parseOurs(std::string_view text, const std::string &file)
+{
+    Trace trace;
+    trace.file = file;
+    LineReader reader{text};
+    std::string_view line;
+    std::vector<std::string> fields;
+    Header header;
+    bool haveHeader = false;
+    std::set<std::string> ids;
+    while (reader.next(line)) {
+        if (skippable(line))
+            continue;
+        if (!splitCsv(line, fields))
+            return makeError(file, reader.number, 0, "unterminated quote");
+        if (!haveHeader) {
+            if (auto st = header.parse(fields, file, reader.number, kOurColumns, {"submit_s", "gpus", "duration_s"}); !st)
+                return st.error();
+            haveHeader = true;
+            continue;
+        }
+        if (fields.size() != header.columns())
+            return makeError(file, reader.number, 0,
+                             "expected " + std::to_string(header.columns()) + " fields, found " + std::to_string(fields.size()));
+        if (trace.jobs.size() >= kMaxJobs)
+            return makeError(file, reader.number, 0, "more than " + std::to_string(kMaxJobs) + " jobs");
+        Row row{fields, header, file, reader.number};
+        Job job;
+        job.sourceLine = reader.number;
+        const std::string *id = row.get("id");
+        job.id = id && !id->empty() ? *id : "job-" + std::to_string(trace.jobs.size() + 1);
+        if (!ids.insert(job.id).second)
+            return row.error("id", "duplicate job id '" + job.id + "'");
+        TRY_ASSIGN(submit, row.number("submit_s", 0, 1e12, std::nullopt));
+        TRY_ASSIGN(gpus, row.number("gpus", 0, 100000, std::nullopt));
+        TRY_ASSIGN(duration, row.number("duration_s", 0, 1e12, std::nullopt));
+        job.submitS = submit;
+        job.durationS = duration;
+        if (gpus > 0 && gpus < 1) {
+            job.gpus = 1;
+            job.gpuMilli = int(std::lround(gpus * 1000));
+            if (job.gpuMilli < 1)
+                return row.error("gpus", "a GPU share must be at least 0.001");
+        } else {
+            if (gpus != std::floor(gpus))
+                return row.error("gpus", "'gpus' must be a whole number of GPUs or a share below 1, got " + *row.get("gpus"));
+            job.gpus = int(gpus);
+        }
+        if (const std::string *t = row.get("tenant"))
+            job.tenant = *t;
+        TRY_ASSIGN(prio, row.integer("priority", -1'000'000, 1'000'000, 0));
+        job.priority = int(prio);
+        if (const std::string *k = row.get("kind"); k && !k->empty()) {
+            auto kind = jobKindFromString(*k);
+            if (!kind)
+                return row.error("kind", "'kind' must be training or inference, got '" + *k + "'");
+            job.kind = *kind;
+        } else {
+            job.kind = job.fractional() ? JobKind::Inference : JobKind::Training;
+        }
+        if (const std::string *g = row.get("gpu_type"))
+            job.gpuTypes = splitList(*g);
+        TRY_ASSIGN(cpu, row.number("cpu_milli", 0, 1e9, 0.0));
+        TRY_ASSIGN(mem, row.number("memory_mib", 0, 1e12, 0.0));
+        job.cpuMilli = cpu;
+        job.memoryMib = mem;
+        TRY_ASSIGN(comm, row.number("comm_fraction", 0, 1, -1.0));
+        TRY_ASSIGN(bytes, row.number("bytes_per_iter", 0, 1e15, 0.0));
+        TRY_ASSIGN(iter, row.number("iter_compute_s", 0, 1e6, 0.0));
+        job.bytesPerIteration = bytes;
+        job.iterationComputeS = iter;
+        if ((bytes > 0) != (iter > 0))
+            return row.error(bytes > 0 ? "iter_compute_s" : "bytes_per_iter",
+                             "'bytes_per_iter' and 'iter_compute_s' go together");
+        if (const std::string *m = row.get("model"); m && !m->empty()) {
+            if (!modelProfile(*m)) {
+                std::string names;
+                for (const std::string &n : modelProfileNames())
+                    names += (names.empty() ? "" : ", ") + n;
+                return row.error("model", "unknown model profile '" + *m + "' (known: " + names + ")");
+            }
+            job.model = *m;
+        }
+        if (comm >= 0) {
+            if (!job.model.empty() || bytes > 0)
+                return row.error("comm_fraction", "give either comm_fraction or bytes_per_iter/iter_compute_s or model, not several");
+            job.commFraction = comm;
+        } else if (!job.model.empty() && bytes > 0) {
+            return row.error("model", "give either a model or bytes_per_iter/iter_compute_s, not both");
+        }
+        TRY_ASSIGN(one, row.integer("one_server", 0, 1, 0));
+        job.oneServer = one != 0;
+        if (const std::string *s = row.get("servers"))
+            job.pinServers = splitList(*s);
+        if (job.fractional() && !job.pinServers.empty() && job.pinServers.size() != 1)
+            return row.error("servers", "a GPU share runs on one server");
+        trace.jobs.push_back(std::move(job));
+    }
+    if (!haveHeader)
+        return makeError(file, 0, 0, "empty trace: no header line");
+    return trace;
+}
+
+// "2017-10-03 14:22:10" (UTC) or seconds.
+std::optional<double> parseTimestamp(const std::string &text)
+{
+    if (auto v = parseDouble(text); v && std::isfinite(*v))
+        return *v;
+    std::tm tm{};
+    int y, mo, d, h = 0, mi = 0, s = 0;
+    char sep = ' ';
+    const int n = std::sscanf(text.c_str(), "%d-%d-%d%c%d:%d:%d", &y, &mo, &d, &sep, &h, &mi, &s);
+    if (n != 3 && n != 7)
+        return std::nullopt;
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 60)
+        return std::nullopt;
+    tm.tm_year = y - 1900;
+    tm.tm_mon = mo - 1;
+    tm.tm_mday = d;
+    tm.tm_hour = h;
+    tm.tm_min = mi;
+    tm.tm_sec = s;
+    return double(timegm(&tm));
+}
+
+Result<Trace> parsePhilly(std::string_view text, const std::string &file)
+{
+    Trace trace;
+    trace.file = file;
+    LineReader reader{text};
+    std::string_view line;
+    std::vector<std::string> fields;
+    Header header;
+    bool haveHeader = false;
+    while (reader.next(line)) {
+        if (skippable(line))
+            continue;
+        if (!splitCsv(line, fields))
+            return makeError(file, reader.number, 0, "unterminated quote");
+        if (!haveHeader) {
+            std::vector<std::string> names;
+            for (auto &f : fields)
+                names.push_back(lower(f));
+            if (auto st = header.parse(names, file, reader.number, {}, {"timestamp", "duration", "num_gpus"}); !st)
+                return st.error();
+            haveHeader = true;
+            continue;
+        }
+        if (fields.size() != header.columns())
+            return makeError(file, reader.number, 0,
+                             "expected " + std::to_string(header.columns()) + " fields, found " + std::to_string(fields.size()));
+        Row row{fields, header, file, reader.number};
+        Job job;
+        job.sourceLine = reader.number;
+        job.id = "philly-" + std::to_string(trace.jobs.size() + 1);
+        auto ts = parseTimestamp(*row.get("timestamp"));
+        if (!ts)
+            return row.error("timestamp", "'timestamp' must be seconds or YYYY-MM-DD HH:MM:SS, got '" + *row.get("timestamp") + "'");
+        job.submitS = *ts;
+        TRY_ASSIGN(duration, row.number("duration", 0, 1e12, std::nullopt));
+        TRY_ASSIGN(gpus, row.integer("num_gpus", 0, 100000, std::nullopt));
+        job.durationS = duration;
+        job.gpus = int(gpus);
+        if (const std::string *c = row.get("cluster"))
+            job.tenant = *c;
+        trace.jobs.push_back(std::move(job));
+    }
+    if (!haveHeader)
+        return makeError(file, 0, 0, "empty trace: no header line");
+    // Times relative to the first submission; order kept as in the file (stable sort later).
+    double first = 0;
+    if (!trace.jobs.empty()) {
+        first = trace.jobs.front().submitS;
+        for (const Job &j : trace.jobs)
+            first = std::min(first, j.submitS);
+    }
+    for (Job &j : trace.jobs)
+        j.submitS -= first;
+    return trace;
+}
+
+Result<Trace> parseAlibaba(std::string_view text, const std::string &file)
+{
+    Trace trace;
+    trace.file = file;
+    LineReader reader{text};
+    std::string_view line;
+    std::vector<std::string> fields;
+    Header header;
+    bool haveHeader = false;
+    while (reader.next(line)) {
+        if (skippable(line))
+            continue;
+        if (!splitCsv(line, fields))
+            return makeError(file, reader.number, 0, "unterminated quote");
+        if (!haveHeader) {
+            std::vector<std::string> names;
+            for (auto &f : fields)
+                names.push_back(lower(f));
+            if (auto st = header.parse(names, file, reader.number, {}, {"cpu_milli", "memory_mib", "num_gpu", "gpu_milli"}); !st)
+                return st.error();
+            trace.hasTimes = header.has("creation_time") && header.has("deletion_time");
+            haveHeader = true;
+            continue;
+        }
+        if (fields.size() != header.columns())
+            return makeError(file, reader.number, 0,
+                             "expected " + std::to_string(header.columns()) + " fields, found " + std::to_string(fields.size()));
+        Row row{fields, header, file, reader.number};
+        Job job;
+        job.sourceLine = reader.number;
+        const std::string *name = row.get("name");
+        job.id = name && !name->empty() ? *name : "pod-" + std::to_string(trace.jobs.size() + 1);
+        job.oneServer = true;
+        TRY_ASSIGN(cpu, row.number("cpu_milli", 0, 1e9, std::nullopt));
+        TRY_ASSIGN(mem, row.number("memory_mib", 0, 1e12, std::nullopt));
+        TRY_ASSIGN(gpus, row.integer("num_gpu", 0, 1024, std::nullopt));
+        TRY_ASSIGN(milli, row.integer("gpu_milli", 0, 1000, std::nullopt));
+        job.cpuMilli = cpu;
+        job.memoryMib = mem;
+        job.gpus = int(gpus);
+        if (gpus == 0) {
+            job.gpuMilli = 1000;   // CPU-only task: no GPU demand
+        } else {
+            if (milli == 0)
+                return row.error("gpu_milli", "'gpu_milli' is 0 for a task with " + std::to_string(gpus) + " GPU(s)");
+            if (milli < 1000 && gpus > 1)
+                return row.error("gpu_milli", "a GPU share (gpu_milli < 1000) needs num_gpu = 1");
+            job.gpuMilli = int(milli);
+        }
+        job.kind = job.fractional() ? JobKind::Inference : JobKind::Training;
+        if (const std::string *spec = row.get("gpu_spec"))
+            job.gpuTypes = splitList(*spec);
+        if (trace.hasTimes) {
+            auto created = parseTimestamp(*row.get("creation_time"));
+            auto deleted = parseTimestamp(*row.get("deletion_time"));
+            if (!created)
+                return row.error("creation_time", "'creation_time' must be a number");
+            if (!deleted)
+                return row.error("deletion_time", "'deletion_time' must be a number");
+            double start = *created;
+            if (const std::string *sch = row.get("scheduled_time"); sch && !sch->empty()) {
+                auto s = parseTimestamp(*sch);
+                if (!s)
+                    return row.error("scheduled_time", "'scheduled_time' must be a number");
+                start = std::max(start, *s);
+            }
+            if (*deleted < start)
+                return row.error("deletion_time", "'deletion_time' is before the task started");
+            job.submitS = *created;
+            job.durationS = *deleted - start;
+        }
+        trace.jobs.push_back(std::move(job));
+    }
+    if (!haveHeader)
+        return makeError(file, 0, 0, "empty trace: no header line");
+    return trace;
+}
+
+Result<std::string> readFile(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return makeError(path, 0, 0, "cannot open the file");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+} // namespace
+
+const char *toString(TraceFormat format)
+{
+    switch (format) {
+    case TraceFormat::Ours: return "ours";
+    case TraceFormat::Philly: return "philly";
+    case TraceFormat::Alibaba: return "alibaba";
+    }
+    return "?";
+}
+
+std::optional<TraceFormat> traceFormatFromString(std::string_view text)
+{
+    const std::string t = lower(text);
+    if (t == "ours" || t == "csv" || t == "cplan")
+        return TraceFormat::Ours;
+    if (t == "philly")
+        return TraceFormat::Philly;
+    if (t == "alibaba" || t == "openb")
+        return TraceFormat::Alibaba;
+    return std::nullopt;
+}
+
+TraceFormat detectTraceFormat(std::string_view text)
+{
+    LineReader reader{text};
+    std::string_view line;
+    while (reader.next(line)) {
+        if (skippable(line))
+            continue;
+        const std::string h = lower(line);
+        if (h.find("cpu_milli") != std::string::npos && h.find("num_gpu") != std::string::npos)
+            return TraceFormat::Alibaba;
+        if (h.rfind("timestamp", 0) == 0 && h.find("num_gpus") != std::string::npos)
+            return TraceFormat::Philly;
+        return TraceFormat::Ours;
+    }
+    return TraceFormat::Ours;
+}
+
+Result<Trace> parseTrace(std::string_view text, const std::string &fileName, TraceFormat format)
+{
+    switch (format) {
+    case TraceFormat::Ours: return parseOurs(text, fileName);
+    case TraceFormat::Philly: return parsePhilly(text, fileName);
+    case TraceFormat::Alibaba: return parseAlibaba(text, fileName);
+    }
+    return makeError(fileName, 0, 0, "unknown trace format");
+}
+
+Result<Trace> loadTrace(const std::string &path, std::optional<TraceFormat> format)
+{
+    auto text = readFile(path);
+    if (!text)
+        return text.error();
+    return parseTrace(*text, path, format ? *format : detectTraceFormat(*text));
+}
+
+std::string writeTrace(const std::vector<Job> &jobs)
+{
+    std::string out = "id,submit_s,gpus,duration_s,tenant,priority,kind,gpu_type,cpu_milli,memory_mib,comm_fraction,"
+                      "bytes_per_iter,iter_compute_s,model,one_server,servers\n";
+    auto join = [](const std::vector<std::string> &v) {
+        std::string s;
+        for (const std::string &x : v)
+            s += (s.empty() ? "" : "|") + x;
+        return s;
+    };
+    for (const Job &j : jobs) {
+        out += j.id + ',' + formatDouble(j.submitS) + ',';
+        out += j.fractional() ? formatDouble(j.gpuMilli / 1000.0) : std::to_string(j.gpus);
+        out += ',' + formatDouble(j.durationS) + ',' + j.tenant + ',' + std::to_string(j.priority) + ',' + toString(j.kind) + ',';
+        out += join(j.gpuTypes) + ',' + (j.cpuMilli > 0 ? formatDouble(j.cpuMilli) : "") + ',' +
+               (j.memoryMib > 0 ? formatDouble(j.memoryMib) : "") + ',';
+        const bool derived = !j.model.empty() || j.bytesPerIteration > 0;
+        out += (derived ? std::string() : formatDouble(j.commFraction)) + ',';
+        out += (j.bytesPerIteration > 0 ? formatDouble(j.bytesPerIteration) : "") + ',';
+        out += (j.bytesPerIteration > 0 ? formatDouble(j.iterationComputeS) : "") + ',';
+        out += j.model + ',' + (j.oneServer ? "1" : "0") + ',' + join(j.pinServers) + '\n';
+    }
+    return out;
+}
+
+Result<Pool> parseNodeList(std::string_view text, const std::string &file)
+{
+    Pool pool;
+    pool.name = file;
+    LineReader reader{text};
+    std::string_view line;
+    std::vector<std::string> fields;
+    Header header;
+    bool haveHeader = false;
+    std::set<std::string> ids;
+    while (reader.next(line)) {
+        if (skippable(line))
+            continue;
+        if (!splitCsv(line, fields))
+            return makeError(file, reader.number, 0, "unterminated quote");
+        if (!haveHeader) {
+            std::vector<std::string> names;
+            for (auto &f : fields)
+                names.push_back(lower(f));
+            if (auto st = header.parse(names, file, reader.number, {}, {"sn", "gpu"}); !st)
+                return st.error();
+            haveHeader = true;
+            continue;
+        }
+        if (fields.size() != header.columns())
+            return makeError(file, reader.number, 0,
+                             "expected " + std::to_string(header.columns()) + " fields, found " + std::to_string(fields.size()));
+        Row row{fields, header, file, reader.number};
+        PoolServer s;
+        s.id = *row.get("sn");
+        if (s.id.empty())
+            return row.error("sn", "'sn' (node name) is empty");
+        if (!ids.insert(s.id).second)
+            return row.error("sn", "duplicate node '" + s.id + "'");
+        TRY_ASSIGN(gpus, row.integer("gpu", 0, 64, std::nullopt));
+        TRY_ASSIGN(cpu, row.number("cpu_milli", 0, 1e9, 0.0));
+        TRY_ASSIGN(mem, row.number("memory_mib", 0, 1e12, 0.0));
+        s.gpus = int(gpus);
+        s.cpuMilli = cpu;
+        s.memoryMib = mem;
+        if (const std::string *m = row.get("model"))
+            s.gpuType = *m;
+        if (s.gpus > 0 && s.gpuType.empty())
+            return row.error("model", "a node with GPUs needs its GPU 'model'");
+        pool.servers.push_back(std::move(s));
+    }
+    if (!haveHeader)
+        return makeError(file, 0, 0, "empty node list: no header line");
+    if (pool.totalGpus() == 0)
+        return makeError(file, 0, 0, "the node list has no GPUs");
+    return pool;
+}
+
+Result<Pool> loadNodeList(const std::string &path)
+{
+    auto text = readFile(path);
+    if (!text)
+        return text.error();
+    return parseNodeList(*text, path);
+}
+
+} // namespace cplan
