@@ -3,6 +3,8 @@ function(cplan_set_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic)
   # GCC 12 reports a false -Wdangling-pointer inside yaml-cpp 0.7's own headers (node/impl.h).
   target_compile_options(${target} PRIVATE -Wno-dangling-pointer)
+  # ... and a false -Wrestrict inside libstdc++'s std::string at -O3 (GCC bug 105329).
+  target_compile_options(${target} PRIVATE -Wno-restrict)
   if(CPLAN_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
