@@ -7,6 +7,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -651,12 +652,21 @@ Result<Catalog> loadCatalog(const std::string &storePath)
 
 // --- writing ------------------------------------------------------------------------------------
 
+std::string formatNumber(double v)
+{
+    // std::to_chars gives the shortest text that reads back exactly, without an exponent for
+    // everyday magnitudes ("100", "989.4", "0.1").
+    char buf[64];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    return ec == std::errc() ? std::string(buf, end) : formatDouble(v);
+}
+
 namespace {
 
 void emitNumber(YAML::Emitter &out, const char *key, const std::optional<double> &v)
 {
     if (v)
-        out << YAML::Key << key << YAML::Value << formatDouble(*v);
+        out << YAML::Key << key << YAML::Value << formatNumber(*v);
 }
 
 void emitText(YAML::Emitter &out, const char *key, const std::string &v)
@@ -678,7 +688,7 @@ void emitPart(YAML::Emitter &out, const Part &p)
     emitText(out, "description", p.description);
     out << YAML::Key << "unit_price" << YAML::Value;
     if (p.unitPrice)
-        out << formatDouble(*p.unitPrice);
+        out << formatNumber(*p.unitPrice);
     else
         out << YAML::Null;
     out << YAML::Key << "currency" << YAML::Value << p.currency;
