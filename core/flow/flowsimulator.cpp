@@ -209,6 +209,7 @@ FlowResult simulateFlows(const FlowProblem &p, const FlowOptions &options)
     solverToClass.reserve(classes);
     std::vector<Prediction> heap;
     heap.reserve(classes);
+    std::vector<Prediction> batch;
 
     // Finishes the members of class c whose bytes are reached by its service (within tolerance).
     auto completeMembers = [&](std::uint32_t c, double when) {
@@ -256,6 +257,7 @@ FlowResult simulateFlows(const FlowProblem &p, const FlowOptions &options)
         if (!rerated.empty())
             ++r.events;
         r.rerated += rerated.size();
+        const std::size_t heapBefore = heap.size();
         for (std::uint32_t id : rerated) {
             const std::uint32_t c = solverToClass[id];
             const double rate = solver.rate(id);
@@ -268,8 +270,17 @@ FlowResult simulateFlows(const FlowProblem &p, const FlowOptions &options)
             if (rate > 0.0) {
                 const double left = std::max(0.0, p.bytes[members[next[c]]] - service[c]);
                 heap.push_back({t + left / rate, c, version[c]});
-                std::push_heap(heap.begin(), heap.end(), laterThan);
             }
+        }
+        // Many new predictions, or mostly stale ones: drop the stale and heapify in O(n);
+        // otherwise sift the few new ones in.
+        const std::size_t added = heap.size() - heapBefore;
+        if (added > heapBefore / 4 || heap.size() > 2 * solver.activeFlowCount() + 1024) {
+            std::erase_if(heap, [&](const Prediction &e) { return e.version != version[e.cls]; });
+            std::make_heap(heap.begin(), heap.end(), laterThan);
+        } else {
+            for (std::size_t i = heapBefore + 1; i <= heap.size(); ++i)
+                std::push_heap(heap.begin(), heap.begin() + static_cast<std::ptrdiff_t>(i), laterThan);
         }
         for (std::uint32_t l : solver.affectedLinks())
             r.linkPeakLoadBps[l] = std::max(r.linkPeakLoadBps[l], p.capacityBps[l] - solver.residual(l));
@@ -285,12 +296,9 @@ FlowResult simulateFlows(const FlowProblem &p, const FlowOptions &options)
         if (tNext == inf)
             break;
         const double limit = tNext + tol * tNext;
-        while (!heap.empty() && heap.front().t <= limit) {
-            const Prediction e = heap.front();
-            std::pop_heap(heap.begin(), heap.end(), laterThan);
-            heap.pop_back();
+        auto complete = [&](const Prediction &e) {
             if (e.version != version[e.cls])
-                continue;
+                return;
             const std::uint32_t c = e.cls;
             ++version[c];   // this prediction is consumed
             service[c] = p.bytes[members[next[c]]];
@@ -300,6 +308,28 @@ FlowResult simulateFlows(const FlowProblem &p, const FlowOptions &options)
                 solver.removeFlow(solverId[c]);
             else
                 solver.setWeight(solverId[c], static_cast<double>(left));
+        };
+        // Pop the batch; a big batch (symmetric patterns finish by the million) is split off
+        // with one linear partition instead of a million cache-missing pops.
+        std::size_t popped = 0;
+        while (!heap.empty() && heap.front().t <= limit) {
+            if (++popped > 64) {
+                const auto mid = std::partition(heap.begin(), heap.end(),
+                                                [&](const Prediction &e) { return e.t <= limit; });
+                batch.assign(heap.begin(), mid);
+                heap.erase(heap.begin(), mid);
+                std::make_heap(heap.begin(), heap.end(), laterThan);
+                std::sort(batch.begin(), batch.end(), [](const Prediction &a, const Prediction &b) {
+                    return a.cls < b.cls;
+                });
+                for (const Prediction &e : batch)
+                    complete(e);
+                break;
+            }
+            const Prediction e = heap.front();
+            std::pop_heap(heap.begin(), heap.end(), laterThan);
+            heap.pop_back();
+            complete(e);
         }
         t = tNext;
         startClasses(limit, t);
