@@ -135,7 +135,7 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
                     "link '" + link.id + "' runs " + formatDouble(*link.lengthM) + " m but cable '" + cable->id + "' is " +
                         formatDouble(*cable->lengthM) + " m",
                     {link.id});
-        if (link.lengthM && cable->reachM && *link.lengthM > *cable->reachM + 1e-9)
+        else if (link.lengthM && cable->reachM && *link.lengthM > *cable->reachM + 1e-9)
             out.add(Severity::Error, "cable-reach",
                     "link '" + link.id + "' runs " + formatDouble(*link.lengthM) + " m, beyond the " + formatDouble(*cable->reachM) +
                         " m reach of '" + cable->id + "'",

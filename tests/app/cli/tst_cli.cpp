@@ -1,0 +1,166 @@
+// The cplan tool as scripts use it: exit codes, JSON keys, messages naming file and line.
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    struct Run
+    {
+        int code = -1;
+        QByteArray out, err;
+    };
+
+    Run cplan(const QStringList &args)
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("CPLAN_STORE"), m_dir.filePath(QStringLiteral("store.sqlite")));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(CPLAN_EXECUTABLE), args);
+        if (!p.waitForFinished(120000))
+            qFatal("cplan did not finish");
+        return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+
+    QString data(const QString &rel) { return QStringLiteral(CPLAN_TEST_DATA "/") + rel; }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void version()
+    {
+        const Run r = cplan({QStringLiteral("--version")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.startsWith("cplan "));
+    }
+
+    // DGX H100 SuperPOD RA Table 4, through `cplan generate` and `cplan bom --json`.
+    void superPodCounts_data()
+    {
+        QTest::addColumn<int>("servers");
+        QTest::addColumn<int>("leaf");
+        QTest::addColumn<int>("spine");
+        QTest::addColumn<int>("nodeLeaf");
+        QTest::addColumn<int>("leafSpine");
+        QTest::newRow("31") << 31 << 8 << 4 << 252 << 256;
+        QTest::newRow("63") << 63 << 16 << 8 << 508 << 512;
+        QTest::newRow("95") << 95 << 24 << 16 << 764 << 768;
+        QTest::newRow("127") << 127 << 32 << 16 << 1020 << 1024;
+    }
+
+    void superPodCounts()
+    {
+        QFETCH(int, servers);
+        QFETCH(int, leaf);
+        QFETCH(int, spine);
+        QFETCH(int, nodeLeaf);
+        QFETCH(int, leafSpine);
+        const QString out = m_dir.filePath(QStringLiteral("sp%1.cluster.yaml").arg(servers));
+        Run r = cplan({QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--servers"), QString::number(servers),
+                       QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+                       QStringLiteral("--su-size"), QStringLiteral("32"), QStringLiteral("--mgmt-nodes"), QStringLiteral("4"),
+                       QStringLiteral("-o"), out});
+        QVERIFY2(r.code == 0, r.err.constData());
+        r = cplan({QStringLiteral("bom"), out, QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject counts = j[QStringLiteral("counts")].toObject();
+        QCOMPARE(counts[QStringLiteral("switches")][QStringLiteral("leaf")].toInt(), leaf);
+        QCOMPARE(counts[QStringLiteral("switches")][QStringLiteral("spine")].toInt(), spine);
+        QCOMPARE(counts[QStringLiteral("switches")][QStringLiteral("core")].toInt(), 0);
+        QCOMPARE(counts[QStringLiteral("cables")][QStringLiteral("node-leaf")].toInt(), nodeLeaf);
+        QCOMPARE(counts[QStringLiteral("cables")][QStringLiteral("leaf-spine")].toInt(), leafSpine);
+        QCOMPARE(counts[QStringLiteral("servers")].toInt(), servers);
+        QVERIFY(counts.contains(QStringLiteral("transceivers")));
+        const QJsonObject totals = j[QStringLiteral("totals")].toObject();
+        for (const char *key : {"capex", "power_w", "rack_units", "gpus", "cost_per_gpu"})
+            QVERIFY2(totals.contains(QLatin1String(key)), key);
+        QCOMPARE(totals[QStringLiteral("gpus")].toInt(), servers * 8);
+        const QJsonArray lines = j[QStringLiteral("lines")].toArray();
+        QVERIFY(!lines.isEmpty());
+        for (const char *key : {"part", "category", "quantity", "unit_price", "total"})
+            QVERIFY2(lines.first().toObject().contains(QLatin1String(key)), key);
+
+        r = cplan({QStringLiteral("validate"), out, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject v = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(v[QStringLiteral("errors")].toArray().isEmpty());
+        QVERIFY(v.contains(QStringLiteral("warnings")));
+    }
+
+    void samplesValidate()
+    {
+        const QDir samples(QStringLiteral(CPLAN_SOURCE_DIR "/samples"));
+        const QStringList files = samples.entryList({QStringLiteral("*.cluster.yaml")});
+        QVERIFY(files.size() >= 6);
+        for (const QString &f : files) {
+            const Run r = cplan({QStringLiteral("validate"), samples.filePath(f)});
+            QVERIFY2(r.code == 0, qPrintable(f + QLatin1Char(' ') + QString::fromUtf8(r.out + r.err)));
+        }
+    }
+
+    // Bad input: exit 2 and "file:line:column: message" on stderr; nothing crashes.
+    void malformedDesignsExit2()
+    {
+        const QDir dir(data(QStringLiteral("design-malformed")));
+        const QStringList files = dir.entryList({QStringLiteral("*.cluster.yaml")});
+        QVERIFY(files.size() >= 9);
+        for (const QString &f : files) {
+            for (const char *cmd : {"validate", "bom"}) {
+                const Run r = cplan({QLatin1String(cmd), dir.filePath(f)});
+                QVERIFY2(r.code == 2, qPrintable(f));
+                QVERIFY2(r.err.contains(dir.filePath(f).toUtf8() + ':'), r.err.constData());
+            }
+        }
+    }
+
+    void designErrorsExit1()
+    {
+        const Run r = cplan({QStringLiteral("validate"), data(QStringLiteral("design-errors/cable-too-short.cluster.yaml")),
+                             QStringLiteral("--json")});
+        QCOMPARE(r.code, 1);
+        const QJsonArray errors = QJsonDocument::fromJson(r.out).object()[QStringLiteral("errors")].toArray();
+        QCOMPARE(errors.size(), 1);
+        QCOMPARE(errors[0].toObject()[QStringLiteral("code")].toString(), QStringLiteral("cable-too-short"));
+        QCOMPARE(errors[0].toObject()[QStringLiteral("objects")].toArray()[0].toString(), QStringLiteral("l1"));
+    }
+
+    void usageErrorsExit2()
+    {
+        QCOMPARE(cplan({}).code, 2);
+        QCOMPARE(cplan({QStringLiteral("no-such-command")}).code, 2);
+        QCOMPARE(cplan({QStringLiteral("validate"), QStringLiteral("/nonexistent.cluster.yaml")}).code, 2);
+        const QString out = m_dir.filePath(QStringLiteral("x.cluster.yaml"));
+        const QStringList base = {QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--server"),
+                                  QStringLiteral("dgx-h100"), QStringLiteral("-o"), out};
+        QCOMPARE(cplan(base + QStringList{QStringLiteral("--servers"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("nope")}).code, 2);
+        QCOMPARE(cplan(base + QStringList{QStringLiteral("--servers"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+                                          QStringLiteral("--blocking"), QStringLiteral("0:1")}).code, 2);
+        QCOMPARE(cplan(base + QStringList{QStringLiteral("--servers"), QStringLiteral("-3"), QStringLiteral("--switch"), QStringLiteral("qm9700")}).code, 2);
+        QVERIFY(!QFile::exists(out));
+    }
+
+    void bomCsv()
+    {
+        const Run r = cplan({QStringLiteral("bom"), QStringLiteral(CPLAN_SOURCE_DIR "/samples/dgx-h100-superpod-1su.cluster.yaml"),
+                             QStringLiteral("--format"), QStringLiteral("csv")});
+        QCOMPARE(r.code, 0);
+        const QList<QByteArray> rows = r.out.trimmed().split('\n');
+        QVERIFY(rows.size() > 3);
+        QVERIFY(rows[0].startsWith("category,part,"));
+        QVERIFY(r.out.contains("server,dgx-h100,"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
