@@ -284,8 +284,8 @@ void TestFlow::oversubscribedCrossLeafGetsHalf()
     }
 }
 
-// Same 2:1 tree, alltoall 32: SimGrid (and check_maxmin.py) give 56·B/bw in `none` mode
-// (peer README: 1.17480512e-03 in `start` mode = 56·B/bw + 2·lat... measured here without latency).
+// Same 2:1 tree, alltoall 32: SimGrid 3.32 gives 56·B/bw = 1.17440512e-03 s in `none` mode
+// (and 1.17480512e-03 in `start` mode with 100 ns/hop, which bench_flow reproduces too).
 void TestFlow::allToAllOversubscribed()
 {
     const auto tree = bench::SimGridFatTree::parse("2;4,8;1,2;1,1");
