@@ -133,7 +133,12 @@ std::span<const MaxMinSolver::FlowId> MaxMinSolver::solveAll()
 // the way are dropped from the link lists (stable compaction keeps the order deterministic).
 void MaxMinSolver::collectComponents()
 {
-    ++m_epoch;
+    if (++m_epoch == 0) {   // wrapped: old stamps could alias the new epoch
+        std::fill(m_linkMark.begin(), m_linkMark.end(), 0);
+        std::fill(m_flowMark.begin(), m_flowMark.end(), 0);
+        std::fill(m_frozenMark.begin(), m_frozenMark.end(), 0);
+        m_epoch = 1;
+    }
     m_compFlows.clear();
     m_compLinks.clear();
     for (std::uint32_t l : m_dirtyLinks) {
@@ -194,7 +199,10 @@ void MaxMinSolver::fill()
         heapRemove(link);
         if (share > level * (1.0 + kShareSnap))
             level = share;   // else: equal to the current level up to rounding, or below by it
-        ++m_touchEpoch;
+        if (++m_touchEpoch == 0) {   // wrapped (a long scheduler run can get there)
+            std::fill(m_touchMark.begin(), m_touchMark.end(), 0);
+            m_touchEpoch = 1;
+        }
         m_touched.clear();
         for (FlowId f : m_linkFlows[link]) {
             if (m_frozenMark[f] == m_epoch || !m_active[f])
