@@ -1,8 +1,413 @@
 #include "cli/cli.h"
+#include "cli/table.h"
+
+#include "catalog/catalog.h"
+#include "io/designyaml.h"
+#include "model/design.h"
+#include "schedule/capacity.h"
+#include "schedule/jobfabric.h"
+#include "schedule/runstore.h"
+#include "schedule/scheduler.h"
+#include "schedule/synthetic.h"
+#include "schedule/traces.h"
+#include "util/atomicfile.h"
+#include "util/strings.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <unistd.h>
 
 namespace cplan::cli {
 
-// schedule lands with the scheduling engine.
-void addScheduleCommand(CLI::App &, Context &) {}
+namespace {
+
+struct ScheduleArgs
+{
+    std::string design, pool, jobs, policy, placement, db, scenario, traceFormat = "auto";
+    std::string topoLevel, jobsCsv, seriesCsv, writeTrace;
+    std::size_t synthetic = 0;
+    std::uint64_t seed = 1;
+    int seeds = 1;
+    bool noNetwork = false, capacity = false, sharedPool = false, noQuotas = false, migrate = false;
+    bool topoRequired = false, noProgress = false;
+    double inflate = 1.3, pause = 30.0, load = 0.9, fractional = 0.0;
+};
+
+// A progress bar on stderr, only when stderr is a terminal.
+class ProgressBar
+{
+public:
+    explicit ProgressBar(bool enabled, std::string label) : m_on(enabled && isatty(STDERR_FILENO)), m_label(std::move(label)) {}
+    ~ProgressBar() { done(); }
+    void update(double share)
+    {
+        if (!m_on)
+            return;
+        const int pct = int(share * 100);
+        if (pct == m_last)
+            return;
+        m_last = pct;
+        const int width = 30, filled = pct * width / 100;
+        std::fprintf(stderr, "\r%s [%s%s] %3d%%", m_label.c_str(), std::string(std::size_t(filled), '#').c_str(),
+                     std::string(std::size_t(width - filled), ' ').c_str(), pct);
+        std::fflush(stderr);
+        m_shown = true;
+    }
+    void done()
+    {
+        if (m_on && m_shown) {
+            std::fprintf(stderr, "\r%s\r", std::string(m_label.size() + 40, ' ').c_str());
+            std::fflush(stderr);
+        }
+        m_shown = false;
+    }
+
+private:
+    bool m_on;
+    std::string m_label;
+    int m_last = -1;
+    bool m_shown = false;
+};
+
+nlohmann::ordered_json summaryJson(const Summary &s)
+{
+    return {{"mean", s.mean}, {"p50", s.p50}, {"p95", s.p95}, {"p99", s.p99}};
+}
+
+std::string fmt(double v, int decimals = 1)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+Status writeText(const std::string &path, const std::string &text)
+{
+    return writeFileAtomically(path, text);
+}
+
+std::string jobsCsv(const std::vector<Job> &jobs, const ScheduleResult &r)
+{
+    std::string out = "id,tenant,gpus,submit_s,start_s,end_s,wait_s,jct_s,slowdown,servers,comm_fraction,mean_rate,preemptions,migrations,status\n";
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const Job &j = jobs[i];
+        const JobOutcome &o = r.jobs[i];
+        const bool done = o.endS >= 0;
+        out += j.id + ',' + j.tenant + ',' + formatDouble(double(j.gpuDemandMilli()) / 1000.0) + ',' + formatDouble(j.submitS) + ',';
+        out += (o.startS >= 0 ? formatDouble(o.startS) : "") + ',' + (done ? formatDouble(o.endS) : "") + ',';
+        out += (done ? formatDouble(o.waitS) : "") + ',' + (done ? formatDouble(o.jctS) : "") + ',' + (done ? formatDouble(o.slowdown) : "") + ',';
+        out += std::to_string(o.servers) + ',' + formatDouble(o.commFraction) + ',' + formatDouble(o.meanRate) + ',';
+        out += std::to_string(o.preemptions) + ',' + std::to_string(o.migrations) + ',' + (o.rejected ? "rejected" : done ? "done" : "unfinished") + '\n';
+    }
+    return out;
+}
+
+std::string seriesCsv(const ScheduleResult &r)
+{
+    std::string out = "t_s,allocated_gpus,effective_gpus,queued,running,fabric_utilization,max_link_utilization,fragmentation_gpus\n";
+    for (const SeriesPoint &p : r.series)
+        out += formatDouble(p.timeS) + ',' + formatDouble(p.allocatedGpus) + ',' + formatDouble(p.effectiveGpus) + ',' +
+               std::to_string(p.queued) + ',' + std::to_string(p.running) + ',' + formatDouble(p.fabricUtilization) + ',' +
+               formatDouble(p.maxLinkUtilization) + ',' + formatDouble(p.fragmentationGpus) + '\n';
+    return out;
+}
+
+int runSchedule(const ScheduleArgs &a, Context &ctx)
+{
+    const auto wallStart = std::chrono::steady_clock::now();
+    if (a.design.empty() == a.pool.empty())
+        return fail("give either a design file or --pool NODES.csv");
+    if (a.jobs.empty() == (a.synthetic == 0))
+        return fail("give either --jobs TRACE or --synthetic N");
+    auto policy = policyFromString(a.policy);
+    if (!policy) {
+        std::string names;
+        for (const std::string &n : policyNames())
+            names += (names.empty() ? "" : ", ") + n;
+        return fail("--policy '" + a.policy + "' is not one of: " + names);
+    }
+    std::optional<Placement> placement;
+    if (!a.placement.empty()) {
+        placement = placementFromString(a.placement);
+        if (!placement)
+            return fail("--placement must be firstfit, bestfit, random, topo or fragmentation");
+    }
+    std::optional<TraceFormat> format;
+    if (a.traceFormat != "auto") {
+        format = traceFormatFromString(a.traceFormat);
+        if (!format)
+            return fail("--trace-format must be ours, philly, alibaba or auto");
+    }
+    int topoLevel = -1;
+    if (!a.topoLevel.empty()) {
+        if (a.topoLevel == "leaf")
+            topoLevel = 0;
+        else if (a.topoLevel == "su")
+            topoLevel = 1;
+        else if (a.topoLevel == "pod")
+            topoLevel = 2;
+        else if (auto v = parseInt(a.topoLevel); v && *v >= 0 && *v <= 8)
+            topoLevel = int(*v);
+        else
+            return fail("--topo-level must be leaf, su, pod or a level number");
+    }
+
+    // The pool, and the fabric when it comes from a design.
+    Pool pool;
+    Design design;
+    std::unique_ptr<DesignFabric> fabric;
+    if (!a.design.empty()) {
+        auto d = loadDesign(ctx, a.design);
+        if (!d)
+            return fail(d.error());
+        design = std::move(*d);
+        const Catalog *cat = catalog(ctx);
+        if (!cat)
+            return ExitBadInput;
+        auto p = poolFromDesign(design, *cat);
+        if (!p)
+            return fail(Error{a.design, 0, 0, p.error().message});
+        pool = std::move(*p);
+        if (!a.noNetwork && !a.capacity) {
+            auto f = DesignFabric::build(design, *cat, pool);
+            if (!f)
+                return fail(Error{a.design, 0, 0, f.error().message});
+            fabric = std::move(*f);
+        }
+    } else {
+        auto p = loadNodeList(a.pool);
+        if (!p)
+            return fail(p.error());
+        pool = std::move(*p);
+    }
+
+    // The jobs.
+    std::vector<Job> jobs;
+    std::string traceName;
+    bool hasTimes = true;
+    if (!a.jobs.empty()) {
+        auto t = loadTrace(a.jobs, format);
+        if (!t)
+            return fail(t.error());
+        jobs = std::move(t->jobs);
+        hasTimes = t->hasTimes;
+        traceName = a.jobs;
+    } else {
+        SyntheticSpec spec;
+        spec.jobs = a.synthetic;
+        spec.seed = a.seed;
+        spec.capacityGpus = pool.totalGpus();
+        spec.serverGpus = pool.maxGpusPerServer();
+        spec.load = a.load;
+        spec.fractionalShare = a.fractional;
+        for (const PoolTenant &t : pool.tenants)
+            spec.tenants.push_back(t.id);
+        jobs = generateSyntheticJobs(spec);
+        traceName = "synthetic:" + std::to_string(a.synthetic);
+    }
+    if (!a.writeTrace.empty())
+        if (auto st = writeText(a.writeTrace, writeTrace(jobs)); !st)
+            return fail(st.error());
+    if (!hasTimes && !a.capacity)
+        return fail(Error{a.jobs, 0, 0, "this trace has no timestamps; it can only be used with --capacity"});
+
+    nlohmann::ordered_json j;
+    j["policy"] = toString(*policy);
+    j["placement"] = toString(placement ? *placement : defaultPlacement(*policy));
+    j["seed"] = a.seed;
+    j["pool"] = {{"source", a.design.empty() ? a.pool : a.design}, {"servers", pool.servers.size()}, {"gpus", pool.totalGpus()}};
+    j["trace"] = traceName;
+    std::string scenario = a.scenario;
+    if (scenario.empty())
+        scenario = (a.design.empty() ? a.pool : a.design) + " | " + traceName + " | " + toString(*policy) + " | seed " +
+                   std::to_string(a.seed) + (a.capacity ? " | capacity" : a.noNetwork ? " | no-network" : "");
+
+    if (a.capacity) {
+        CapacityOptions opt;
+        opt.placement = placement ? *placement : defaultPlacement(*policy);
+        opt.inflate = a.inflate;
+        opt.sharedPool = a.sharedPool;
+        std::vector<CapacityResult> runs;
+        ProgressBar bar(!a.noProgress, "capacity");
+        for (int k = 0; k < a.seeds; ++k) {
+            opt.seed = a.seed + std::uint64_t(k);
+            opt.progress = [&](double s) { bar.update((k + s) / a.seeds); };
+            auto r = runCapacity(pool, jobs, opt);
+            if (!r)
+                return fail(Error{traceName, 0, 0, r.error().message});
+            runs.push_back(std::move(*r));
+        }
+        bar.done();
+        const auto points = averageCapacity(runs);
+        double arrived = 0, placed = 0, dropped = 0, final = 0;
+        for (const CapacityResult &r : runs) {
+            arrived += double(r.arrived);
+            placed += double(r.placed);
+            dropped += double(r.dropped);
+            final += r.allocatedPct;
+        }
+        const double n = double(runs.size());
+        j["mode"] = "capacity";
+        j["network"] = false;
+        j["seeds"] = a.seeds;
+        j["inflate"] = a.inflate;
+        j["jobs"] = arrived / n;
+        j["placed"] = placed / n;
+        j["dropped"] = dropped / n;
+        j["makespan_s"] = 0;
+        j["gpu_utilization"] = final / n / 100.0;
+        j["wait_s"] = summaryJson({});
+        j["jct_s"] = summaryJson({});
+        nlohmann::ordered_json cap = nlohmann::ordered_json::array();
+        for (const CapacityPoint &p : points)
+            cap.push_back({{"arrived_pct", p.arrivedPct}, {"allocated_pct", p.allocatedPct}, {"fragmentation_pct", p.fragmentationPct}});
+        j["capacity"] = cap;
+        if (!a.db.empty()) {
+            RunInfo info{scenario, a.design.empty() ? a.pool : a.design, traceName, toString(*policy), a.seed, false, true, j.dump()};
+            CapacityResult avg = runs.front();
+            avg.points = points;
+            avg.arrived = std::size_t(arrived / n);
+            avg.placed = std::size_t(placed / n);
+            avg.dropped = std::size_t(dropped / n);
+            avg.allocatedPct = final / n;
+            if (auto st = saveScheduleRun(a.db, info, jobs, nullptr, &avg); !st)
+                return fail(st.error());
+        }
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+        j["wall_s"] = wall;
+        if (ctx.json) {
+            std::cout << j.dump(2) << '\n';
+            return ExitOk;
+        }
+        std::cout << "Capacity mode, " << toString(opt.placement) << " placement, " << a.seeds << " seed(s) from " << a.seed
+                  << ": " << pool.totalGpus() << " GPUs, " << fmt(arrived / n, 0) << " jobs arrived, " << fmt(dropped / n, 0)
+                  << " dropped\n";
+        Table t({"arrived %", "allocated %", "fragmentation %"});
+        for (const CapacityPoint &p : points)
+            if (p.arrivedPct % 10 == 0 || p.arrivedPct == int(points.size()))
+                t.addRow({std::to_string(p.arrivedPct), fmt(p.allocatedPct, 2), fmt(p.fragmentationPct, 2)});
+        t.print(std::cout);
+        std::cout << "wall " << fmt(wall, 2) << " s\n";
+        return ExitOk;
+    }
+
+    ScheduleOptions opt;
+    opt.policy = *policy;
+    opt.placement = placement;
+    opt.seed = a.seed;
+    opt.network = !a.noNetwork && fabric != nullptr;
+    opt.sharedPool = a.sharedPool;
+    opt.quotas = !a.noQuotas;
+    opt.migration = a.migrate;
+    opt.pauseS = a.pause;
+    opt.topoLevel = topoLevel;
+    opt.topoRequired = a.topoRequired;
+    ProgressBar bar(!a.noProgress && jobs.size() >= 2000, "schedule");
+    opt.progress = [&](double s) { bar.update(s); };
+    auto r = simulateSchedule(pool, jobs, opt, fabric.get());
+    bar.done();
+    if (!r)
+        return fail(Error{traceName, r.error().line, 0, r.error().message});
+    const ScheduleResult &res = *r;
+    j["mode"] = "time";
+    j["network"] = opt.network;
+    j["shared_pool"] = a.sharedPool;
+    j["jobs"] = jobs.size();
+    j["completed"] = res.completed;
+    j["rejected"] = res.rejected;
+    j["makespan_s"] = res.makespanS;
+    j["gpu_utilization"] = res.gpuUtilization;
+    j["effective_utilization"] = res.effectiveUtilization;
+    j["wait_s"] = summaryJson(res.wait);
+    j["jct_s"] = summaryJson(res.jct);
+    j["slowdown"] = summaryJson(res.slowdown);
+    j["mean_queue"] = res.meanQueue;
+    j["fragmentation_pct"] = res.meanFragmentation * 100.0;
+    j["multi_server_jobs"] = res.multiServerJobs;
+    j["network_slowdown_mean"] = res.meanSlowdownNetwork;
+    j["preemptions"] = res.preemptions;
+    j["migrations"] = res.migrations;
+    j["rate_events"] = res.events;
+    j["series_points"] = res.series.size();
+    if (!a.jobsCsv.empty())
+        if (auto st = writeText(a.jobsCsv, jobsCsv(jobs, res)); !st)
+            return fail(st.error());
+    if (!a.seriesCsv.empty())
+        if (auto st = writeText(a.seriesCsv, seriesCsv(res)); !st)
+            return fail(st.error());
+    if (!a.db.empty()) {
+        RunInfo info{scenario, a.design.empty() ? a.pool : a.design, traceName, toString(*policy), a.seed, opt.network, false, j.dump()};
+        if (auto st = saveScheduleRun(a.db, info, jobs, &res, nullptr); !st)
+            return fail(st.error());
+    }
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+    j["wall_s"] = wall;
+    if (ctx.json) {
+        std::cout << j.dump(2) << '\n';
+        return ExitOk;
+    }
+    std::cout << "Scheduled " << jobs.size() << " jobs on " << pool.totalGpus() << " GPUs (" << pool.servers.size()
+              << " servers), policy " << toString(*policy) << ", network " << (opt.network ? "on" : "off") << '\n';
+    Table t({"metric", "value"});
+    t.addRow({"completed", std::to_string(res.completed)});
+    t.addRow({"rejected", std::to_string(res.rejected)});
+    t.addRow({"makespan (s)", fmt(res.makespanS, 0)});
+    t.addRow({"GPU utilization (%)", fmt(res.gpuUtilization * 100, 1)});
+    t.addRow({"effective utilization (%)", fmt(res.effectiveUtilization * 100, 1)});
+    t.addRow({"mean queue length", fmt(res.meanQueue, 1)});
+    t.addRow({"fragmentation (% of GPUs)", fmt(res.meanFragmentation * 100, 2)});
+    t.addRow({"multi-server jobs", std::to_string(res.multiServerJobs)});
+    t.addRow({"mean network slowdown", fmt(res.meanSlowdownNetwork, 3)});
+    t.addRow({"preemptions", std::to_string(res.preemptions)});
+    t.addRow({"migrations", std::to_string(res.migrations)});
+    t.print(std::cout);
+    Table d({"", "mean", "p50", "p95", "p99"});
+    d.addRow({"wait (s)", fmt(res.wait.mean), fmt(res.wait.p50), fmt(res.wait.p95), fmt(res.wait.p99)});
+    d.addRow({"JCT (s)", fmt(res.jct.mean), fmt(res.jct.p50), fmt(res.jct.p95), fmt(res.jct.p99)});
+    d.addRow({"slowdown", fmt(res.slowdown.mean, 2), fmt(res.slowdown.p50, 2), fmt(res.slowdown.p95, 2), fmt(res.slowdown.p99, 2)});
+    d.print(std::cout);
+    std::cout << "wall " << fmt(wall, 2) << " s\n";
+    return ExitOk;
+}
+
+} // namespace
+
+void addScheduleCommand(CLI::App &root, Context &ctx)
+{
+    auto a = std::make_shared<ScheduleArgs>();
+    CLI::App *cmd = root.add_subcommand("schedule", "Simulate a GPU scheduler on a design's pool (or a node list), coupled to the network model");
+    cmd->add_option("design", a->design, "Design file (*.cluster.yaml)");
+    cmd->add_option("--pool", a->pool, "Node list CSV in Alibaba's format (sn,cpu_milli,memory_mib,gpu,model) instead of a design");
+    cmd->add_option("--jobs", a->jobs, "Job trace CSV");
+    cmd->add_option("--synthetic", a->synthetic, "Generate N synthetic jobs instead of a trace")->check(CLI::Range(std::size_t(1), std::size_t(50'000'000)));
+    cmd->add_option("--policy", a->policy, "fifo, backfill, sjf, topo-pack, random, bestfit, fragmentation or priority")->required();
+    cmd->add_option("--placement", a->placement, "Override the policy's placement: firstfit, bestfit, random, topo, fragmentation");
+    cmd->add_option("--seed", a->seed, "Seed for the synthetic trace, random placement and capacity mode (default 1)");
+    cmd->add_flag("--no-network", a->noNetwork, "Do not couple job speed to the network model");
+    cmd->add_flag("--capacity", a->capacity, "Capacity mode: jobs arrive and never leave");
+    cmd->add_option("--inflate", a->inflate, "Capacity mode: arrived demand as a multiple of capacity (default 1.3)")->check(CLI::Range(0.01, 100.0));
+    cmd->add_option("--seeds", a->seeds, "Capacity mode: average over this many seeds from --seed (default 1)")->check(CLI::Range(1, 1000));
+    cmd->add_option("--db", a->db, "Store the run in this SQLite file (one run per scenario)");
+    cmd->add_option("--scenario", a->scenario, "Scenario name in the database (default: pool | trace | policy | seed)");
+    cmd->add_option("--trace-format", a->traceFormat, "ours, philly, alibaba or auto (default: from the header)");
+    cmd->add_flag("--shared-pool", a->sharedPool, "One shared pool: tenants' partitions become soft quotas");
+    cmd->add_flag("--no-quotas", a->noQuotas, "Ignore tenants' quotas");
+    cmd->add_flag("--migrate", a->migrate, "Migrate single-server jobs to make room (defragmentation)");
+    cmd->add_option("--pause", a->pause, "Pause cost of a migration or a restart after preemption, seconds (default 30)")->check(CLI::Range(0.0, 1e9));
+    cmd->add_option("--topo-level", a->topoLevel, "topo-pack: keep a job within a leaf, su or pod (preferred)");
+    cmd->add_flag("--topo-required", a->topoRequired, "topo-pack: the --topo-level is required (jobs wait)");
+    cmd->add_option("--load", a->load, "Synthetic: offered load relative to capacity (default 0.9)")->check(CLI::Range(0.01, 100.0));
+    cmd->add_option("--fractional", a->fractional, "Synthetic: share of jobs taking a fraction of a GPU (default 0)")->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--jobs-csv", a->jobsCsv, "Write per-job results (wait, start, end, slowdown) to this CSV");
+    cmd->add_option("--series-csv", a->seriesCsv, "Write the time series (utilization, queue, fabric) to this CSV");
+    cmd->add_option("--write-trace", a->writeTrace, "Write the jobs (e.g. the synthetic trace) as a trace CSV");
+    cmd->add_flag("--no-progress", a->noProgress, "No progress bar");
+    cmd->callback([a, &ctx] { ctx.action = [a, &ctx] { return runSchedule(*a, ctx); }; });
+}
 
 } // namespace cplan::cli

@@ -212,7 +212,73 @@ void ClusterState::setWorkload(const WorkloadMix &mix)
             above += wholeByGpus[g];
         m_wholeTerm[std::size_t(k)] = 1000.0 * k * above;
     }
+    m_workload = mix;
+    m_shapesByCpu.clear();
+    for (std::uint32_t i = 0; i < mix.shapes.size(); ++i)
+        if (!mix.shapes[i].multiServer)
+            m_shapesByCpu.push_back(i);
+    m_shapesByMem = m_shapesByCpu;
+    std::stable_sort(m_shapesByCpu.begin(), m_shapesByCpu.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return mix.shapes[a].cpuMilli > mix.shapes[b].cpuMilli; });
+    std::stable_sort(m_shapesByMem.begin(), m_shapesByMem.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return mix.shapes[a].memoryMib > mix.shapes[b].memoryMib; });
+    m_fgdCache.assign(m_pool.servers.size(), std::numeric_limits<double>::quiet_NaN());
     m_haveWorkload = true;
+}
+
+double ClusterState::fgdFragmentation(int server, double cpuAfter, double memAfter, const std::uint16_t *free) const
+{
+    const PoolServer &ps = m_pool.servers[std::size_t(server)];
+    const bool cpuKnown = ps.cpuMilli > 0, memKnown = ps.memoryMib > 0;
+    int fullFree = 0;
+    std::int64_t total = 0;
+    double f = 0;
+    for (int g = 0; g < ps.gpus; ++g) {
+        fullFree += free[g] == 1000;
+        total += free[g];
+        f += m_psi[free[g]];
+    }
+    f += fgdNodeTerm(fullFree);
+    // The tables assume every shape fits the server's CPU and memory; correct for those that
+    // do not (few: the shapes are walked from the largest request down).
+    const double partial = double(total - std::int64_t(fullFree) * 1000);
+    auto correct = [&](const WorkloadMix::Shape &t) {
+        double frag;
+        if (t.milli < 1000 && t.gpus == 1) {
+            frag = 0;
+            for (int g = 0; g < ps.gpus; ++g)
+                if (free[g] < t.milli)
+                    frag += free[g];
+        } else {
+            frag = partial + (t.gpus > fullFree ? 1000.0 * fullFree : 0.0);
+        }
+        f += t.weight * (double(total) - frag);
+    };
+    if (cpuKnown)
+        for (std::uint32_t i : m_shapesByCpu) {
+            const WorkloadMix::Shape &t = m_workload.shapes[i];
+            if (t.cpuMilli <= cpuAfter + 1e-9)
+                break;
+            correct(t);
+        }
+    if (memKnown)
+        for (std::uint32_t i : m_shapesByMem) {
+            const WorkloadMix::Shape &t = m_workload.shapes[i];
+            if (t.memoryMib <= memAfter + 1e-9)
+                break;
+            if (cpuKnown && t.cpuMilli > cpuAfter + 1e-9)
+                continue;   // already counted
+            correct(t);
+        }
+    return f;
+}
+
+double ClusterState::fgdCurrent(int server)
+{
+    double &c = m_fgdCache[std::size_t(server)];
+    if (std::isnan(c))
+        c = fgdFragmentation(server, m_cpuFree[std::size_t(server)], m_memFree[std::size_t(server)], &m_free[m_offset[std::size_t(server)]]);
+    return c;
 }
 
 double ClusterState::fgdNodeTerm(int fullFree) const
@@ -338,6 +404,9 @@ std::optional<Allocation> ClusterState::placeSingle(const Job &job, const JobCla
                 const double cpuAfter = m_pool.servers[su].cpuMilli > 0 ? m_cpuFree[su] - job.cpuMilli : 0.0;
                 // CPU-only work goes where it blocks the fewest GPUs (GPU-less or full servers).
                 sc = {double(m_serverFree[su]), cpuAfter, index};
+                if (placement == Placement::Fragmentation && m_haveWorkload && m_pool.servers[su].gpus > 0)
+                    sc = {fgdFragmentation(s, m_cpuFree[su] - job.cpuMilli, m_memFree[su] - job.memoryMib, &m_free[m_offset[su]]) - fgdCurrent(s),
+                          double(m_serverFree[su]), cpuAfter};
             }
             if (sc < best) {
                 best = sc;
@@ -359,8 +428,18 @@ std::optional<Allocation> ClusterState::placeSingle(const Job &job, const JobCla
                 sc = {after, blockFree.empty() ? 0.0 : double(blockFree[std::size_t(m_pool.servers[su].blocks[0])]), index};
                 break;
             case Placement::Fragmentation: {
-                const int k = m_fullFree[su];
-                const double delta = m_haveWorkload ? fgdNodeTerm(k - need) - fgdNodeTerm(k) : 0.0;
+                double delta = 0;
+                if (m_haveWorkload) {
+                    std::uint16_t f[64];
+                    const int n = m_pool.servers[su].gpus;
+                    std::copy_n(&m_free[m_offset[su]], n, f);
+                    for (int g = 0, left = need; g < n && left > 0; ++g)
+                        if (f[g] == 1000) {
+                            f[g] = 0;
+                            --left;
+                        }
+                    delta = fgdFragmentation(s, m_cpuFree[su] - job.cpuMilli, m_memFree[su] - job.memoryMib, f) - fgdCurrent(s);
+                }
                 sc = {delta, after, index};
                 break;
             }
@@ -391,11 +470,10 @@ std::optional<Allocation> ClusterState::placeSingle(const Job &job, const JobCla
             case Placement::Fragmentation: {
                 double delta = 0;
                 if (m_haveWorkload) {
-                    delta = m_psi[std::size_t(x - milli)] - m_psi[std::size_t(x)];
-                    if (x == 1000) {
-                        const int k = m_fullFree[su];
-                        delta += fgdNodeTerm(k - 1) - fgdNodeTerm(k);
-                    }
+                    std::uint16_t f[64];
+                    std::copy_n(&m_free[m_offset[su]], gpus, f);
+                    f[g] = std::uint16_t(x - milli);
+                    delta = fgdFragmentation(s, m_cpuFree[su] - job.cpuMilli, m_memFree[su] - job.memoryMib, f) - fgdCurrent(s);
                 }
                 sc = {delta, after, index * 64 + g};
                 break;
@@ -541,6 +619,8 @@ void ClusterState::update(int server, int sign)
         for (int g = 0; g < gpus; ++g)
             cls.gpusByFreeDecile[std::size_t(m_free[off + std::size_t(g)] / 100)] += sign;
     }
+    if (!m_fgdCache.empty())
+        m_fgdCache[su] = std::numeric_limits<double>::quiet_NaN();
     if (m_trackFrag) {
         if (sign < 0) {
             m_unusableTotal -= m_unusable[su];

@@ -110,6 +110,11 @@ private:
     bool fitsCpu(int server, const Job &job, double share) const;
     void update(int server, int sign);
     double fgdNodeTerm(int fullFree) const;
+    // FGD's expected fragmentation of a server in a given state (free milli per GPU, CPU and
+    // memory left): shapes that no longer fit its CPU or memory see all its free GPU capacity
+    // as fragments.
+    double fgdFragmentation(int server, double cpuAfter, double memAfter, const std::uint16_t *free) const;
+    double fgdCurrent(int server);
     std::int64_t unusableOn(int server, const WorkloadMix &mix) const;
     std::optional<Allocation> placeSingle(const Job &job, const JobClass &cls, Placement placement, int topoLevel, bool topoRequired);
     std::optional<Allocation> placeMulti(const Job &job, const JobClass &cls, Placement placement, int topoLevel, bool topoRequired);
@@ -133,6 +138,9 @@ private:
     std::vector<double> m_psi;
     std::vector<double> m_wholeTerm;
     bool m_haveWorkload = false;
+    WorkloadMix m_workload;
+    std::vector<std::uint32_t> m_shapesByCpu, m_shapesByMem;   // GPU shapes, largest request first
+    std::vector<double> m_fgdCache;   // per server, NaN = stale
 
     WorkloadMix m_fragMix;
     bool m_trackFrag = false;
