@@ -29,7 +29,7 @@ namespace {
 struct ScheduleArgs
 {
     std::string design, pool, jobs, policy, placement, db, scenario, traceFormat = "auto";
-    std::string topoLevel, jobsCsv, seriesCsv, writeTrace;
+    std::string topoLevel, jobsCsv, seriesCsv, writeTrace, tenantWeights;
     std::size_t synthetic = 0;
     std::uint64_t seed = 1;
     int seeds = 1;
@@ -207,6 +207,16 @@ int runSchedule(const ScheduleArgs &a, Context &ctx)
         spec.fractionalShare = a.fractional;
         for (const PoolTenant &t : pool.tenants)
             spec.tenants.push_back(t.id);
+        if (!a.tenantWeights.empty()) {
+            for (const std::string &w : split(a.tenantWeights, ',')) {
+                auto v = parseDouble(w);
+                if (!v || *v < 0)
+                    return fail("--tenant-weights must be numbers separated by commas");
+                spec.tenantWeights.push_back(*v);
+            }
+            if (spec.tenantWeights.size() != spec.tenants.size())
+                return fail("--tenant-weights needs one weight per tenant of the design (" + std::to_string(spec.tenants.size()) + ")");
+        }
         jobs = generateSyntheticJobs(spec);
         traceName = "synthetic:" + std::to_string(a.synthetic);
     }
@@ -402,6 +412,7 @@ void addScheduleCommand(CLI::App &root, Context &ctx)
     cmd->add_option("--topo-level", a->topoLevel, "topo-pack: keep a job within a leaf, su or pod (preferred)");
     cmd->add_flag("--topo-required", a->topoRequired, "topo-pack: the --topo-level is required (jobs wait)");
     cmd->add_option("--load", a->load, "Synthetic: offered load relative to capacity (default 0.9)")->check(CLI::Range(0.01, 100.0));
+    cmd->add_option("--tenant-weights", a->tenantWeights, "Synthetic: share of jobs per tenant, e.g. 0.7,0.3 (default equal)");
     cmd->add_option("--fractional", a->fractional, "Synthetic: share of jobs taking a fraction of a GPU (default 0)")->check(CLI::Range(0.0, 1.0));
     cmd->add_option("--jobs-csv", a->jobsCsv, "Write per-job results (wait, start, end, slowdown) to this CSV");
     cmd->add_option("--series-csv", a->seriesCsv, "Write the time series (utilization, queue, fabric) to this CSV");

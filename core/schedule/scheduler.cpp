@@ -343,6 +343,8 @@ void Simulator::start(std::uint32_t j, Allocation a, double t)
     if (s.tenant >= 0)
         m_tenantUse[std::size_t(s.tenant)] += s.milli;
     out.servers = int(s.alloc.size());
+    if (m_opt.onStart)
+        m_opt.onStart(j, s.alloc, t);
     s.state = State::Running;
     s.rate = 1.0;
     s.lastT = t;
