@@ -57,9 +57,11 @@ public:
         if (map["id"] && map["id"].IsScalar())
             idForMessages = " in part '" + map["id"].Scalar() + "'";
 
-        for (auto it = map.begin(); it != map.end(); ++it) {
-            const YAML::Node &keyNode = it->first;
-            const YAML::Node &v = it->second;
+        // Range-for keeps each entry alive: yaml-cpp 0.7's `it->` returns a proxy that dies
+        // before its pair is read (AddressSanitizer: stack-use-after-scope).
+        for (const auto &entry : map) {
+            const YAML::Node keyNode = entry.first;
+            const YAML::Node v = entry.second;
             if (!keyNode.IsScalar())
                 fail(keyNode, "a part's keys must be plain names");
             const std::string key = keyNode.Scalar();
@@ -392,9 +394,11 @@ Status Catalog::parseDocument(const std::string &text, const std::string &fileNa
             reader.fail(root, "a catalog file is a map with 'format: " + std::string(kCatalogFormat) + "' and 'parts:'");
         YAML::Node parts;
         bool haveFormat = false;
-        for (auto it = root.begin(); it != root.end(); ++it) {
-            const std::string key = it->first.IsScalar() ? it->first.Scalar() : std::string();
-            const YAML::Node &v = it->second;
+        bool haveParts = false;
+        for (const auto &entry : root) {         // not `it->`, see PartReader::read
+            const YAML::Node keyNode = entry.first;
+            const YAML::Node v = entry.second;
+            const std::string key = keyNode.IsScalar() ? keyNode.Scalar() : std::string();
             if (key == "format") {
                 haveFormat = true;
                 const std::string f = v.IsScalar() ? v.Scalar() : std::string();
@@ -408,13 +412,14 @@ Status Catalog::parseDocument(const std::string &text, const std::string &fileNa
                                        + "); this version reads " + kCatalogFormat);
             } else if (key == "parts") {
                 parts = v;
+                haveParts = true;
             } else {
-                reader.fail(it->first, "unknown key '" + key + "' at the top of a catalog file (expected format, parts)");
+                reader.fail(keyNode, "unknown key '" + key + "' at the top of a catalog file (expected format, parts)");
             }
         }
         if (!haveFormat)
             reader.fail(root, "missing 'format: " + std::string(kCatalogFormat) + "'");
-        if (!parts)
+        if (!haveParts)
             reader.fail(root, "missing 'parts:'");
         if (!parts.IsNull() && !parts.IsSequence())
             reader.fail(parts, "'parts' must be a list of parts");
