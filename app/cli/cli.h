@@ -47,7 +47,9 @@ void addNetworkCommands(CLI::App &root, Context &ctx);   // route, simulate, fai
 void addScheduleCommand(CLI::App &root, Context &ctx);
 
 // The whole tool: parses argv, runs the chosen command, returns the exit code.
-int run(int argc, char **argv);
+// `extra` registers commands that live outside cplan_cli (the Qt-based `report`).
+using Registration = void (*)(CLI::App &root, Context &ctx);
+int run(int argc, char **argv, Registration extra = nullptr);
 
 } // namespace cli
 } // namespace cplan

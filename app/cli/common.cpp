@@ -45,7 +45,7 @@ Result<Design> loadDesign(Context &ctx, const std::string &path)
     return cplan::loadDesign(path, cat);
 }
 
-int run(int argc, char **argv)
+int run(int argc, char **argv, Registration extra)
 {
     Context ctx;
     CLI::App app{"cplan: design, check and price InfiniBand GPU clusters (Cluster Planner " CPLAN_VERSION ")", "cplan"};
@@ -61,6 +61,8 @@ int run(int argc, char **argv)
     addCatalogCommand(app, ctx);
     addNetworkCommands(app, ctx);
     addScheduleCommand(app, ctx);
+    if (extra)
+        extra(app, ctx);
 
     try {
         app.parse(argc, argv);
