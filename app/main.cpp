@@ -1,25 +1,91 @@
 #include "mainwindow.h"
+#include "screenshot.h"
 
 #include "catalog/catalog.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QMessageBox>
+#include <QTimer>
+
+#include <cstdlib>
+#include <cstring>
+
+static void initResources()
+{
+    Q_INIT_RESOURCE(cplan);
+}
 
 int main(int argc, char **argv)
 {
+    // Screenshots render offscreen unless a platform was chosen explicitly.
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--screenshot") == 0 && !std::getenv("QT_QPA_PLATFORM"))
+            setenv("QT_QPA_PLATFORM", "offscreen", 1);
+
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Cluster Planner"));
     QApplication::setOrganizationName(QStringLiteral("cluster-planner"));
+    QApplication::setApplicationVersion(QStringLiteral(CPLAN_VERSION));
+    initResources();
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "Design GPU clusters on InfiniBand fabrics."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("design"), QApplication::translate("main", "Design file to open (*.cluster.yaml)."));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"), QApplication::translate("main", "Render the window to a PNG and exit."),
+                                        QStringLiteral("out.png"));
+    const QCommandLineOption presentation(QStringLiteral("presentation"), QApplication::translate("main", "Presentation mode."));
+    const QCommandLineOption heatmap(QStringLiteral("heatmap"), QApplication::translate("main", "Show link utilization under a traffic pattern."),
+                                     QStringLiteral("pattern"));
+    const QCommandLineOption schedule(QStringLiteral("schedule"), QApplication::translate("main", "Run a scheduling simulation with a policy."),
+                                      QStringLiteral("policy"));
+    const QCommandLineOption jobs(QStringLiteral("jobs"), QApplication::translate("main", "Synthetic jobs for --schedule."), QStringLiteral("n"),
+                                  QStringLiteral("2000"));
+    const QCommandLineOption collapse(QStringLiteral("collapse"), QApplication::translate("main", "Collapse scalable units."));
+    const QCommandLineOption wizard(QStringLiteral("wizard"), QApplication::translate("main", "Screenshot the new-fabric wizard."));
+    const QCommandLineOption size(QStringLiteral("size"), QApplication::translate("main", "Screenshot size."), QStringLiteral("WxH"),
+                                  QStringLiteral("1600x1000"));
+    parser.addOptions({screenshot, presentation, heatmap, schedule, jobs, collapse, wizard, size});
+    parser.process(app);
 
     auto catalog = cplan::loadCatalog();
     if (!catalog) {
-        QMessageBox::critical(nullptr, QObject::tr("Cluster Planner"), QString::fromStdString(catalog.error().toString()));
+        const QString message = QString::fromStdString(catalog.error().toString());
+        if (parser.isSet(screenshot))
+            qCritical("%s", qPrintable(message));
+        else
+            QMessageBox::critical(nullptr, QApplication::translate("main", "Cluster Planner"), message);
         return 2;
     }
     cplan::MainWindow window(*catalog);
-    const QStringList args = QApplication::arguments();
-    if (args.size() > 1)
-        window.openFile(args.at(1));
+    const QStringList args = parser.positionalArguments();
+
+    if (parser.isSet(screenshot)) {
+        cplan::ScreenshotOptions o;
+        o.output = parser.value(screenshot);
+        o.design = args.value(0);
+        o.presentation = parser.isSet(presentation);
+        o.heatmap = parser.value(heatmap);
+        o.schedulePolicy = parser.value(schedule);
+        o.scheduleJobs = parser.value(jobs).toInt();
+        o.collapse = parser.isSet(collapse);
+        o.wizard = parser.isSet(wizard);
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        if (wh.size() == 2)
+            o.size = QSize(wh[0].toInt(), wh[1].toInt());
+        return cplan::takeScreenshot(window, o);
+    }
+
     window.show();
+    if (!args.isEmpty())
+        window.openFile(args.at(0));
+    else
+        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+    if (!parser.value(heatmap).isEmpty())
+        window.setHeatmapPattern(parser.value(heatmap));
+    if (parser.isSet(presentation))
+        window.setPresentationMode(true);
     return app.exec();
 }

@@ -2,6 +2,11 @@
 
 #include "io/designyaml.h"
 
+#include <QStringList>
+
+#include <algorithm>
+#include <unordered_set>
+
 namespace cplan {
 
 Document::Document(const Catalog &catalog, QObject *parent)
@@ -9,6 +14,14 @@ Document::Document(const Catalog &catalog, QObject *parent)
     , m_catalog(catalog)
 {
     connect(&m_undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+void Document::setFileName(const QString &fileName)
+{
+    if (m_fileName == fileName)
+        return;
+    m_fileName = fileName;
+    emit fileNameChanged(fileName);
 }
 
 bool Document::load(const QString &fileName, QString *error)
@@ -19,11 +32,25 @@ bool Document::load(const QString &fileName, QString *error)
             *error = QString::fromStdString(loaded.error().toString());
         return false;
     }
-    m_design = std::move(*loaded);
-    m_fileName = fileName;
-    m_undoStack.clear();
-    emit designReplaced();
+    reset(std::move(*loaded), fileName);
     return true;
+}
+
+void Document::reset(Design design, const QString &fileName, bool modified)
+{
+    m_undoStack.clear();
+    m_design = std::move(design);
+    m_design.reindex();
+    setFileName(fileName);
+    emitChanged(ChangeEvent{ChangeEvent::DesignReplaced, ChangeEvent::Everything, {}, {}});
+    if (modified) {
+        // A recovered design is unsaved work: make the stack dirty without an undo step.
+        m_undoStack.resetClean();
+        emit modifiedChanged(true);
+    } else {
+        m_undoStack.setClean();
+        emit modifiedChanged(false);
+    }
 }
 
 bool Document::save(const QString &fileName, QString *error)
@@ -34,9 +61,205 @@ bool Document::save(const QString &fileName, QString *error)
             *error = QString::fromStdString(saved.error().toString());
         return false;
     }
-    m_fileName = fileName;
+    setFileName(fileName);
     m_undoStack.setClean();
     return true;
+}
+
+void Document::emitChanged(ChangeEvent event)
+{
+    if (event.affectsAnalysis())
+        ++m_revision;
+    emit changed(event);
+}
+
+void Document::insertNodes(std::vector<IndexedNode> nodes)
+{
+    if (nodes.empty())
+        return;
+    const std::size_t oldCount = m_design.nodes.size();
+    std::vector<Node> merged;
+    merged.reserve(oldCount + nodes.size());
+    std::vector<std::uint32_t> remap(oldCount);
+    std::size_t next = 0;
+    ChangeEvent event{ChangeEvent::NodesAdded, ChangeEvent::Topology, {}, {}};
+    for (IndexedNode &in : nodes) {
+        while (merged.size() < in.index && next < oldCount) {
+            remap[next] = std::uint32_t(merged.size());
+            merged.push_back(std::move(m_design.nodes[next++]));
+        }
+        event.nodes.push_back(in.node.id);
+        merged.push_back(std::move(in.node));
+    }
+    while (next < oldCount) {
+        remap[next] = std::uint32_t(merged.size());
+        merged.push_back(std::move(m_design.nodes[next++]));
+    }
+    m_design.nodes = std::move(merged);
+    for (Link &l : m_design.links) {
+        l.a.node = NodeId(remap[l.a.node.value]);
+        l.b.node = NodeId(remap[l.b.node.value]);
+    }
+    m_design.reindex();
+    emitChanged(std::move(event));
+}
+
+std::vector<IndexedNode> Document::takeNodes(const std::vector<std::string> &ids)
+{
+    std::vector<IndexedNode> taken;
+    std::vector<NodeId> remove;
+    for (const std::string &id : ids)
+        if (auto n = m_design.findNode(id))
+            remove.push_back(*n);
+    if (remove.empty())
+        return taken;
+    std::sort(remove.begin(), remove.end());
+    remove.erase(std::unique(remove.begin(), remove.end()), remove.end());
+    ChangeEvent event{ChangeEvent::NodesRemoved, ChangeEvent::Topology, {}, {}};
+    for (NodeId n : remove) {
+        taken.push_back(IndexedNode{n.value, m_design.node(n)});
+        event.nodes.push_back(m_design.node(n).id);
+    }
+    // Design::removeNodes also drops links touching these nodes; commands take those first.
+    m_design.removeNodes(remove);
+    emitChanged(std::move(event));
+    return taken;
+}
+
+void Document::insertLinks(std::vector<IndexedLink> links)
+{
+    if (links.empty())
+        return;
+    std::vector<Link> merged;
+    merged.reserve(m_design.links.size() + links.size());
+    std::size_t next = 0;
+    ChangeEvent event{ChangeEvent::LinksAdded, ChangeEvent::Topology, {}, {}};
+    for (IndexedLink &in : links) {
+        while (merged.size() < in.index && next < m_design.links.size())
+            merged.push_back(std::move(m_design.links[next++]));
+        auto a = m_design.findNode(in.nodeA);
+        auto b = m_design.findNode(in.nodeB);
+        Q_ASSERT(a && b);
+        if (!a || !b)
+            continue;
+        in.link.a.node = *a;
+        in.link.b.node = *b;
+        event.links.push_back(in.link.id);
+        merged.push_back(std::move(in.link));
+    }
+    while (next < m_design.links.size())
+        merged.push_back(std::move(m_design.links[next++]));
+    m_design.links = std::move(merged);
+    m_design.reindex();
+    emitChanged(std::move(event));
+}
+
+std::vector<IndexedLink> Document::takeLinks(const std::vector<std::string> &ids)
+{
+    std::vector<IndexedLink> taken;
+    std::vector<LinkId> remove;
+    for (const std::string &id : ids)
+        if (auto l = m_design.findLink(id))
+            remove.push_back(*l);
+    if (remove.empty())
+        return taken;
+    std::sort(remove.begin(), remove.end());
+    remove.erase(std::unique(remove.begin(), remove.end()), remove.end());
+    ChangeEvent event{ChangeEvent::LinksRemoved, ChangeEvent::Topology, {}, {}};
+    for (LinkId l : remove) {
+        const Link &link = m_design.link(l);
+        taken.push_back(IndexedLink{l.value, link, m_design.node(link.a.node).id, m_design.node(link.b.node).id});
+        event.links.push_back(link.id);
+    }
+    m_design.removeLinks(remove);
+    emitChanged(std::move(event));
+    return taken;
+}
+
+void Document::moveNodes(const std::vector<std::string> &ids, const std::vector<std::pair<double, double>> &positions)
+{
+    ChangeEvent event{ChangeEvent::NodesChanged, ChangeEvent::Geometry, {}, {}};
+    for (std::size_t i = 0; i < ids.size() && i < positions.size(); ++i) {
+        if (auto n = m_design.findNode(ids[i])) {
+            m_design.node(*n).x = positions[i].first;
+            m_design.node(*n).y = positions[i].second;
+            event.nodes.push_back(ids[i]);
+        }
+    }
+    emitChanged(std::move(event));
+}
+
+static QStringList toStringList(const std::vector<std::string> &v)
+{
+    QStringList list;
+    list.reserve(qsizetype(v.size()));
+    for (const std::string &s : v)
+        list.append(QString::fromStdString(s));
+    return list;
+}
+
+QVariant Document::nodeProperty(const std::string &id, NodeProperty property) const
+{
+    auto n = m_design.findNode(id);
+    if (!n)
+        return {};
+    const Node &node = m_design.node(*n);
+    switch (property) {
+    case NodeProperty::Name: return QString::fromStdString(node.name);
+    case NodeProperty::Part: return QString::fromStdString(node.part);
+    case NodeProperty::Role: return int(node.role);
+    case NodeProperty::Tier: return node.tier;
+    case NodeProperty::Group: return QString::fromStdString(node.group);
+    case NodeProperty::Rack: return QString::fromStdString(node.rack);
+    case NodeProperty::Hcas: return toStringList(node.hcas);
+    }
+    return {};
+}
+
+void Document::setNodeProperty(const std::string &id, NodeProperty property, const QVariant &value)
+{
+    auto n = m_design.findNode(id);
+    if (!n)
+        return;
+    Node &node = m_design.node(*n);
+    int aspects = ChangeEvent::Properties;
+    switch (property) {
+    case NodeProperty::Name: node.name = value.toString().toStdString(); break;
+    case NodeProperty::Part: node.part = value.toString().toStdString(); aspects |= ChangeEvent::Topology; break;
+    case NodeProperty::Role: node.role = NodeRole(value.toInt()); aspects |= ChangeEvent::Topology; break;
+    case NodeProperty::Tier: node.tier = value.toInt(); break;
+    case NodeProperty::Group: node.group = value.toString().toStdString(); break;
+    case NodeProperty::Rack: node.rack = value.toString().toStdString(); break;
+    case NodeProperty::Hcas: {
+        node.hcas.clear();
+        const QStringList list = value.toStringList();
+        for (const QString &s : list)
+            node.hcas.push_back(s.toStdString());
+        aspects |= ChangeEvent::Topology;
+        break;
+    }
+    }
+    emitChanged(ChangeEvent{ChangeEvent::NodesChanged, aspects, {id}, {}});
+}
+
+void Document::swapDesign(Design &design)
+{
+    std::swap(m_design, design);
+    m_design.reindex();
+    emitChanged(ChangeEvent{ChangeEvent::DesignReplaced, ChangeEvent::Everything, {}, {}});
+}
+
+std::vector<std::string> Document::linksOfNodes(const std::vector<std::string> &nodeIds) const
+{
+    std::vector<char> mark(m_design.nodes.size(), 0);
+    for (const std::string &id : nodeIds)
+        if (auto n = m_design.findNode(id))
+            mark[n->value] = 1;
+    std::vector<std::string> out;
+    for (const Link &l : m_design.links)
+        if (mark[l.a.node.value] || mark[l.b.node.value])
+            out.push_back(l.id);
+    return out;
 }
 
 } // namespace cplan

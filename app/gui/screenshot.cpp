@@ -1,0 +1,90 @@
+#include "screenshot.h"
+
+#include "mainwindow.h"
+
+#include "analysis.h"
+#include "canvasscene.h"
+#include "canvasview.h"
+#include "fabricwizard.h"
+#include "schedulerview.h"
+
+#include "catalog/catalog.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPixmap>
+#include <QTextStream>
+
+namespace cplan {
+
+static void settle(int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+}
+
+int takeScreenshot(MainWindow &window, const ScreenshotOptions &o)
+{
+    QTextStream err(stderr);
+    window.setAutosaveEnabled(false);
+    window.resize(o.size);
+    window.show();
+    settle(100);
+    if (!o.design.isEmpty()) {
+        QString error;
+        if (!window.openFile(o.design, false, &error)) {
+            err << error << Qt::endl;
+            return 2;
+        }
+    }
+    if (o.collapse)
+        window.scene()->setAllGroupsCollapsed(true);
+    if (!o.heatmap.isEmpty())
+        window.setHeatmapPattern(o.heatmap);
+    if (!o.schedulePolicy.isEmpty()) {
+        window.showDock(QStringLiteral("SchedulerDock"));
+        SchedulerView *s = window.scheduler();
+        s->setPolicy(o.schedulePolicy);
+        s->setSyntheticJobs(o.scheduleJobs, 1.1);
+        s->run();
+        if (!s->waitForRun(120000)) {
+            err << "scheduling run failed: " << s->summaryText() << Qt::endl;
+            return 1;
+        }
+        s->setPlaying(false);
+        s->seek(o.scheduleAt);
+    }
+    window.analysis()->runNow();
+    if (!window.analysis()->waitForIdle(120000))
+        err << "analysis did not finish in time" << Qt::endl;
+    if (o.presentation) {
+        window.setPresentationMode(true);
+        // Offscreen there is no real full screen: keep the requested size.
+        window.showNormal();
+        window.resize(o.size);
+    }
+    settle(200);
+    window.view()->fitAll();
+    settle(200);
+    QImage image;
+    if (o.wizard) {
+        FabricWizard wizard(window.document()->catalog(), &window);
+        wizard.setServers(QStringLiteral("dgx-h100"), 127);
+        wizard.show();
+        wizard.waitForPreview(30000);
+        settle(100);
+        image = wizard.grab().toImage();
+    } else {
+        image = window.grab().toImage();
+    }
+    if (!image.save(o.output)) {
+        err << "cannot write " << o.output << Qt::endl;
+        return 2;
+    }
+    return 0;
+}
+
+} // namespace cplan

@@ -1,0 +1,134 @@
+#pragma once
+
+#include "document.h"
+
+#include <QGraphicsScene>
+#include <QPointer>
+#include <QSet>
+
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+class QGraphicsLineItem;
+class QGraphicsSimpleTextItem;
+class QMimeData;
+
+namespace cplan {
+
+class GroupItem;
+class LinkItem;
+class NodeItem;
+
+// MIME types of drags and of the clipboard.
+inline const char *const kPartMimeType = "application/x-cluster-planner-part";      // a catalog part id
+inline const char *const kDesignMimeType = "application/x-cluster-planner-design";  // a design fragment (YAML)
+
+// The canvas: one item per node and link, kept in step with the document by its change events
+// (only touched items are updated). Edits made here (drop, wire, move, delete, paste) are undo
+// commands on the document's stack.
+class CanvasScene : public QGraphicsScene
+{
+    Q_OBJECT
+
+public:
+    static constexpr double kGrid = 10;
+
+    explicit CanvasScene(Document *document, QObject *parent = nullptr);
+    ~CanvasScene() override;
+
+    Document *document() const { return m_document; }
+    const Catalog &catalog() const { return m_document->catalog(); }
+
+    bool snapToGrid() const { return m_snap; }
+    void setSnapToGrid(bool snap) { m_snap = snap; }
+    bool isSyncing() const { return m_syncing; }
+
+    NodeItem *nodeItem(const std::string &id) const;
+    LinkItem *linkItem(const std::string &id) const;
+    // Where a link meets a node: the port, or the edge of the block of a collapsed group.
+    QPointF endpointPos(const NodeItem *node, QPointF portPos, QPointF otherEnd) const;
+
+    // Selection.
+    std::vector<std::string> selectedNodeIds() const;
+    std::vector<std::string> selectedLinkIds() const;
+    void selectObjects(const QStringList &ids);
+    void deleteSelection();
+    QMimeData *copySelection() const;
+    // Pastes a design fragment with fresh ids, offset to `at` (scene position); returns false
+    // when the clipboard holds no design.
+    bool paste(const QMimeData *mime, QPointF at);
+
+    // Adds a part at a scene position: a switch or server becomes a node; an HCA goes into the
+    // server under the position if it has a free slot. On refusal returns false with why.
+    bool dropPart(const std::string &partId, QPointF scenePos, QString *why = nullptr);
+
+    // Level of detail: a collapsed group (SU, pod) is drawn as one block.
+    QStringList groupIds() const;
+    void setGroupCollapsed(const QString &group, bool collapsed);
+    void setAllGroupsCollapsed(bool collapsed);
+    bool isGroupCollapsed(const QString &group) const { return m_collapsed.contains(group); }
+
+    // Heatmap: utilization per link id in [0, 1]; empty clears it.
+    void setLinkUtilization(const std::unordered_map<std::string, double> &utilization);
+    bool hasUtilization() const { return m_hasUtilization; }
+    // Busy GPUs per server id during a scheduling run; empty clears it.
+    void setBusyGpus(const std::unordered_map<std::string, int> &busy);
+
+    // Failure mode: clicks fail or restore links and switches instead of selecting them.
+    void setFailureMode(bool on);
+    bool failureMode() const { return m_failureMode; }
+    const std::set<std::string> &failedObjects() const { return m_failed; }
+    void clearFailures();
+    void toggleFailed(const std::string &id);
+
+signals:
+    void failedObjectsChanged();
+    void statusMessage(const QString &message);
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
+    void mouseMoveEvent(QGraphicsSceneMouseEvent *event) override;
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override;
+    void mouseDoubleClickEvent(QGraphicsSceneMouseEvent *event) override;
+    void dragEnterEvent(QGraphicsSceneDragDropEvent *event) override;
+    void dragMoveEvent(QGraphicsSceneDragDropEvent *event) override;
+    void dropEvent(QGraphicsSceneDragDropEvent *event) override;
+    void helpEvent(QGraphicsSceneHelpEvent *event) override;
+
+private:
+    void onChanged(const ChangeEvent &event);
+    void rebuild();
+    NodeItem *createNodeItem(const Node &node);
+    LinkItem *createLinkItem(const Link &link);
+    void deleteLinkItem(const std::string &id);
+    void deleteNodeItem(const std::string &id);
+    void rebuildGroupBlocks();
+    void updateAllLinks();
+    QString toolTipFor(QGraphicsItem *item) const;
+    NodeItem *portUnder(QPointF scenePos, int *port) const;
+    void finishWire(QPointF scenePos);
+    void cancelWire();
+
+    Document *m_document;
+    std::unordered_map<std::string, NodeItem *> m_nodes;
+    std::unordered_map<std::string, LinkItem *> m_links;
+    std::unordered_map<std::string, GroupItem *> m_groupBlocks;
+    QSet<QString> m_collapsed;
+    std::set<std::string> m_failed;
+    bool m_snap = true;
+    bool m_syncing = false;
+    bool m_hasUtilization = false;
+    bool m_failureMode = false;
+
+    // Gesture state.
+    std::vector<std::pair<NodeItem *, QPointF>> m_moveStart;
+    NodeItem *m_wireFrom = nullptr;
+    int m_wirePort = 0;
+    NodeItem *m_wireTarget = nullptr;
+    QGraphicsLineItem *m_wireLine = nullptr;
+    QGraphicsSimpleTextItem *m_wireLabel = nullptr;
+};
+
+} // namespace cplan

@@ -1,0 +1,246 @@
+#include "fabricwizard.h"
+
+#include "metricsview.h"
+
+#include "catalog/catalog.h"
+#include "cost/bom.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDialogButtonBox>
+#include <QElapsedTimer>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace cplan {
+
+struct FabricWizard::Preview
+{
+    bool ok = false;
+    QString error;
+    FatTreeReport report;
+    Bom bom;
+    std::shared_ptr<Design> design;
+    std::size_t links = 0;
+};
+
+FabricWizard::FabricWizard(const Catalog &catalog, QWidget *parent)
+    : QDialog(parent)
+    , m_catalog(catalog)
+{
+    setWindowTitle(tr("New fat-tree fabric"));
+    auto *layout = new QVBoxLayout(this);
+    auto *form = new QFormLayout;
+    layout->addLayout(form);
+    m_name = new QLineEdit(tr("New fabric"), this);
+    m_server = new QComboBox(this);
+    for (const Part *p : catalog.partsOfKind(PartKind::GpuServer))
+        if (p->gpuCount > 0 || p->hcaCount > 0)
+            m_server->addItem(QStringLiteral("%1 (%2)").arg(QString::fromStdString(p->model), QString::fromStdString(p->id)),
+                              QString::fromStdString(p->id));
+    m_count = new QSpinBox(this);
+    m_count->setRange(1, 200000);
+    m_count->setValue(32);
+    m_switch = new QComboBox(this);
+    for (const Part *p : catalog.partsOfKind(PartKind::Switch))
+        m_switch->addItem(QStringLiteral("%1 (%2, %3 × %4 Gb/s)")
+                              .arg(QString::fromStdString(p->model), QString::fromStdString(p->id))
+                              .arg(p->ports)
+                              .arg(p->portSpeedGbps.value_or(0)),
+                          QString::fromStdString(p->id));
+    m_tiers = new QComboBox(this);
+    m_tiers->addItem(tr("automatic"), 0);
+    m_tiers->addItem(tr("2 tiers"), 2);
+    m_tiers->addItem(tr("3 tiers"), 3);
+    m_down = new QSpinBox(this);
+    m_down->setRange(1, 64);
+    m_up = new QSpinBox(this);
+    m_up->setRange(1, 64);
+    m_rails = new QSpinBox(this);
+    m_rails->setRange(0, 16);
+    m_rails->setSpecialValueText(tr("automatic"));
+    m_suSize = new QSpinBox(this);
+    m_suSize->setRange(0, 4096);
+    m_suSize->setSpecialValueText(tr("automatic"));
+    m_mgmt = new QSpinBox(this);
+    m_mgmt->setRange(0, 64);
+    auto *blocking = new QHBoxLayout;
+    blocking->addWidget(m_down);
+    blocking->addWidget(new QLabel(QStringLiteral(":"), this));
+    blocking->addWidget(m_up);
+    form->addRow(tr("Name"), m_name);
+    form->addRow(tr("Server"), m_server);
+    form->addRow(tr("Servers"), m_count);
+    form->addRow(tr("Switch"), m_switch);
+    form->addRow(tr("Tiers"), m_tiers);
+    form->addRow(tr("Leaf blocking (down : up)"), blocking);
+    form->addRow(tr("Rails"), m_rails);
+    form->addRow(tr("Servers per scalable unit"), m_suSize);
+    form->addRow(tr("Management appliances"), m_mgmt);
+    m_preview = new QLabel(this);
+    m_preview->setWordWrap(true);
+    m_preview->setMinimumHeight(150);
+    m_preview->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_preview->setFrameShape(QFrame::StyledPanel);
+    m_preview->setTextFormat(Qt::RichText);
+    layout->addWidget(m_preview);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_ok = buttons->button(QDialogButtonBox::Ok);
+    m_ok->setText(tr("Generate"));
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        if (m_watcher.isRunning() || m_dirty || m_debounce.isActive())
+            waitForPreview(30000);
+        const auto p = m_watcher.future().isValid() && m_watcher.future().resultCount() ? m_watcher.result() : nullptr;
+        if (p && p->ok) {
+            m_design = p->design;
+            m_design->name = m_name->text().toStdString();
+            accept();
+        }
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(150);
+    connect(&m_debounce, &QTimer::timeout, this, &FabricWizard::startPreview);
+    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Preview>>::finished, this, &FabricWizard::showPreview);
+    for (QSpinBox *s : {m_count, m_down, m_up, m_rails, m_suSize, m_mgmt})
+        connect(s, &QSpinBox::valueChanged, this, &FabricWizard::schedulePreview);
+    for (QComboBox *c : {m_server, m_switch, m_tiers})
+        connect(c, &QComboBox::currentIndexChanged, this, &FabricWizard::schedulePreview);
+    setServers(QStringLiteral("dgx-h100"), 32);
+    setSwitch(QStringLiteral("qm9700"));
+    schedulePreview();
+    resize(520, 560);
+}
+
+FabricWizard::~FabricWizard()
+{
+    m_watcher.waitForFinished();
+}
+
+void FabricWizard::setServers(const QString &part, int count)
+{
+    const int i = m_server->findData(part);
+    if (i >= 0)
+        m_server->setCurrentIndex(i);
+    m_count->setValue(count);
+}
+
+void FabricWizard::setSwitch(const QString &part)
+{
+    const int i = m_switch->findData(part);
+    if (i >= 0)
+        m_switch->setCurrentIndex(i);
+}
+
+void FabricWizard::setBlocking(int down, int up)
+{
+    m_down->setValue(down);
+    m_up->setValue(up);
+}
+
+FatTreeSpec FabricWizard::spec() const
+{
+    FatTreeSpec s;
+    s.name = m_name->text().toStdString();
+    s.servers = {{m_server->currentData().toString().toStdString(), m_count->value()}};
+    s.switchPart = m_switch->currentData().toString().toStdString();
+    s.tiers = m_tiers->currentData().toInt();
+    s.blockingDown = m_down->value();
+    s.blockingUp = m_up->value();
+    s.rails = m_rails->value();
+    s.suSize = m_suSize->value();
+    s.mgmtNodes = m_mgmt->value();
+    return s;
+}
+
+void FabricWizard::schedulePreview()
+{
+    m_dirty = true;
+    m_debounce.start();
+    m_preview->setText(m_preview->text().isEmpty() ? tr("Computing…") : m_preview->text());
+}
+
+void FabricWizard::startPreview()
+{
+    if (m_watcher.isRunning()) {
+        m_debounce.start(); // one at a time; try again shortly
+        return;
+    }
+    m_dirty = false;
+    const FatTreeSpec s = spec();
+    const Catalog *catalog = &m_catalog;
+    m_watcher.setFuture(QtConcurrent::run([s, catalog]() {
+        auto p = std::make_shared<Preview>();
+        auto generated = generateFatTree(s, *catalog, &p->report);
+        if (!generated) {
+            p->error = QString::fromStdString(generated.error().message);
+            return p;
+        }
+        p->design = std::make_shared<Design>(std::move(*generated));
+        p->bom = computeBom(*p->design, *catalog);
+        p->links = p->design->links.size();
+        p->ok = true;
+        return p;
+    }));
+}
+
+void FabricWizard::showPreview()
+{
+    const auto p = m_watcher.result();
+    if (m_ok)
+        m_ok->setEnabled(p->ok);
+    if (!p->ok) {
+        m_preview->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(p->error.toHtmlEscaped()));
+        return;
+    }
+    QLocale l;
+    const FatTreeReport &r = p->report;
+    QString text = tr("<b>%1 tiers</b>, %2 rails, %3 scalable units of %4 servers<br>"
+                      "Leaves %5, spines %6, cores %7 — %8 links<br>"
+                      "Leaf ports: %9 down, %10 up<br>")
+                       .arg(r.tiers)
+                       .arg(r.rails)
+                       .arg(r.scalableUnits)
+                       .arg(r.suSize)
+                       .arg(l.toString(r.leaves), l.toString(r.spines), l.toString(r.cores), l.toString(qlonglong(p->links)))
+                       .arg(r.leafDown)
+                       .arg(r.leafUp);
+    const BomTotals &t = p->bom.totals;
+    text += tr("GPUs <b>%1</b> · CAPEX <b>%2</b>%3 · per GPU <b>%4</b> · power %5 kW")
+                .arg(l.toString(t.gpus), formatMoney(t.capex), t.capexComplete ? QString() : tr(" (some prices unknown)"),
+                     t.costPerGpu ? formatMoney(*t.costPerGpu) : tr("n/a"), l.toString(t.powerW / 1000, 'f', 1));
+    for (const std::string &n : r.notes)
+        text += QStringLiteral("<br><i>") + QString::fromStdString(n).toHtmlEscaped() + QStringLiteral("</i>");
+    m_preview->setText(text);
+}
+
+QString FabricWizard::previewText() const
+{
+    return m_preview->text();
+}
+
+bool FabricWizard::waitForPreview(int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < timeoutMs) {
+        if (m_debounce.isActive()) {
+            m_debounce.stop();
+            startPreview();
+        }
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        if (!m_dirty && !m_debounce.isActive() && !m_watcher.isRunning())
+            return true;
+    }
+    return false;
+}
+
+} // namespace cplan

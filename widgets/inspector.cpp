@@ -1,0 +1,183 @@
+#include "inspector.h"
+
+#include "canvasscene.h"
+#include "commands.h"
+
+#include "catalog/catalog.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace cplan {
+
+static QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+Inspector::Inspector(Document *document, CanvasScene *scene, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_scene(scene)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    m_title = new QLabel(this);
+    m_title->setWordWrap(true);
+    QFont f = m_title->font();
+    f.setBold(true);
+    m_title->setFont(f);
+    layout->addWidget(m_title);
+
+    m_nodeForm = new QWidget(this);
+    auto *form = new QFormLayout(m_nodeForm);
+    form->setContentsMargins(0, 0, 0, 0);
+    m_id = new QLabel(m_nodeForm);
+    m_id->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_name = new QLineEdit(m_nodeForm);
+    m_part = new QComboBox(m_nodeForm);
+    m_tier = new QSpinBox(m_nodeForm);
+    m_tier->setRange(0, 3);
+    m_group = new QLineEdit(m_nodeForm);
+    m_rack = new QLineEdit(m_nodeForm);
+    m_hcas = new QLabel(m_nodeForm);
+    m_hcas->setWordWrap(true);
+    m_figures = new QLabel(m_nodeForm);
+    m_figures->setWordWrap(true);
+    form->addRow(tr("Id"), m_id);
+    form->addRow(tr("Name"), m_name);
+    form->addRow(tr("Part"), m_part);
+    form->addRow(tr("Tier"), m_tier);
+    form->addRow(tr("Group"), m_group);
+    form->addRow(tr("Rack"), m_rack);
+    form->addRow(tr("HCAs"), m_hcas);
+    form->addRow(m_figures);
+    layout->addWidget(m_nodeForm);
+    m_other = new QLabel(this);
+    m_other->setWordWrap(true);
+    m_other->setTextFormat(Qt::RichText);
+    layout->addWidget(m_other);
+    layout->addStretch(1);
+
+    connect(m_name, &QLineEdit::textEdited, this, [this](const QString &t) { push(NodeProperty::Name, t); });
+    connect(m_group, &QLineEdit::textEdited, this, [this](const QString &t) { push(NodeProperty::Group, t); });
+    connect(m_rack, &QLineEdit::textEdited, this, [this](const QString &t) { push(NodeProperty::Rack, t); });
+    connect(m_tier, &QSpinBox::valueChanged, this, [this](int v) { push(NodeProperty::Tier, v); });
+    connect(m_part, &QComboBox::activated, this, [this](int index) { push(NodeProperty::Part, m_part->itemData(index)); });
+    connect(scene, &QGraphicsScene::selectionChanged, this, &Inspector::refresh);
+    connect(document, &Document::changed, this, [this](const ChangeEvent &e) {
+        if (m_updating)
+            return;
+        if (e.type == ChangeEvent::DesignReplaced || e.type == ChangeEvent::NodesRemoved ||
+            std::find(e.nodes.begin(), e.nodes.end(), m_node) != e.nodes.end())
+            refresh();
+    });
+    refresh();
+}
+
+void Inspector::push(NodeProperty property, const QVariant &value)
+{
+    if (m_updating || m_node.empty())
+        return;
+    m_updating = true;
+    auto *cmd = new SetNodeProperty(m_document, m_node, property, value);
+    if (cmd->isNoOp())
+        delete cmd;
+    else
+        m_document->undoStack()->push(cmd);
+    m_updating = false;
+    // Figures (ports, price) may change with the part.
+    if (property == NodeProperty::Part)
+        refresh();
+}
+
+void Inspector::refresh()
+{
+    m_updating = true;
+    const Design &design = m_document->design();
+    const Catalog &catalog = m_document->catalog();
+    const auto nodes = m_scene->selectedNodeIds();
+    const auto links = m_scene->selectedLinkIds();
+    QLocale locale;
+    m_node.clear();
+    m_nodeForm->setVisible(false);
+    m_other->clear();
+    if (nodes.size() == 1 && links.empty()) {
+        auto n = design.findNode(nodes.front());
+        if (n) {
+            const Node &node = design.node(*n);
+            m_node = node.id;
+            const Part *part = catalog.find(node.part);
+            m_title->setText(part ? tr("%1 — %2 %3").arg(qs(node.id), qs(part->vendor), qs(part->model)) : qs(node.id));
+            m_id->setText(qs(node.id));
+            if (m_name->text() != qs(node.name))
+                m_name->setText(qs(node.name));
+            m_part->clear();
+            const PartKind kind = part ? part->kind : (node.role == NodeRole::Switch ? PartKind::Switch : PartKind::GpuServer);
+            for (const Part *p : catalog.partsOfKind(kind))
+                m_part->addItem(qs(p->model + " (" + p->id + ")"), qs(p->id));
+            m_part->setCurrentIndex(m_part->findData(qs(node.part)));
+            m_tier->setValue(node.tier);
+            if (m_group->text() != qs(node.group))
+                m_group->setText(qs(node.group));
+            if (m_rack->text() != qs(node.rack))
+                m_rack->setText(qs(node.rack));
+            QStringList hcas;
+            const auto ports = nodePorts(node, catalog);
+            if (node.role != NodeRole::Switch) {
+                std::map<std::string, int> byPart;
+                std::vector<std::string> fitted = node.hcas;
+                if (fitted.empty() && part)
+                    fitted.assign(std::size_t(part->hcaCount), part->hca);
+                for (const std::string &h : fitted)
+                    byPart[h]++;
+                for (auto &[h, c] : byPart)
+                    hcas << tr("%1 × %2").arg(c).arg(qs(h));
+                if (part && part->hcaSlots > 0)
+                    hcas << tr("%n free slot(s)", "", std::max(0, part->hcaCount + part->hcaSlots - int(fitted.size())));
+            }
+            m_hcas->setText(hcas.isEmpty() ? tr("—") : hcas.join(QStringLiteral(", ")));
+            int used = 0;
+            for (const PortInfo &p : ports)
+                used += design.linkAt(PortRef{*n, p.number}) ? 1 : 0;
+            QString figures = tr("Ports wired: %1 of %2").arg(used).arg(ports.size());
+            if (const int g = nodeGpuCount(node, catalog))
+                figures += QLatin1Char('\n') + tr("GPUs: %1").arg(g);
+            if (part) {
+                figures += QLatin1Char('\n') + tr("Price: %1").arg(part->unitPrice ? locale.toCurrencyString(*part->unitPrice, QStringLiteral("$"))
+                                                                                   : tr("unknown"));
+                figures += QLatin1Char('\n') + tr("Power: %1").arg(part->powerW ? tr("%1 W").arg(*part->powerW) : tr("unknown"));
+            }
+            m_figures->setText(figures);
+            m_nodeForm->setVisible(true);
+        }
+    } else if (links.size() == 1 && nodes.empty()) {
+        if (auto l = design.findLink(links.front())) {
+            const Link &link = design.link(*l);
+            m_title->setText(tr("Link %1").arg(qs(link.id)));
+            m_other->setText(tr("%1 ↔ %2<br>Speed: %3 Gb/s<br>Cable: %4<br>Length: %5")
+                                 .arg(qs(formatPortRef(design, link.a)), qs(formatPortRef(design, link.b)))
+                                 .arg(linkSpeedGbps(design, link, catalog))
+                                 .arg(link.cable.empty() ? tr("(automatic)") : qs(link.cable))
+                                 .arg(link.lengthM ? tr("%1 m").arg(*link.lengthM) : tr("unknown")));
+        }
+    } else if (!nodes.empty() || !links.empty()) {
+        m_title->setText(tr("%n node(s)", "", int(nodes.size())) + QStringLiteral(", ") + tr("%n link(s)", "", int(links.size())));
+        int gpus = 0;
+        for (const std::string &id : nodes)
+            if (auto n = design.findNode(id))
+                gpus += nodeGpuCount(design.node(*n), catalog);
+        m_other->setText(tr("GPUs in the selection: %1").arg(gpus));
+    } else {
+        m_title->setText(tr("Nothing selected"));
+        m_other->setText(tr("Select a switch, server or link on the canvas to see and edit its properties."));
+    }
+    m_updating = false;
+}
+
+} // namespace cplan

@@ -1,0 +1,265 @@
+#include "metricsview.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPieSeries>
+#include <QPieSlice>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cplan {
+
+QString formatMoney(double v)
+{
+    QLocale locale;
+    if (std::abs(v) >= 1e6)
+        return QStringLiteral("$%1M").arg(locale.toString(v / 1e6, 'f', 2));
+    return QStringLiteral("$%1").arg(locale.toString(v, 'f', 0));
+}
+
+static QChartView *makeChartView(const QString &title, QWidget *parent)
+{
+    auto *chart = new QChart;
+    chart->setTitle(title);
+    chart->legend()->hide();
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    QFont f = chart->titleFont();
+    f.setBold(true);
+    f.setPointSizeF(9);
+    chart->setTitleFont(f);
+    auto *view = new QChartView(chart, parent);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(170);
+    return view;
+}
+
+MetricsView::MetricsView(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    outer->addWidget(scroll);
+    auto *content = new QWidget(scroll);
+    scroll->setWidget(content);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(6, 6, 6, 6);
+    m_progress = new QProgressBar(content);
+    m_progress->setRange(0, 100);
+    m_progress->setTextVisible(true);
+    m_progress->setMaximumHeight(14);
+    layout->addWidget(m_progress);
+    m_grid = new QGridLayout;
+    m_grid->setHorizontalSpacing(12);
+    m_grid->setVerticalSpacing(2);
+    layout->addLayout(m_grid);
+    m_notes = new QLabel(content);
+    m_notes->setWordWrap(true);
+    m_notes->setStyleSheet(QStringLiteral("color: #806020;"));
+    layout->addWidget(m_notes);
+    m_utilView = makeChartView(tr("Link utilization (links per bin)"), content);
+    m_latencyView = makeChartView(tr("GPU-to-GPU latency"), content);
+    m_costView = makeChartView(tr("Cost breakdown"), content);
+    layout->addWidget(m_costView);
+    layout->addWidget(m_utilView);
+    layout->addWidget(m_latencyView);
+    layout->addStretch(1);
+    setFigures({{tr("GPUs"), QStringLiteral("—")}});
+}
+
+QString MetricsView::figure(const QString &label) const
+{
+    for (const auto &[l, v] : m_figures)
+        if (l == label)
+            return v;
+    return {};
+}
+
+void MetricsView::setProgress(int percent, const QString &stage)
+{
+    m_progress->setValue(percent);
+    m_progress->setFormat(stage + QStringLiteral(" %p%"));
+}
+
+void MetricsView::setFigures(const QVector<QPair<QString, QString>> &figures)
+{
+    m_figures = figures;
+    while (m_labels.size() < figures.size()) {
+        const int row = int(m_labels.size());
+        auto *l = new QLabel(this);
+        auto *v = new QLabel(this);
+        QFont f = v->font();
+        f.setBold(true);
+        v->setFont(f);
+        v->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        v->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        m_grid->addWidget(l, row, 0);
+        m_grid->addWidget(v, row, 1);
+        m_labels.append(qMakePair(l, v));
+    }
+    for (int i = 0; i < m_labels.size(); ++i) {
+        const bool used = i < figures.size();
+        m_labels[i].first->setVisible(used);
+        m_labels[i].second->setVisible(used);
+        if (used) {
+            m_labels[i].first->setText(figures[i].first);
+            m_labels[i].second->setText(figures[i].second);
+        }
+    }
+}
+
+static void setBars(QChartView *view, const QStringList &categories, const QList<qreal> &values, const QColor &colour,
+                    const QString &emptyText)
+{
+    QChart *chart = view->chart();
+    chart->removeAllSeries();
+    const auto axes = chart->axes();
+    for (QAbstractAxis *a : axes) {
+        chart->removeAxis(a);
+        delete a;
+    }
+    if (values.isEmpty()) {
+        view->setToolTip(emptyText);
+        chart->setTitle(chart->title().section(QLatin1Char('\n'), 0, 0) + QLatin1Char('\n') + emptyText);
+        return;
+    }
+    chart->setTitle(chart->title().section(QLatin1Char('\n'), 0, 0));
+    auto *set = new QBarSet(QString());
+    set->append(values);
+    set->setColor(colour);
+    auto *series = new QBarSeries;
+    series->append(set);
+    series->setBarWidth(0.9);
+    chart->addSeries(series);
+    auto *x = new QBarCategoryAxis;
+    x->append(categories);
+    QFont f = x->labelsFont();
+    f.setPointSizeF(7);
+    x->setLabelsFont(f);
+    auto *y = new QValueAxis;
+    y->setLabelFormat(QStringLiteral("%d"));
+    y->setLabelsFont(f);
+    y->setRange(0, std::max<qreal>(1, *std::max_element(values.begin(), values.end()) * 1.1));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+}
+
+void MetricsView::setResult(const AnalysisResult &r)
+{
+    QLocale locale;
+    const Bom &bom = r.bom;
+    QVector<QPair<QString, QString>> f;
+    int leaf = 0, spine = 0, core = 0;
+    for (const auto &[tier, n] : bom.counts.switches)
+        (tier == "leaf" ? leaf : tier == "spine" ? spine : core) += n;
+    f.append({tr("GPUs"), locale.toString(r.gpus)});
+    f.append({tr("Servers"), locale.toString(bom.counts.servers)});
+    f.append({tr("Switches (leaf / spine / core)"), QStringLiteral("%1 / %2 / %3").arg(leaf).arg(spine).arg(core)});
+    f.append({tr("Links"), locale.toString(r.links)});
+    f.append({tr("Bisection"), r.bisectionGbps ? tr("%1 Tb/s").arg(locale.toString(*r.bisectionGbps / 1000, 'f', 1)) : tr("n/a")});
+    QString over;
+    for (const auto &[tier, ratio] : r.oversubscription)
+        over += (over.isEmpty() ? QString() : QStringLiteral(", ")) + QStringLiteral("%1 %2:1").arg(QString::fromStdString(tier), locale.toString(ratio, 'g', 3));
+    f.append({tr("Oversubscription"), over.isEmpty() ? tr("n/a") : over});
+    f.append({tr("CAPEX"), (bom.totals.capexComplete ? QString() : tr("≥ ")) + formatMoney(bom.totals.capex)});
+    f.append({tr("Cost per GPU"), bom.totals.costPerGpu ? formatMoney(*bom.totals.costPerGpu) : tr("n/a")});
+    f.append({tr("Power"), (bom.totals.powerComplete ? QString() : tr("≥ ")) + tr("%1 kW").arg(locale.toString(bom.totals.powerW / 1000, 'f', 1))});
+    f.append({tr("Rack units"), (bom.totals.rackUnitsComplete ? QString() : tr("≥ ")) + locale.toString(bom.totals.rackUnits, 'f', 0)});
+    f.append({tr("TCO"), formatMoney(bom.totals.tco)});
+    int errors = 0, warnings = 0;
+    for (const Finding &x : r.findings)
+        if (x.severity == Severity::Error)
+            ++errors;
+        else if (x.severity == Severity::Warning)
+            ++warnings;
+    f.append({tr("Problems"), tr("%1 errors, %2 warnings").arg(errors).arg(warnings)});
+    if (r.completionS)
+        f.append({tr("Completion (%1)").arg(QString::fromStdString(r.pattern)), tr("%1 ms").arg(locale.toString(*r.completionS * 1000, 'f', 2))});
+    if (!r.linkUtilization.empty())
+        f.append({tr("Max link utilization"), QStringLiteral("%1 %").arg(locale.toString(r.maxLinkUtilization * 100, 'f', 1))});
+    if (!r.failed.empty())
+        f.append({tr("Failed objects"), tr("%1 (%2 links, %3 Gb/s lost)").arg(r.failed.size()).arg(r.failedLinks).arg(locale.toString(r.lostCapacityGbps, 'f', 0))});
+    setFigures(f);
+    m_notes->setText(r.notes.join(QLatin1Char('\n')));
+    m_notes->setVisible(!r.notes.isEmpty());
+
+    // Cost breakdown by category.
+    {
+        QChart *chart = m_costView->chart();
+        chart->removeAllSeries();
+        std::map<std::string, double> byCategory;
+        for (const BomLine &l : bom.lines)
+            if (l.total)
+                byCategory[l.category] += *l.total;
+        auto *pie = new QPieSeries;
+        static const QColor colours[] = {QColor(118, 185, 0), QColor(49, 130, 189), QColor(240, 180, 30), QColor(150, 100, 180),
+                                         QColor(215, 90, 60), QColor(120, 130, 140), QColor(80, 170, 170)};
+        int i = 0;
+        const double total = std::max(1.0, bom.totals.capex);
+        for (const auto &[cat, v] : byCategory) {
+            QPieSlice *s = pie->append(QStringLiteral("%1 %2%").arg(QString::fromStdString(cat)).arg(std::round(v / total * 100)), v);
+            s->setColor(colours[i++ % 7]);
+            s->setLabelVisible(v / total > 0.03);
+            QFont lf = s->labelFont();
+            lf.setPointSizeF(7.5);
+            s->setLabelFont(lf);
+        }
+        pie->setPieSize(0.6);
+        chart->addSeries(pie);
+        chart->setTitle(byCategory.empty() ? tr("Cost breakdown") + QLatin1Char('\n') + tr("no priced parts yet") : tr("Cost breakdown"));
+    }
+    // Utilization histogram: 10 bins of 10 %.
+    {
+        QList<qreal> bins;
+        QStringList cats;
+        if (!r.linkUtilization.empty()) {
+            QVector<int> counts(10, 0);
+            for (const auto &[id, u] : r.linkUtilization)
+                counts[std::clamp(int(u * 10), 0, 9)]++;
+            for (int i = 0; i < 10; ++i) {
+                bins << counts[i];
+                cats << QStringLiteral("%1").arg(i * 10 + 10);
+            }
+        }
+        setBars(m_utilView, cats, bins, QColor(215, 90, 60),
+                r.pattern.empty() ? tr("choose a traffic pattern for the heatmap") : tr("not available in this build"));
+    }
+    // Latency distribution.
+    {
+        QList<qreal> bins;
+        QStringList cats;
+        if (!r.latenciesNs.empty()) {
+            const auto [mn, mx] = std::minmax_element(r.latenciesNs.begin(), r.latenciesNs.end());
+            const double lo = *mn, hi = std::max(*mx, lo + 1);
+            const int n = 10;
+            QVector<int> counts(n, 0);
+            for (double v : r.latenciesNs)
+                counts[std::clamp(int((v - lo) / (hi - lo) * n), 0, n - 1)]++;
+            for (int i = 0; i < n; ++i) {
+                bins << counts[i];
+                cats << QString::number(std::round(lo + (hi - lo) * (i + 0.5) / n));
+            }
+        }
+        setBars(m_latencyView, cats, bins, QColor(49, 130, 189), tr("needs the routing engine"));
+        if (!bins.isEmpty())
+            m_latencyView->chart()->setTitle(tr("GPU-to-GPU latency (ns)"));
+    }
+}
+
+} // namespace cplan

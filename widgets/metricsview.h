@@ -1,0 +1,45 @@
+#pragma once
+
+#include "analysis.h"
+
+#include <QPair>
+#include <QVector>
+#include <QWidget>
+
+class QChart;
+class QChartView;
+class QGridLayout;
+class QLabel;
+class QProgressBar;
+
+namespace cplan {
+
+// Key figures and Qt Charts: link-utilization histogram, latency distribution, cost breakdown.
+class MetricsView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit MetricsView(QWidget *parent = nullptr);
+    void setResult(const AnalysisResult &result);
+    void setProgress(int percent, const QString &stage);
+
+    // The figures as (label, value) pairs, for the presentation overlay and tests.
+    QVector<QPair<QString, QString>> keyFigures() const { return m_figures; }
+    QString figure(const QString &label) const;
+
+private:
+    void setFigures(const QVector<QPair<QString, QString>> &figures);
+
+    QVector<QPair<QString, QString>> m_figures;
+    QGridLayout *m_grid;
+    QVector<QPair<QLabel *, QLabel *>> m_labels;
+    QProgressBar *m_progress;
+    QLabel *m_notes;
+    QChartView *m_utilView, *m_latencyView, *m_costView;
+};
+
+// Formats money the way the figures show it ($1.2M, $45,000).
+QString formatMoney(double v);
+
+} // namespace cplan

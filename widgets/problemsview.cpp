@@ -1,0 +1,86 @@
+#include "problemsview.h"
+
+#include "canvasscene.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QStyle>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace cplan {
+
+static constexpr int kObjectsRole = Qt::UserRole + 1;
+
+ProblemsView::ProblemsView(CanvasScene *scene, QWidget *parent)
+    : QWidget(parent)
+    , m_scene(scene)
+    , m_summary(new QLabel(this))
+    , m_tree(new QTreeWidget(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_tree);
+    m_tree->setColumnCount(3);
+    m_tree->setHeaderLabels({tr("Severity"), tr("Code"), tr("Message")});
+    m_tree->setRootIsDecorated(false);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_tree->setWordWrap(false);
+    connect(m_tree, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
+        m_scene->selectObjects(item->data(0, kObjectsRole).toStringList());
+    });
+    m_summary->setText(tr("No analysis yet"));
+}
+
+void ProblemsView::setResult(const AnalysisResult &result)
+{
+    m_tree->setUpdatesEnabled(false);
+    m_tree->clear();
+    int errors = 0, warnings = 0;
+    QList<QTreeWidgetItem *> items;
+    auto add = [&](const Finding &f, const QString &prefix) {
+        QString sev;
+        QIcon icon;
+        switch (f.severity) {
+        case Severity::Error: sev = tr("error"); icon = style()->standardIcon(QStyle::SP_MessageBoxCritical); ++errors; break;
+        case Severity::Warning: sev = tr("warning"); icon = style()->standardIcon(QStyle::SP_MessageBoxWarning); ++warnings; break;
+        case Severity::Info: sev = tr("note"); icon = style()->standardIcon(QStyle::SP_MessageBoxInformation); break;
+        }
+        auto *item = new QTreeWidgetItem({sev, QString::fromStdString(f.code), prefix + QString::fromStdString(f.message)});
+        item->setIcon(0, icon);
+        item->setToolTip(2, QString::fromStdString(f.message));
+        QStringList objects;
+        for (const std::string &o : f.objects)
+            objects << QString::fromStdString(o);
+        item->setData(0, kObjectsRole, objects);
+        items << item;
+    };
+    // A huge broken design can have tens of thousands of findings; show the first ones.
+    constexpr std::size_t kMax = 2000;
+    for (std::size_t i = 0; i < result.findings.size() && i < kMax; ++i)
+        add(result.findings[i], QString());
+    if (!result.failed.empty()) {
+        // What the failure scenario adds to the normal findings.
+        std::set<std::pair<std::string, std::string>> normal;
+        for (const Finding &f : result.findings)
+            normal.emplace(f.code, f.message);
+        std::size_t shown = 0;
+        for (const Finding &f : result.failureFindings)
+            if (!normal.count({f.code, f.message}) && shown++ < kMax)
+                add(f, tr("[with failures] "));
+    }
+    m_tree->addTopLevelItems(items);
+    m_tree->resizeColumnToContents(0);
+    m_tree->resizeColumnToContents(1);
+    m_tree->setUpdatesEnabled(true);
+    QString summary = tr("%n error(s)", "", errors) + QStringLiteral(", ") + tr("%n warning(s)", "", warnings);
+    if (result.findings.size() > kMax)
+        summary += QStringLiteral(" ") + tr("(first %1 shown)").arg(kMax);
+    m_summary->setText(summary);
+    emit countsChanged(errors, warnings);
+}
+
+} // namespace cplan

@@ -1,0 +1,389 @@
+#include "schedulerview.h"
+
+#include "document.h"
+
+#include "catalog/catalog.h"
+
+#if __has_include("schedule/scheduler.h") && __has_include("schedule/synthetic.h") && __has_include("schedule/traces.h")
+#define CPLAN_HAVE_SCHEDULE 1
+#include "schedule/pool.h"
+#include "schedule/scheduler.h"
+#include "schedule/synthetic.h"
+#include "schedule/traces.h"
+#endif
+
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLocale>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <atomic>
+
+namespace cplan {
+
+struct SchedulerView::Run
+{
+    bool ok = false;
+    QString error;
+    int capacityGpus = 0;
+    double makespanS = 0;
+    double t0 = 0;
+    QString summary;
+    struct Point
+    {
+        double t, alloc, effective, queued;
+    };
+    std::vector<Point> series;
+};
+
+bool SchedulerView::engineAvailable()
+{
+#ifdef CPLAN_HAVE_SCHEDULE
+    return true;
+#else
+    return false;
+#endif
+}
+
+static QChartView *chartView(const QString &title, QWidget *parent)
+{
+    auto *chart = new QChart;
+    chart->setTitle(title);
+    QFont f = chart->titleFont();
+    f.setBold(true);
+    f.setPointSizeF(9);
+    chart->setTitleFont(f);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    auto *view = new QChartView(chart, parent);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(160);
+    return view;
+}
+
+SchedulerView::SchedulerView(Document *document, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    auto *form = new QFormLayout;
+    layout->addLayout(form);
+    m_policy = new QComboBox(this);
+#ifdef CPLAN_HAVE_SCHEDULE
+    for (const std::string &p : policyNames())
+        m_policy->addItem(QString::fromStdString(p));
+#endif
+    m_jobs = new QSpinBox(this);
+    m_jobs->setRange(10, 1000000);
+    m_jobs->setValue(2000);
+    m_load = new QDoubleSpinBox(this);
+    m_load->setRange(0.1, 3.0);
+    m_load->setSingleStep(0.1);
+    m_load->setValue(0.9);
+    auto *traceRow = new QHBoxLayout;
+    m_traceLabel = new QLabel(tr("synthetic"), this);
+    m_traceButton = new QPushButton(tr("Open trace…"), this);
+    traceRow->addWidget(m_traceLabel, 1);
+    traceRow->addWidget(m_traceButton);
+    m_network = new QCheckBox(tr("network coupling"), this);
+    m_network->setChecked(true);
+    form->addRow(tr("Trace"), traceRow);
+    form->addRow(tr("Synthetic jobs"), m_jobs);
+    form->addRow(tr("Offered load"), m_load);
+    form->addRow(tr("Policy"), m_policy);
+    form->addRow(QString(), m_network);
+    auto *buttons = new QHBoxLayout;
+    m_runButton = new QPushButton(tr("Simulate"), this);
+    m_playButton = new QPushButton(tr("Play"), this);
+    m_playButton->setCheckable(true);
+    m_playButton->setEnabled(false);
+    m_speed = new QComboBox(this);
+    m_speed->addItem(tr("whole run in 10 s"), 10);
+    m_speed->addItem(tr("whole run in 30 s"), 30);
+    m_speed->addItem(tr("whole run in 2 min"), 120);
+    m_speed->setCurrentIndex(1);
+    buttons->addWidget(m_runButton);
+    buttons->addWidget(m_playButton);
+    buttons->addWidget(m_speed, 1);
+    layout->addLayout(buttons);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 100);
+    m_progress->setMaximumHeight(14);
+    layout->addWidget(m_progress);
+    auto *clockRow = new QHBoxLayout;
+    m_slider = new QSlider(Qt::Horizontal, this);
+    m_slider->setRange(0, 1000);
+    m_slider->setEnabled(false);
+    m_clock = new QLabel(this);
+    clockRow->addWidget(m_slider, 1);
+    clockRow->addWidget(m_clock);
+    layout->addLayout(clockRow);
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary);
+    m_utilView = chartView(tr("GPU utilization (%)"), this);
+    m_queueView = chartView(tr("Queued jobs"), this);
+    layout->addWidget(m_utilView);
+    layout->addWidget(m_queueView);
+    layout->addStretch(1);
+
+    if (!engineAvailable()) {
+        for (QWidget *w : std::initializer_list<QWidget *>{m_runButton, m_policy, m_jobs, m_load, m_traceButton, m_network})
+            w->setEnabled(false);
+        m_summary->setText(tr("The scheduling engine (core/schedule) is not in this build."));
+    }
+    connect(m_runButton, &QPushButton::clicked, this, &SchedulerView::run);
+    connect(m_playButton, &QPushButton::toggled, this, &SchedulerView::setPlaying);
+    connect(m_traceButton, &QPushButton::clicked, this, [this] {
+        const QString f = QFileDialog::getOpenFileName(this, tr("Open job trace"), QString(), tr("Job traces (*.csv);;All files (*)"));
+        if (!f.isEmpty()) {
+            m_traceFile = f;
+            m_traceLabel->setText(QFileInfo(f).fileName());
+        }
+    });
+    connect(m_slider, &QSlider::sliderMoved, this, [this](int v) { seek(v / 1000.0); });
+    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Run>>::finished, this, &SchedulerView::onRunFinished);
+    m_timer.setInterval(50);
+    connect(&m_timer, &QTimer::timeout, this, &SchedulerView::tick);
+}
+
+SchedulerView::~SchedulerView()
+{
+    m_watcher.waitForFinished();
+}
+
+void SchedulerView::setPolicy(const QString &policy)
+{
+    const int i = m_policy->findText(policy);
+    if (i >= 0)
+        m_policy->setCurrentIndex(i);
+}
+
+void SchedulerView::setSyntheticJobs(int jobs, double load)
+{
+    m_traceFile.clear();
+    m_traceLabel->setText(tr("synthetic"));
+    m_jobs->setValue(jobs);
+    m_load->setValue(load);
+}
+
+void SchedulerView::run()
+{
+#ifdef CPLAN_HAVE_SCHEDULE
+    if (m_watcher.isRunning())
+        return;
+    setPlaying(false);
+    m_runButton->setEnabled(false);
+    m_progress->setValue(0);
+    auto design = std::make_shared<Design>(m_document->design());
+    const Catalog *catalog = &m_document->catalog();
+    const std::string policy = m_policy->currentText().toStdString();
+    const std::string trace = m_traceFile.toStdString();
+    const int jobs = m_jobs->value();
+    const double load = m_load->value();
+    const bool network = m_network->isChecked();
+    QPointer<QProgressBar> bar(m_progress);
+    m_watcher.setFuture(QtConcurrent::run([=]() {
+        auto run = std::make_shared<Run>();
+        auto pool = poolFromDesign(*design, *catalog);
+        if (!pool) {
+            run->error = QString::fromStdString(pool.error().toString());
+            return run;
+        }
+        if (pool->totalGpus() <= 0) {
+            run->error = QCoreApplication::translate("cplan::SchedulerView", "The design has no GPUs to schedule.");
+            return run;
+        }
+        std::vector<Job> list;
+        if (!trace.empty()) {
+            auto t = loadTrace(trace);
+            if (!t) {
+                run->error = QString::fromStdString(t.error().toString());
+                return run;
+            }
+            list = std::move(t->jobs);
+        } else {
+            SyntheticSpec spec;
+            spec.jobs = std::size_t(jobs);
+            spec.capacityGpus = pool->totalGpus();
+            spec.serverGpus = pool->maxGpusPerServer();
+            spec.load = load;
+            for (const PoolTenant &t : pool->tenants)
+                spec.tenants.push_back(t.id);
+            list = generateSyntheticJobs(spec);
+        }
+        ScheduleOptions options;
+        options.policy = policyFromString(policy).value_or(Policy::Fifo);
+        options.network = network;
+        options.progress = [bar](double share) {
+            QMetaObject::invokeMethod(bar.data(), [bar, share] { if (bar) bar->setValue(int(share * 100)); }, Qt::QueuedConnection);
+        };
+        auto result = simulateSchedule(*pool, list, options, nullptr);
+        if (!result) {
+            run->error = QString::fromStdString(result.error().toString());
+            return run;
+        }
+        run->ok = true;
+        run->capacityGpus = result->capacityGpus;
+        run->makespanS = result->makespanS;
+        run->t0 = result->series.empty() ? 0 : result->series.front().timeS;
+        for (const SeriesPoint &p : result->series)
+            run->series.push_back({p.timeS, p.allocatedGpus, p.effectiveGpus, double(p.queued)});
+        QLocale l;
+        run->summary = QCoreApplication::translate("cplan::SchedulerView",
+                                                   "%1 jobs on %2 GPUs (%3): makespan %4 h, GPU utilization %5 %, "
+                                                   "wait p50 %6 min / p95 %7 min, JCT p50 %8 min")
+                           .arg(l.toString(qlonglong(list.size())), l.toString(result->capacityGpus), QString::fromStdString(policy))
+                           .arg(l.toString(result->makespanS / 3600, 'f', 1), l.toString(result->gpuUtilization * 100, 'f', 1),
+                                l.toString(result->wait.p50 / 60, 'f', 1), l.toString(result->wait.p95 / 60, 'f', 1),
+                                l.toString(result->jct.p50 / 60, 'f', 1));
+        return run;
+    }));
+#endif
+}
+
+bool SchedulerView::waitForRun(int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (m_watcher.isRunning() && t.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QCoreApplication::processEvents();
+    return !m_watcher.isRunning() && m_run && m_run->ok;
+}
+
+void SchedulerView::onRunFinished()
+{
+    m_runButton->setEnabled(true);
+    m_run = m_watcher.result();
+    if (!m_run->ok) {
+        m_summary->setText(m_run->error);
+        emit statusMessage(m_run->error);
+        return;
+    }
+    m_progress->setValue(100);
+    m_summary->setText(m_run->summary);
+    // Charts: series filled progressively during replay.
+    auto setup = [this](QChartView *view, std::initializer_list<QLineSeries **> series, std::initializer_list<QString> names,
+                        double ymax) {
+        QChart *chart = view->chart();
+        chart->removeAllSeries();
+        const auto axes = chart->axes();
+        for (QAbstractAxis *a : axes) {
+            chart->removeAxis(a);
+            delete a;
+        }
+        auto *x = new QValueAxis;
+        x->setRange(0, std::max(0.01, m_run->makespanS / 3600));
+        x->setTitleText(tr("hours"));
+        x->setLabelFormat(QStringLiteral("%.1f"));
+        auto *y = new QValueAxis;
+        y->setRange(0, ymax);
+        y->setLabelFormat(QStringLiteral("%d"));
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        auto name = names.begin();
+        for (QLineSeries **s : series) {
+            *s = new QLineSeries;
+            (*s)->setName(*name++);
+            chart->addSeries(*s);
+            (*s)->attachAxis(x);
+            (*s)->attachAxis(y);
+        }
+        chart->legend()->setVisible(series.size() > 1);
+        chart->legend()->setAlignment(Qt::AlignBottom);
+    };
+    double maxQueue = 1;
+    for (const Run::Point &p : m_run->series)
+        maxQueue = std::max(maxQueue, p.queued);
+    setup(m_utilView, {&m_alloc, &m_effective}, {tr("allocated"), tr("effective (network)")}, 100);
+    setup(m_queueView, {&m_queue}, {tr("queued")}, maxQueue * 1.1);
+    m_playButton->setEnabled(true);
+    m_slider->setEnabled(true);
+    seek(0);
+    setPlaying(true);
+}
+
+void SchedulerView::seek(double share)
+{
+    if (!m_run || !m_run->ok)
+        return;
+    showUpTo(m_run->t0 + std::clamp(share, 0.0, 1.0) * m_run->makespanS);
+}
+
+void SchedulerView::setPlaying(bool playing)
+{
+    if (playing && (!m_run || !m_run->ok))
+        playing = false;
+    if (m_playButton->isChecked() != playing)
+        m_playButton->setChecked(playing);
+    m_playButton->setText(playing ? tr("Pause") : tr("Play"));
+    if (playing) {
+        if (m_run && m_nowS >= m_run->t0 + m_run->makespanS)
+            seek(0);
+        m_timer.start();
+    } else {
+        m_timer.stop();
+    }
+}
+
+void SchedulerView::tick()
+{
+    if (!m_run)
+        return;
+    const double wallForRun = m_speed->currentData().toDouble();
+    const double step = m_run->makespanS * m_timer.interval() / 1000.0 / wallForRun;
+    showUpTo(m_nowS + step);
+    if (m_nowS >= m_run->t0 + m_run->makespanS)
+        setPlaying(false);
+}
+
+void SchedulerView::showUpTo(double timeS)
+{
+    m_nowS = timeS;
+    QList<QPointF> alloc, eff, queue;
+    double current = 0;
+    const double cap = std::max(1, m_run->capacityGpus);
+    for (const Run::Point &p : m_run->series) {
+        if (p.t > timeS)
+            break;
+        const double h = (p.t - m_run->t0) / 3600;
+        alloc << QPointF(h, p.alloc / cap * 100);
+        eff << QPointF(h, p.effective / cap * 100);
+        queue << QPointF(h, p.queued);
+        current = p.alloc;
+    }
+    m_alloc->replace(alloc);
+    m_effective->replace(eff);
+    m_queue->replace(queue);
+    const double share = m_run->makespanS > 0 ? (timeS - m_run->t0) / m_run->makespanS : 1;
+    m_slider->setValue(int(std::clamp(share, 0.0, 1.0) * 1000));
+    m_clock->setText(tr("t = %1 h, %2 GPUs busy").arg((timeS - m_run->t0) / 3600, 0, 'f', 1).arg(current, 0, 'f', 0));
+    emit busyGpusChanged(current, m_run->capacityGpus);
+}
+
+QString SchedulerView::summaryText() const
+{
+    return m_summary->text();
+}
+
+} // namespace cplan

@@ -1,0 +1,74 @@
+#pragma once
+
+#include <QFutureWatcher>
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QCheckBox;
+class QChartView;
+class QComboBox;
+class QLabel;
+class QLineSeries;
+class QProgressBar;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QDoubleSpinBox;
+
+namespace cplan {
+
+class Document;
+
+// The scheduler: pick a trace (synthetic or a CSV) and a policy, run the engine's scheduling
+// simulation on the design's GPU pool (off the GUI thread), then replay it: play / pause /
+// speed, GPU utilization and queue length over simulated time.
+class SchedulerView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit SchedulerView(Document *document, QWidget *parent = nullptr);
+    ~SchedulerView() override;
+
+    static bool engineAvailable();
+    void setPolicy(const QString &policy);
+    void setSyntheticJobs(int jobs, double load);
+    void run();
+    bool waitForRun(int timeoutMs);
+    // Replay position as a share of the makespan, 0..1.
+    void seek(double share);
+    void setPlaying(bool playing);
+    QString summaryText() const;
+
+signals:
+    void busyGpusChanged(double allocatedGpus, int capacityGpus);
+    void statusMessage(const QString &text);
+
+private:
+    struct Run;
+    void onRunFinished();
+    void showUpTo(double timeS);
+    void tick();
+
+    Document *m_document;
+    QComboBox *m_policy, *m_speed;
+    QSpinBox *m_jobs;
+    QDoubleSpinBox *m_load;
+    QCheckBox *m_network;
+    QPushButton *m_runButton, *m_traceButton, *m_playButton;
+    QProgressBar *m_progress;
+    QSlider *m_slider;
+    QLabel *m_summary, *m_clock, *m_traceLabel;
+    QChartView *m_utilView, *m_queueView;
+    QLineSeries *m_alloc = nullptr, *m_effective = nullptr, *m_queue = nullptr;
+    QTimer m_timer;
+    QFutureWatcher<std::shared_ptr<Run>> m_watcher;
+    std::shared_ptr<Run> m_run;
+    QString m_traceFile;
+    double m_nowS = 0;
+};
+
+} // namespace cplan

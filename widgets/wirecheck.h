@@ -1,0 +1,38 @@
+#pragma once
+
+#include "model/design.h"
+
+#include <QStringList>
+
+#include <optional>
+#include <string>
+
+namespace cplan {
+
+class Catalog;
+
+// The verdict on wiring two ports, shown while the user drags (and checked before AddLinks).
+struct WireCheck
+{
+    bool ok = false;               // no errors (warnings allowed)
+    QStringList errors;            // port in use, same node, no cable reaches, bad port
+    QStringList warnings;          // speed mismatch, HCA-to-HCA
+    double speedGbps = 0;          // the speed the link would run at
+    std::string cable;             // the cable part the catalog picks
+    std::optional<double> lengthM; // the run length assumed for it
+};
+
+// The run a new cable is assumed to take: same rack, same group (row) or across the hall. The
+// generator assumes the same kind of runs; the user can still change the cable afterwards.
+double assumedRunM(const Node &a, const Node &b);
+
+// Checks a link between port `portA` of node `a` and port `portB` of node `b` (ids).
+WireCheck checkWire(const Design &design, const Catalog &catalog, const std::string &a, int portA, const std::string &b,
+                    int portB);
+
+// How many more HCAs a server can take (Part::hcaSlots minus the ones already added), and the
+// node's HCA list with one more (empty when it has no free slot or the part is not an HCA).
+int freeHcaSlots(const Node &node, const Catalog &catalog);
+std::optional<QStringList> hcasWithOneMore(const Node &node, const Catalog &catalog, const std::string &hcaPart);
+
+} // namespace cplan
