@@ -11,11 +11,6 @@
 #include <cstdlib>
 #include <cstring>
 
-static void initResources()
-{
-    Q_INIT_RESOURCE(cplan);
-}
-
 int main(int argc, char **argv)
 {
     // Screenshots render offscreen unless a platform was chosen explicitly.
@@ -27,7 +22,6 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("Cluster Planner"));
     QApplication::setOrganizationName(QStringLiteral("cluster-planner"));
     QApplication::setApplicationVersion(QStringLiteral(CPLAN_VERSION));
-    initResources();
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Design GPU clusters on InfiniBand fabrics."));
