@@ -1,0 +1,63 @@
+#pragma once
+
+#include "flow/flowsimulator.h"
+#include "routing/metrics.h"
+#include "routing/routing.h"
+#include "workload/collective.h"
+#include "workload/trafficpattern.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cplan {
+
+class Catalog;
+class Design;
+
+struct TrafficOptions
+{
+    // Ideal: raw line rate and zero latency (as SimGrid with --latency-mode none). Otherwise
+    // every channel runs at kNicEfficiency of its line rate and each flow's path latency is
+    // added to its finish time.
+    bool ideal = false;
+    const LatencyModel *latency = nullptr;   // required unless ideal
+};
+
+struct TrafficRun
+{
+    std::size_t flows = 0;
+    std::size_t unroutable = 0;        // demands whose route is broken (left out)
+    double completionS = 0;
+    double maxLinkUtilization = 0;
+    FlowResult result;                 // per routed flow, and per channel (global port index)
+    std::vector<std::uint32_t> flowDemand;   // routed flow -> index in the demands
+};
+
+// Routes demands over the tables and runs the max-min fluid simulation. Demand endpoints are
+// mapped through endpointMap (demand endpoint -> fabric endpoint); empty = identity.
+TrafficRun runTraffic(const Fabric &fabric, const RoutingTables &tables, const std::vector<Demand> &demands,
+                      const std::vector<std::uint32_t> &endpointMap, const TrafficOptions &options);
+
+// The GPU servers of a design as a collective's GPU set: live servers with GPUs in design
+// order, rails = their fewest cabled HCA ports, NVLink from the GPU part. endpointMap gets
+// set.endpoint(server, rail) -> fabric endpoint. Empty error message = ok.
+struct CollectiveSetup
+{
+    GpuSet set;
+    std::vector<std::uint32_t> endpointMap;
+    std::vector<NodeId> servers;
+    std::string error;
+};
+CollectiveSetup collectiveSetup(const Design &design, const Catalog &catalog, const Fabric &fabric);
+
+struct CollectiveRun
+{
+    CollectiveEstimate estimate;
+    TrafficRun network;
+};
+CollectiveRun runCollective(const Fabric &fabric, const RoutingTables &tables, const CollectiveSetup &setup,
+                            CollectiveKind kind, double bytes);
+
+} // namespace cplan

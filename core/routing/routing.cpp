@@ -1,0 +1,323 @@
+#include "routing/routing.h"
+
+#include "routing/engines.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <unordered_map>
+
+namespace cplan {
+
+const char *toString(RoutingEngine engine)
+{
+    switch (engine) {
+    case RoutingEngine::FTree: return "ftree";
+    case RoutingEngine::UpDown: return "updown";
+    case RoutingEngine::MinHop: return "minhop";
+    }
+    return "ftree";
+}
+
+std::optional<RoutingEngine> routingEngineFromString(std::string_view name)
+{
+    if (name == "ftree" || name == "fat-tree")
+        return RoutingEngine::FTree;
+    if (name == "updown" || name == "updn" || name == "up-down")
+        return RoutingEngine::UpDown;
+    if (name == "minhop" || name == "min-hop")
+        return RoutingEngine::MinHop;
+    return std::nullopt;
+}
+
+RoutingTables computeRoutes(const Fabric &fabric, const RoutingOptions &options)
+{
+    RoutingTables t;
+    t.engine = options.engine;
+    t.endpointCount = std::uint32_t(fabric.endpoints().size());
+    t.ports.assign(fabric.switches().size() * std::size_t(t.endpointCount), kNoPort);
+    switch (options.engine) {
+    case RoutingEngine::FTree: {
+        const std::vector<int> tiers = fabric.fatTreeTiers();
+        if (tiers.empty()) {
+            t.fellBack = true;
+            t.notes.push_back("ftree: the fabric is not tiered like a fat tree (a switch-switch cable does not join "
+                              "adjacent tiers); fell back to updown");
+            detail::routeUpDown(fabric, options.roots, t, false);
+        } else {
+            detail::routeFatTree(fabric, tiers, options.threads, t);
+        }
+        break;
+    }
+    case RoutingEngine::UpDown:
+        detail::routeUpDown(fabric, options.roots, t, false);
+        break;
+    case RoutingEngine::MinHop:
+        detail::routeUpDown(fabric, {}, t, true);
+        break;
+    }
+    return t;
+}
+
+bool traceRoute(const Fabric &fabric, const RoutingTables &tables, std::uint32_t src, std::uint32_t dst,
+                std::vector<std::uint32_t> &channels)
+{
+    channels.clear();
+    const std::uint32_t srcPort = fabric.endpoints()[src];
+    const std::uint32_t dstPort = fabric.endpoints()[dst];
+    if (!fabric.port(srcPort).connected() || !fabric.port(dstPort).connected())
+        return false;
+    std::uint32_t channel = srcPort;
+    for (int hop = 0; hop < 64; ++hop) {
+        channels.push_back(channel);
+        const FabricPort &out = fabric.port(channel);
+        if (out.peer == dstPort)
+            return true;
+        const std::uint32_t here = fabric.port(out.peer).node;
+        const std::uint32_t slot = fabric.switchSlot(here);
+        if (slot == kNoIndex)
+            return false;
+        const std::uint8_t p = tables.port(slot, dst);
+        if (p == kNoPort || p == 0 || p > fabric.node(here).portCount)
+            return false;
+        channel = fabric.portIndex(here, p);
+        if (!fabric.port(channel).connected())
+            return false;
+    }
+    return false;
+}
+
+RouteCheck checkRoutes(const Fabric &fabric, const RoutingTables &tables, std::size_t sample)
+{
+    RouteCheck check;
+    const std::uint32_t n = tables.endpointCount;
+    const auto &switches = fabric.switches();
+    // fate per switch for the current destination: 0 unknown, 1 in progress, else hops + 2 (reaches), or -1 fails
+    std::vector<int> fate(switches.size());
+    std::vector<std::uint32_t> stack;
+    std::vector<char> alive(n);
+    std::uint64_t liveCount = 0;
+    for (std::uint32_t e = 0; e < n; ++e) {
+        alive[e] = fabric.endpointAlive(e) ? 1 : 0;
+        liveCount += std::uint64_t(alive[e]);
+    }
+    check.pairs = liveCount > 1 ? liveCount * (liveCount - 1) : 0;
+    for (std::uint32_t dst = 0; dst < n; ++dst) {
+        if (!alive[dst])
+            continue;
+        const std::uint32_t dstPort = fabric.endpoints()[dst];
+        std::fill(fate.begin(), fate.end(), 0);
+        auto resolve = [&](std::uint32_t slot0) {
+            // Walk the tables from slot0 until a known fate, then unwind.
+            stack.clear();
+            std::uint32_t slot = slot0;
+            int result = -1;
+            while (true) {
+                if (fate[slot] != 0) {
+                    result = fate[slot] == 1 ? -1 : fate[slot];   // 1 = a loop
+                    break;
+                }
+                fate[slot] = 1;
+                stack.push_back(slot);
+                const std::uint32_t node = switches[slot];
+                const std::uint8_t p = tables.port(slot, dst);
+                if (p == kNoPort || p == 0 || p > fabric.node(node).portCount) {
+                    result = -1;
+                    break;
+                }
+                const std::uint32_t ch = fabric.portIndex(node, p);
+                if (!fabric.port(ch).connected()) {
+                    result = -1;
+                    break;
+                }
+                if (fabric.port(ch).peer == dstPort) {
+                    // this switch delivers: one switch on the way (fate = hops + 2)
+                    stack.pop_back();
+                    fate[slot] = 3;
+                    result = 3;
+                    break;
+                }
+                const std::uint32_t next = fabric.switchSlot(fabric.port(fabric.port(ch).peer).node);
+                if (next == kNoIndex) {
+                    result = -1;
+                    break;
+                }
+                slot = next;
+            }
+            while (!stack.empty()) {
+                const std::uint32_t s = stack.back();
+                stack.pop_back();
+                result = result < 0 ? -1 : result + 1;
+                fate[s] = result;
+            }
+            return fate[slot0];
+        };
+        for (std::uint32_t src = 0; src < n; ++src) {
+            if (src == dst || !alive[src])
+                continue;
+            const FabricPort &sp = fabric.port(fabric.endpoints()[src]);
+            int f = -1;
+            if (sp.peer == dstPort) {
+                f = 2;
+            } else {
+                const std::uint32_t slot = fabric.switchSlot(fabric.port(sp.peer).node);
+                if (slot != kNoIndex)
+                    f = resolve(slot);
+            }
+            if (f < 0) {
+                ++check.unreachablePairs;
+                if (check.unreachableSample.size() < sample)
+                    check.unreachableSample.emplace_back(src, dst);
+            } else {
+                check.maxHops = std::max(check.maxHops, f - 2);
+            }
+        }
+    }
+    return check;
+}
+
+std::string writeLftDump(const Fabric &fabric, const RoutingTables &tables)
+{
+    // Entries in LID order: the switch itself, then CA ports.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> byLid;   // (lid, endpoint)
+    for (std::uint32_t e = 0; e < fabric.endpoints().size(); ++e)
+        byLid.emplace_back(fabric.port(fabric.endpoints()[e]).lid, e);
+    std::sort(byLid.begin(), byLid.end());
+    std::string out;
+    out.reserve(fabric.switches().size() * (byLid.size() + 2) * 72);
+    char buf[512];
+    for (std::uint32_t slot = 0; slot < fabric.switches().size(); ++slot) {
+        const FabricNode &sw = fabric.node(fabric.switches()[slot]);
+        std::snprintf(buf, sizeof buf, "Unicast lids [0-%u] of switch Lid %u guid 0x%016" PRIx64 " ('%s'):\n",
+                      fabric.maxLid(), sw.lid, sw.guid, sw.description.c_str());
+        out += buf;
+        std::uint32_t dumped = 0;
+        bool selfDone = false;
+        auto writeSelf = [&] {
+            std::snprintf(buf, sizeof buf, "0x%04x %03u # Switch portguid 0x%016" PRIx64 ": '%s'\n", sw.lid, 0u, sw.guid,
+                          sw.description.c_str());
+            out += buf;
+            ++dumped;
+            selfDone = true;
+        };
+        for (auto [lid, e] : byLid) {
+            if (!selfDone && sw.lid < lid)
+                writeSelf();
+            const std::uint8_t p = tables.port(slot, e);
+            if (p == kNoPort)
+                continue;
+            const FabricPort &caPort = fabric.port(fabric.endpoints()[e]);
+            const FabricNode &ca = fabric.node(caPort.node);
+            std::snprintf(buf, sizeof buf, "0x%04x %03u # Channel Adapter portguid 0x%016" PRIx64 ": '%s'\n", lid, unsigned(p),
+                          ca.guid + std::uint64_t(caPort.number), ca.description.c_str());
+            out += buf;
+            ++dumped;
+        }
+        if (!selfDone)
+            writeSelf();
+        std::snprintf(buf, sizeof buf, "%u lids dumped\n", dumped);
+        out += buf;
+    }
+    return out;
+}
+
+Result<RoutingTables> readLftDump(const std::string &text, const std::string &fileName, const Fabric &fabric)
+{
+    RoutingTables t;
+    t.endpointCount = std::uint32_t(fabric.endpoints().size());
+    t.ports.assign(fabric.switches().size() * std::size_t(t.endpointCount), kNoPort);
+    std::unordered_map<std::string, std::uint32_t> switchByName, caByName;
+    for (std::uint32_t slot = 0; slot < fabric.switches().size(); ++slot)
+        switchByName.emplace(fabric.node(fabric.switches()[slot]).description, slot);
+    for (std::uint32_t n = 0; n < fabric.nodes().size(); ++n)
+        if (!fabric.node(n).isSwitch())
+            caByName.emplace(fabric.node(n).description, n);
+
+    std::uint32_t slot = kNoIndex;
+    int lineNo = 0;
+    std::size_t pos = 0;
+    bool any = false;
+    auto err = [&](const std::string &m) { return Error{fileName, lineNo, 0, m}; };
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string::npos)
+            end = text.size();
+        std::string line = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++lineNo;
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        if (line.empty())
+            continue;
+        if (line.rfind("Unicast lids ", 0) == 0) {
+            const std::size_t open = line.find("('");
+            const std::size_t close = line.rfind("'):");
+            if (line.find(" of switch ") == std::string::npos || open == std::string::npos || close == std::string::npos ||
+                close < open + 2)
+                return err("malformed switch header (expected \"Unicast lids [...] of switch ... ('NAME'):\")");
+            const std::string name = line.substr(open + 2, close - open - 2);
+            auto it = switchByName.find(name);
+            if (it == switchByName.end())
+                return err("switch '" + name + "' is not in the fabric");
+            slot = it->second;
+            any = true;
+            continue;
+        }
+        if (line.rfind("0x", 0) == 0) {
+            if (slot == kNoIndex)
+                return err("an LFT entry before any switch header");
+            char *rest = nullptr;
+            const unsigned long lid = std::strtoul(line.c_str() + 2, &rest, 16);
+            if (rest == line.c_str() + 2 || lid == 0 || lid > 0xffffff)
+                return err("malformed LID in '" + line + "'");
+            char *rest2 = nullptr;
+            const unsigned long port = std::strtoul(rest, &rest2, 10);
+            if (rest2 == rest || port > 255)
+                return err("malformed port in '" + line + "'");
+            const std::size_t hash = line.find('#');
+            if (hash == std::string::npos)
+                return err("LFT entry without the '# ... portguid ...: 'NAME'' comment");
+            const std::string comment = line.substr(hash + 1);
+            const std::size_t ca = comment.find("Channel Adapter portguid ");
+            if (ca == std::string::npos)
+                continue;   // switch and router LIDs: not endpoints
+            const std::size_t q1 = comment.find(": '", ca);
+            const std::size_t q2 = comment.rfind('\'');
+            if (q1 == std::string::npos || q2 == std::string::npos || q2 < q1 + 3)
+                return err("malformed Channel Adapter comment");
+            const std::string name = comment.substr(q1 + 3, q2 - q1 - 3);
+            auto it = caByName.find(name);
+            if (it == caByName.end())
+                return err("channel adapter '" + name + "' is not in the fabric");
+            const FabricNode &caNode = fabric.node(it->second);
+            const std::uint64_t guid = std::strtoull(comment.c_str() + ca + 25, nullptr, 16);
+            std::uint32_t endpoint = kNoIndex;
+            for (int p = 1; p <= caNode.portCount && endpoint == kNoIndex; ++p) {
+                const std::uint32_t gp = caNode.portBase + std::uint32_t(p - 1);
+                if (guid == caNode.guid + std::uint64_t(p) || fabric.port(gp).lid == lid)
+                    endpoint = fabric.endpointOfPort(gp);
+            }
+            if (endpoint == kNoIndex)
+                endpoint = fabric.endpointOfPort(caNode.portBase);
+            if (endpoint == kNoIndex)
+                return err("channel adapter '" + name + "' has no cabled port");
+            const FabricNode &sw = fabric.node(fabric.switches()[slot]);
+            if (port == 0 || int(port) > sw.portCount) {
+                if (port != 255)
+                    return err("port " + std::to_string(port) + " is not a port of switch '" + sw.description + "'");
+            }
+            t.port(slot, endpoint) = std::uint8_t(port);
+            continue;
+        }
+        if (line.find("lids dumped") != std::string::npos || line[0] == '#')
+            continue;
+        return err("unexpected line '" + line.substr(0, 60) + "'");
+    }
+    if (!any)
+        return Error{fileName, 0, 0, "no \"Unicast lids ... of switch\" blocks: not an opensm-lfts.dump file"};
+    return t;
+}
+
+} // namespace cplan
