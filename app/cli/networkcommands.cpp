@@ -116,7 +116,7 @@ void addRoute(CLI::App &root, Context &ctx)
             nlohmann::json roots = nlohmann::json::array();
             for (std::uint32_t r : tables.roots)
                 roots.push_back(fabric.node(r).description);
-            if (tables.engine == RoutingEngine::UpDown || tables.fellBack)
+            if (tables.engine == RoutingEngine::UpDown)
                 j["roots"] = roots;
             j["notes"] = tables.notes;
             for (const std::string &w : fabric.warnings())
@@ -146,7 +146,7 @@ void addRoute(CLI::App &root, Context &ctx)
                 std::cout << j.dump(2) << '\n';
                 return ExitOk;
             }
-            std::cout << "Routing (" << toString(tables.engine) << (tables.fellBack ? ", fell back to updown" : "") << "): "
+            std::cout << "Routing (" << toString(tables.engine) << (tables.fellBack ? ", fell back to minhop" : "") << "): "
                       << fabric.switches().size() << " switches, " << fabric.endpoints().size() << " endpoints\n";
             std::cout << "  pairs " << check.pairs << ", unreachable " << check.unreachablePairs << ", longest route "
                       << check.maxHops << " switches\n";

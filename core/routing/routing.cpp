@@ -43,9 +43,10 @@ RoutingTables computeRoutes(const Fabric &fabric, const RoutingOptions &options)
         const std::vector<int> tiers = fabric.fatTreeTiers();
         if (tiers.empty()) {
             t.fellBack = true;
+            // As OpenSM does: its ftree falls back to the default engine, minhop.
             t.notes.push_back("ftree: the fabric is not tiered like a fat tree (a switch-switch cable does not join "
-                              "adjacent tiers); fell back to updown");
-            detail::routeUpDown(fabric, options.roots, t, false);
+                              "adjacent tiers); fell back to minhop, as OpenSM does (see deadlock_free; updown avoids credit loops)");
+            detail::routeUpDown(fabric, {}, t, true);
         } else {
             detail::routeFatTree(fabric, tiers, options.threads, t);
         }

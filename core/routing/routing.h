@@ -25,7 +25,7 @@ struct RoutingTables
     RoutingEngine engine = RoutingEngine::FTree;
     std::uint32_t endpointCount = 0;
     std::vector<std::uint8_t> ports;
-    bool fellBack = false;           // ftree on a fabric that is not a fat tree -> updown
+    bool fellBack = false;           // ftree on a fabric that is not a fat tree -> minhop
     std::vector<std::string> notes;
     std::vector<std::uint32_t> roots;   // updown: the root switches (fabric node indices)
 
@@ -52,7 +52,7 @@ struct RoutingOptions
 //          the parallel cable), and comes down the parallel cable of the same digit, so a
 //          shift permutation loads every link of a non-blocking tree exactly once. Failed
 //          links are avoided (up*/down* over live ports). A fabric without consistent tiers
-//          falls back to updown (fellBack, a note).
+//          falls back to minhop like OpenSM (fellBack, a note).
 //  updown: up*/down* from roots (given, the top tier, or the switches of least eccentricity);
 //          shortest legal paths, balanced over equal ports. Credit-loop free.
 //  minhop: shortest paths, balanced over equal ports (may have credit loops).

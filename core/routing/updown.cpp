@@ -119,7 +119,14 @@ void routeUpDown(const Fabric &f, const std::vector<std::uint32_t> &rootNodes, R
             t.roots.push_back(switches[r]);
     }
     // A move x -> y goes up when y ranks before x.
-    auto before = [&](std::uint32_t a, std::uint32_t b) { return rank[a] < rank[b] || (rank[a] == rank[b] && a < b); };
+    // Ties are broken by GUID, as OpenSM does, which spreads the up directions of a symmetric
+    // fabric (a torus) better than the design order.
+    std::vector<std::uint64_t> guid(S);
+    for (std::uint32_t i = 0; i < S; ++i)
+        guid[i] = f.node(switches[i]).guid;
+    auto before = [&](std::uint32_t a, std::uint32_t b) {
+        return rank[a] < rank[b] || (rank[a] == rank[b] && (guid[a] < guid[b] || (guid[a] == guid[b] && a < b)));
+    };
     std::vector<std::uint32_t> upOrder(S);
     for (std::uint32_t i = 0; i < S; ++i)
         upOrder[i] = i;
