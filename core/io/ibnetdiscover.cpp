@@ -286,7 +286,8 @@ Result<IbnetdiscoverImport> importIbnetdiscover(const std::string &text, const s
                 return err(lineNo, "expected a port count from 1 to 254 after '" + std::string(sw ? "Switch" : "Ca") + "'");
             n.ports = ports;
             const std::size_t after = quoted(line, i, n.name);
-            if (after == std::string::npos || n.name.empty())
+            const std::size_t hashAt = line.find('#', i);
+            if (after == std::string::npos || n.name.empty() || (hashAt != std::string::npos && hashAt < after))
                 return err(lineNo, "expected a quoted node name, e.g. \"S-0002c90300a1b2c4\"");
             const std::size_t hash = line.find('#', after);
             if (hash != std::string::npos)

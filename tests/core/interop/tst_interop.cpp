@@ -1,0 +1,188 @@
+// ibnetdiscover interop: export -> import gives the same switches, HCAs and links; real
+// ibnetdiscover output imports; malformed input gets a specific error with its line.
+#include "catalog/catalog.h"
+#include "generate/fattree.h"
+#include "io/designyaml.h"
+#include "io/ibnetdiscover.h"
+#include "routing/fabric.h"
+#include "util/atomicfile.h"
+
+#include <QtTest>
+
+#include <filesystem>
+#include <set>
+#include <tuple>
+
+using namespace cplan;
+
+namespace {
+
+// A design's fabric as names: switches, (server, HCA count), and cables between name:port.
+struct Shape
+{
+    std::set<std::string> switches;
+    std::set<std::pair<std::string, std::size_t>> servers;
+    std::set<std::pair<std::string, std::string>> links;
+    bool operator==(const Shape &) const = default;
+};
+
+Shape shapeOf(const Design &d, const Catalog &cat)
+{
+    Shape s;
+    auto label = [&](const Node &n) { return n.name.empty() ? n.id : n.name; };
+    for (const Node &n : d.nodes) {
+        if (n.role == NodeRole::Switch)
+            s.switches.insert(label(n));
+        else {
+            std::set<int> hcas;
+            for (const PortInfo &p : nodePorts(n, cat))
+                hcas.insert(p.hca);
+            s.servers.emplace(label(n), hcas.size());
+        }
+    }
+    for (const Link &l : d.links) {
+        std::string a = label(d.node(l.a.node)) + ":" + std::to_string(l.a.port);
+        std::string b = label(d.node(l.b.node)) + ":" + std::to_string(l.b.port);
+        if (b < a)
+            std::swap(a, b);
+        s.links.emplace(a, b);
+    }
+    return s;
+}
+
+} // namespace
+
+class TestInterop : public QObject
+{
+    Q_OBJECT
+
+private:
+    Catalog m_catalog;
+
+private slots:
+    void initTestCase()
+    {
+        auto c = Catalog::loadDirectory(std::string(CPLAN_SOURCE_DIR) + "/resources/catalog");
+        QVERIFY(c.ok());
+        m_catalog = std::move(*c);
+    }
+
+    void exportImportRoundTrip_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const auto &entry : std::filesystem::directory_iterator(std::string(CPLAN_SOURCE_DIR) + "/samples"))
+            if (entry.path().string().ends_with(".cluster.yaml"))
+                QTest::newRow(entry.path().filename().string().c_str()) << QString::fromStdString(entry.path().string());
+    }
+    void exportImportRoundTrip()
+    {
+        QFETCH(QString, file);
+        auto d = loadDesign(file.toStdString(), &m_catalog);
+        QVERIFY(d.ok());
+        const Fabric f = Fabric::build(*d, m_catalog);
+        const std::string text = exportIbnetdiscover(*d, f);
+        QVERIFY(text.find("switchguid=0x") != std::string::npos);
+        QVERIFY(text.find("caguid=0x") != std::string::npos);
+        QVERIFY(text.find(" HCA-1\"") != std::string::npos);
+        auto back = importIbnetdiscover(text, "export.topo", m_catalog);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QVERIFY(shapeOf(back->design, m_catalog) == shapeOf(*d, m_catalog));
+        // Same GUIDs and LIDs again: the export of the import is the same fabric.
+        const Fabric f2 = Fabric::build(back->design, m_catalog);
+        QCOMPARE(f2.endpoints().size(), f.endpoints().size());
+        QCOMPARE(f2.switches().size(), f.switches().size());
+        for (std::uint32_t s = 0; s < f.switches().size(); ++s)
+            QCOMPARE(f2.node(f2.switches()[s]).guid, f.node(f.switches()[s]).guid);
+        // The imported design saves and loads.
+        const std::string yaml = serializeDesign(back->design);
+        QVERIFY(parseDesign(yaml, "re.yaml", &m_catalog).ok());
+    }
+
+    void guidsUnique()
+    {
+        FatTreeSpec s;
+        s.servers = {{"dgx-h100", 64}};
+        s.switchPart = "qm9700";
+        auto d = generateFatTree(s, m_catalog);
+        QVERIFY(d.ok());
+        // Two servers forced onto the same GUID: the CAs must still get distinct GUID blocks.
+        d->nodes[20].guid = 0x0002c90000001000ull;
+        d->nodes[21].guid = 0x0002c90000001000ull;
+        const Fabric f = Fabric::build(*d, m_catalog);
+        std::set<std::uint64_t> guids;
+        for (const FabricNode &n : f.nodes())
+            for (int p = 0; p <= (n.isSwitch() ? 0 : n.portCount); ++p)
+                QVERIFY(guids.insert(n.guid + std::uint64_t(p)).second);
+    }
+
+    void importRealIbnetdiscover()
+    {
+        // Captured from ibnetdiscover against ibsim running our export of samples/edr-32gpu.
+        auto text = readFile(std::string(CPLAN_TEST_DATA) + "/ibnetdiscover/edr-32gpu.ibnetdiscover");
+        QVERIFY(text.ok());
+        auto r = importIbnetdiscover(*text, "edr-32gpu.ibnetdiscover", m_catalog);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        auto sample = loadDesign(std::string(CPLAN_SOURCE_DIR) + "/samples/edr-32gpu.cluster.yaml", &m_catalog);
+        QVERIFY(sample.ok());
+        QVERIFY(shapeOf(r->design, m_catalog) == shapeOf(*sample, m_catalog));
+        QCOMPARE(r->design.node(*r->design.findNode("switch01")).part, std::string("sb7800"));   // 36 ports, EDR
+
+        // A toy fabric of 8-port switches: no catalog switch has 8 ports, so the import asks
+        // for an override; overrides work exactly and by prefix; unknown parts are errors.
+        auto toy = readFile(std::string(CPLAN_TEST_DATA) + "/ibnetdiscover/ibsim-2switch.ibnetdiscover");
+        QVERIFY(toy.ok());
+        auto noPart = importIbnetdiscover(*toy, "toy", m_catalog);
+        QVERIFY(!noPart.ok());
+        QCOMPARE(noPart.error().line, 10);
+        QVERIFY(noPart.error().message.find("part override") != std::string::npos);
+        IbnetdiscoverImportOptions o;
+        o.parts = {{"leaf*", "qm9700"}, {"gpu001", "nonexistent"}};
+        auto unknown = importIbnetdiscover(*toy, "toy", m_catalog, o);
+        QVERIFY(!unknown.ok());
+        QVERIFY(unknown.error().message.find("nonexistent") != std::string::npos);
+        o.parts = {{"leaf*", "qm9700"}, {"gpu*", "host-1hca"}};
+        auto good = importIbnetdiscover(*toy, "toy", m_catalog, o);
+        QVERIFY2(good.ok(), good.ok() ? "" : good.error().toString().c_str());
+        const Design &d = good->design;
+        QCOMPARE(d.nodes.size(), std::size_t(4));
+        QCOMPARE(d.links.size(), std::size_t(3));
+        QCOMPARE(d.node(*d.findNode("leafA")).guid.value_or(0), 0x0002c90000000100ull);
+        QCOMPARE(d.node(*d.findNode("leafA")).tier, 1);
+        QCOMPARE(d.node(*d.findNode("gpu002")).part, std::string("host-1hca"));
+    }
+
+    void malformed_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown line") << "unknown-line.txt" << 4 << "unrecognised line";
+        QTest::newRow("port outside record") << "port-outside-record.txt" << 2 << "outside a Switch or Ca record";
+        QTest::newRow("port beyond count") << "port-beyond-count.txt" << 2 << "beyond the 8 ports";
+        QTest::newRow("unknown remote") << "unknown-remote.txt" << 3 << "unknown node \"H-9\"";
+        QTest::newRow("asymmetric") << "asymmetric.txt" << 2 << "but line 5 cables that port";
+        QTest::newRow("duplicate node") << "duplicate-node.txt" << 3 << "defined twice";
+        QTest::newRow("bad port count") << "bad-port-count.txt" << 1 << "port count";
+        QTest::newRow("no name") << "no-name.txt" << 1 << "quoted node name";
+        QTest::newRow("bad guid") << "bad-guid.txt" << 1 << "malformed GUID";
+        QTest::newRow("empty") << "empty.txt" << 0 << "no Switch or Ca records";
+        QTest::newRow("unknown switch part") << "unknown-switch-part.txt" << 1 << "no switch part";
+    }
+    void malformed()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, line);
+        QFETCH(QString, message);
+        const std::string path = std::string(CPLAN_TEST_DATA) + "/ibnetdiscover-malformed/" + file.toStdString();
+        auto text = readFile(path);
+        QVERIFY(text.ok());
+        auto r = importIbnetdiscover(*text, path, m_catalog);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().file, path);
+        QCOMPARE(r.error().line, line);
+        QVERIFY2(r.error().message.find(message.toStdString()) != std::string::npos, r.error().message.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestInterop)
+#include "tst_interop.moc"
