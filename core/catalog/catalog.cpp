@@ -157,6 +157,8 @@ public:
                 part.linksPerEnd = integer(v, key, 1);
             } else if (key == "needs_transceivers") {
                 part.needsTransceivers = boolean(v, key);
+            } else if (key == "splitter") {
+                part.splitter = boolean(v, key);
             } else if (key == "far_cage") {
                 part.farCage = optString(v, key);
             } else if (key == "fiber_mode") {
@@ -572,6 +574,8 @@ const Part *Catalog::chooseCable(const CableQuery &q) const
             continue;
         if (!cagesMatch(p))
             continue;
+        if (!q.splitterAllowed && p.splitter)
+            continue;
         auto key = std::make_tuple(mediaRank(*p.media), p.unitPrice ? 0 : 1, p.unitPrice.value_or(0.0), *p.lengthM, i);
         if (!best || key < bestKey) {
             best = &p;
@@ -736,6 +740,8 @@ void emitPart(YAML::Emitter &out, const Part &p)
         out << YAML::Key << "links_per_end" << YAML::Value << p.linksPerEnd;
     if (p.needsTransceivers)
         out << YAML::Key << "needs_transceivers" << YAML::Value << "true";
+    if (p.splitter)
+        out << YAML::Key << "splitter" << YAML::Value << "true";
     emitText(out, "far_cage", p.farCage);
     emitText(out, "fiber_mode", p.fiberMode);
     emitNumber(out, "capacity_u", p.capacityU);

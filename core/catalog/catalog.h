@@ -27,6 +27,9 @@ struct CableQuery
     double lengthM = 0;
     std::string cageA;   // e.g. "OSFP" (switch side)
     std::string cageB;   // e.g. "QSFP112" (adapter side); order of A and B does not matter
+    // Splitters (a twin-port cage on one end, single-port connectors on the other) suit
+    // switch-to-adapter runs only; between two switch cages they do not fit.
+    bool splitterAllowed = true;
 };
 
 // The parts a design can use: the built-in YAML catalog plus the user's own parts and prices

@@ -66,6 +66,7 @@ struct Part
     std::optional<double> speedGbps;      // rated speed of a cable or transceiver
     int linksPerEnd = 1;                  // 2 = twin-port (one switch cage end carries 2 links)
     bool needsTransceivers = false;       // fibre: a transceiver at each end
+    bool splitter = false;                // one twin-port end, two single-port ends (switch to adapters)
     std::string farCage;                  // cable: connector at the far end when it differs
                                           // from `cage` (splitters: twin OSFP -> 2x QSFP112)
     std::string fiberMode;                // "mm" or "sm": optics and fibre must match

@@ -57,8 +57,11 @@ public:
         link.a = PortRef{a, portA};
         link.b = PortRef{b, portB};
         // Cables come in standard lengths; the catalog picks the cheapest part that reaches.
-        const double speed = std::min(portSpeed(a), portSpeed(b));
-        if (const Part *cable = m_catalog.chooseCable(speed, lengthM)) {
+        CableQuery query;
+        query.speedGbps = std::min(portSpeed(a), portSpeed(b));
+        query.lengthM = lengthM;
+        query.splitterAllowed = m_design.node(a).role != NodeRole::Switch || m_design.node(b).role != NodeRole::Switch;
+        if (const Part *cable = m_catalog.chooseCable(query)) {
             link.cable = cable->id;
             link.lengthM = cable->lengthM ? *cable->lengthM : lengthM;
         } else {

@@ -60,6 +60,7 @@ private slots:
     void defaultStorePath();
     void chooseCable();
     void chooseCableWithCages();
+    void noSplitterBetweenSwitches();
     void chooseTransceiver();
 };
 
@@ -437,6 +438,22 @@ void TestCatalog::chooseCable()
     const Part *xdr = c.chooseCable(800, 2);   // XDR has no DAC or AOC: fibre
     QVERIFY(xdr);
     QCOMPARE(*xdr->media, CableMedia::Fiber);
+}
+
+void TestCatalog::noSplitterBetweenSwitches()
+{
+    const Catalog c = builtin();
+    CableQuery q;
+    q.speedGbps = 400;
+    q.lengthM = 3;
+    const Part *any = c.chooseCable(q);
+    QVERIFY(any);
+    QCOMPARE(any->id, std::string("ndr-dac-split-osfp-3m")); // switch to adapter: the splitter is cheapest copper
+    q.splitterAllowed = false;
+    const Part *between = c.chooseCable(q);
+    QVERIFY(between);
+    QVERIFY(!between->splitter);
+    QCOMPARE(between->id, std::string("ndr-acc-osfp-3m"));
 }
 
 void TestCatalog::chooseCableWithCages()
