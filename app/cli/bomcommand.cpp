@@ -3,6 +3,8 @@
 
 #include "catalog/catalog.h"
 #include "cost/bom.h"
+#include "export/bomcsv.h"
+#include "export/bomworkbook.h"
 #include "model/design.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
@@ -62,27 +64,6 @@ nlohmann::ordered_json bomJson(const Bom &bom)
     return j;
 }
 
-std::string csvField(const std::string &s)
-{
-    if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
-std::string bomCsv(const Bom &bom)
-{
-    std::ostringstream out;
-    out << "category,part,description,part_number,quantity,unit_price,total,currency,price_estimate\n";
-    for (const BomLine &l : bom.lines)
-        out << csvField(l.category) << ',' << csvField(l.part) << ',' << csvField(l.description) << ','
-            << csvField(l.partNumber) << ',' << l.quantity << ',' << (l.unitPrice ? formatDouble(*l.unitPrice) : "") << ','
-            << (l.total ? formatDouble(*l.total) : "") << ',' << l.currency << ',' << (l.priceEstimate ? "yes" : "no") << '\n';
-    return out.str();
-}
-
 void printTable(const Design &design, const Bom &bom, std::ostream &out)
 {
     out << "Bill of materials: " << design.name << "\n\n";
@@ -125,19 +106,31 @@ void addBomCommand(CLI::App &root, Context &ctx)
     struct Args
     {
         std::string path, format = "table", out;
+        double sparesPercent = 0, discountPercent = 0;
     };
     auto a = std::make_shared<Args>();
     CLI::App *cmd = root.add_subcommand("bom", "Bill of materials: parts, counts by tier, power, CAPEX, cost per GPU");
     cmd->add_option("design", a->path, "Design file")->required();
-    cmd->add_option("--format", a->format, "table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}));
+    cmd->add_option("--format", a->format, "table, csv, json or xlsx (a workbook: BOM, summary, cable plan, assumptions, sources; needs -o)")
+        ->check(CLI::IsMember({"table", "csv", "json", "xlsx"}));
     cmd->add_option("-o,--output", a->out, "Write to this file instead of standard output");
+    cmd->add_option("--spares", a->sparesPercent, "xlsx: spares on cables and transceivers, percent")->check(CLI::Range(0.0, 100.0));
+    cmd->add_option("--discount", a->discountPercent, "xlsx: discount on the quote, percent")->check(CLI::Range(0.0, 100.0));
     cmd->callback([a, &ctx] {
         ctx.action = [a, &ctx]() -> int {
             auto design = loadDesign(ctx, a->path);
             if (!design)
                 return fail(design.error());
             const Bom bom = computeBom(*design, *catalog(ctx));
-            const std::string format = ctx.json ? "json" : a->format;
+            const std::string format = a->format == "xlsx" ? a->format : ctx.json ? "json" : a->format;
+            if (format == "xlsx") {
+                if (a->out.empty())
+                    return fail("bom --format xlsx writes a workbook: give the file with -o FILE.xlsx");
+                if (auto saved = writeBomWorkbook(a->out, *design, *catalog(ctx), bom, {a->sparesPercent, a->discountPercent}); !saved)
+                    return fail(saved.error());
+                std::cout << "Wrote " << a->out << " (BOM, Summary, Cable plan, Assumptions, Sources)\n";
+                return ExitOk;
+            }
             std::ostringstream text;
             if (format == "json")
                 text << bomJson(bom).dump(2) << '\n';

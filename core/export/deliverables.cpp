@@ -1,0 +1,45 @@
+#include "export/deliverables.h"
+
+#include "export/cableplan.h"
+#include "export/graphexport.h"
+#include "export/partitions.h"
+#include "export/slurmtopology.h"
+#include "model/design.h"
+#include "routing/fabric.h"
+
+namespace cplan {
+
+Result<std::string> partitionsFile(const Design &design, const Catalog &catalog)
+{
+    const Fabric fabric = Fabric::build(design, catalog);
+    if (fabric.cas().empty())
+        return Error{"", 0, 0, "the design has no HCAs: a partitions.conf would have no members"};
+    return writePartitionsConf(design, planPartitions(design, fabric));
+}
+
+Result<std::string> slurmTopologyFile(const Design &design, const Catalog &)
+{
+    bool anySwitch = false;
+    for (const Node &n : design.nodes)
+        anySwitch = anySwitch || n.role == NodeRole::Switch;
+    if (!anySwitch)
+        return Error{"", 0, 0, "the design has no switches: Slurm's tree topology needs at least one"};
+    return exportSlurmTopology(design);
+}
+
+Result<std::string> graphmlFile(const Design &design, const Catalog &catalog)
+{
+    return exportGraphml(design, catalog);
+}
+
+Result<std::string> dotFile(const Design &design, const Catalog &catalog)
+{
+    return exportDot(design, catalog);
+}
+
+Result<std::string> cablePlanFile(const Design &design, const Catalog &catalog)
+{
+    return cablePlanCsv(cablePlan(design, catalog));
+}
+
+} // namespace cplan

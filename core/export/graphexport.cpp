@@ -1,0 +1,145 @@
+#include "export/graphexport.h"
+
+#include "catalog/catalog.h"
+#include "cost/bom.h"
+#include "util/strings.h"
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/graphml.hpp>
+#include <boost/graph/graphviz.hpp>
+#include <boost/property_map/dynamic_property_map.hpp>
+
+#include <sstream>
+
+namespace cplan {
+
+namespace {
+
+struct VertexProps
+{
+    std::string id, name, part, role, group, rack, label, shape, fill;
+    int tier = 0;
+    int gpus = 0;
+};
+
+struct EdgeProps
+{
+    std::string id, cable, tier, aPort, bPort, length, speed, color;
+};
+
+using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, VertexProps, EdgeProps>;
+
+Graph buildGraph(const Design &design, const Catalog &catalog)
+{
+    Graph g(design.nodes.size());
+    for (std::size_t i = 0; i < design.nodes.size(); ++i) {
+        const Node &n = design.nodes[i];
+        VertexProps &v = g[i];
+        v.id = n.id;
+        v.name = n.name.empty() ? n.id : n.name;
+        v.part = n.part;
+        v.role = toString(n.role);
+        v.tier = n.tier;
+        v.group = n.group;
+        v.rack = n.rack;
+        v.gpus = nodeGpuCount(n, catalog);
+        v.label = v.name;
+        switch (n.role) {
+        case NodeRole::Switch:
+            v.shape = "box";
+            v.fill = n.tier >= 3 ? "#c9a0dc" : n.tier == 2 ? "#9ecae1" : "#a1d99b";
+            break;
+        case NodeRole::Management:
+            v.shape = "hexagon";
+            v.fill = "#fdd0a2";
+            break;
+        case NodeRole::Server:
+            v.shape = "ellipse";
+            v.fill = "#f0f0f0";
+            break;
+        }
+    }
+    for (const Link &l : design.links) {
+        // Upper tier first: dot puts an edge's tail above its head.
+        PortRef a = l.a, b = l.b;
+        const Node &na = design.node(a.node), &nb = design.node(b.node);
+        const bool aSwitch = na.role == NodeRole::Switch, bSwitch = nb.role == NodeRole::Switch;
+        if ((!aSwitch && bSwitch) || (aSwitch == bSwitch && na.tier < nb.tier))
+            std::swap(a, b);
+        EdgeProps e;
+        e.id = l.id;
+        e.cable = l.cable;
+        e.tier = linkTierName(design, l);
+        e.aPort = formatPortRef(design, a);
+        e.bPort = formatPortRef(design, b);
+        e.length = l.lengthM ? formatDouble(*l.lengthM) : std::string();
+        const double speed = linkSpeedGbps(design, l, catalog);
+        e.speed = speed > 0 ? formatDouble(speed) : std::string();
+        e.color = e.tier == "node-leaf" ? "#888888" : e.tier == "leaf-spine" ? "#3182bd" : "#756bb1";
+        boost::add_edge(a.node.value, b.node.value, e, g);
+    }
+    return g;
+}
+
+std::string quoteless(std::string s)
+{
+    for (char &c : s)
+        if (c == '"' || c == '\\' || c == '\n')
+            c = '\'';
+    return s;
+}
+
+} // namespace
+
+std::string exportGraphml(const Design &design, const Catalog &catalog)
+{
+    Graph g = buildGraph(design, catalog);
+    boost::dynamic_properties dp(boost::ignore_other_properties);
+    dp.property("id", boost::get(&VertexProps::id, g));
+    dp.property("name", boost::get(&VertexProps::name, g));
+    dp.property("part", boost::get(&VertexProps::part, g));
+    dp.property("role", boost::get(&VertexProps::role, g));
+    dp.property("tier", boost::get(&VertexProps::tier, g));
+    dp.property("group", boost::get(&VertexProps::group, g));
+    dp.property("rack", boost::get(&VertexProps::rack, g));
+    dp.property("gpus", boost::get(&VertexProps::gpus, g));
+    dp.property("link_id", boost::get(&EdgeProps::id, g));
+    dp.property("cable", boost::get(&EdgeProps::cable, g));
+    dp.property("link_tier", boost::get(&EdgeProps::tier, g));
+    dp.property("source_port", boost::get(&EdgeProps::aPort, g));
+    dp.property("target_port", boost::get(&EdgeProps::bPort, g));
+    dp.property("length_m", boost::get(&EdgeProps::length, g));
+    dp.property("speed_gbps", boost::get(&EdgeProps::speed, g));
+    std::ostringstream out;
+    boost::write_graphml(out, g, dp, true);
+    return out.str();
+}
+
+std::string exportDot(const Design &design, const Catalog &catalog)
+{
+    Graph g = buildGraph(design, catalog);
+    boost::dynamic_properties dp(boost::ignore_other_properties);
+    dp.property("node_id", boost::get(&VertexProps::id, g));
+    dp.property("label", boost::get(&VertexProps::label, g));
+    dp.property("shape", boost::get(&VertexProps::shape, g));
+    dp.property("fillcolor", boost::get(&VertexProps::fill, g));
+    dp.property("part", boost::get(&VertexProps::part, g));
+    dp.property("tier", boost::get(&VertexProps::tier, g));
+    dp.property("group", boost::get(&VertexProps::group, g));
+    dp.property("tooltip", boost::get(&EdgeProps::id, g));
+    dp.property("color", boost::get(&EdgeProps::color, g));
+    dp.property("cable", boost::get(&EdgeProps::cable, g));
+    dp.property("tailport_ref", boost::get(&EdgeProps::aPort, g));
+    dp.property("headport_ref", boost::get(&EdgeProps::bPort, g));
+    std::ostringstream body;
+    boost::write_graphviz_dp(body, g, dp, "node_id");
+    // Graph-wide attributes: write_graphviz_dp writes none, so add them after the opening brace.
+    std::string text = body.str();
+    const std::size_t brace = text.find('{');
+    if (brace != std::string::npos)
+        text.insert(brace + 1, "\ngraph [label=\"" + quoteless(design.name) + "\" labelloc=t fontsize=20 splines=false nodesep=0.1 ranksep=2];\n"
+                                "node [style=filled fontsize=10];\nedge [penwidth=0.5 fontsize=6];\n");
+    return text;
+}
+
+} // namespace cplan
