@@ -108,12 +108,22 @@ void DesignFabric::route(int srcServer, int srcRail, int dstServer, int dstRail,
         if (dist[cur] < 0)
             return;   // unreachable: the path stops at the leaf (validation reports a split fabric)
         std::vector<const Hop *> next;
+        // D-mod-K: each level with a choice of switches uses the next digit of the
+        // destination's number (mixed radix), so that consecutive levels spread independently.
+        std::uint64_t divisor = 1;
         while (cur != d.sw) {
             next.clear();
             for (const Hop &h : m_adjacent[cur])
                 if (dist[h.to] == dist[cur] - 1)
                     next.push_back(&h);
-            const Hop *h = next[d.key % next.size()];
+            // Parallel links to one switch are spread by the low digit; a choice among
+            // different switches takes the next digit.
+            bool sameSwitch = true;
+            for (const Hop *x : next)
+                sameSwitch = sameSwitch && x->to == next.front()->to;
+            const Hop *h = next[(sameSwitch ? d.key : d.key / divisor) % next.size()];
+            if (!sameSwitch)
+                divisor *= next.size();
             out.push_back(h->directed);
             cur = h->to;
         }

@@ -279,8 +279,8 @@ void Simulator::addFlows(std::uint32_t j)
     SimJob &s = m_sim[j];
     if (!m_fabric || s.alloc.size() < 2)
         return;
-    // Ring all-reduce: ring ch goes through the ch-th GPU of each server, on that GPU's rail
-    // (GPU i uses HCA i mod R). Rings with the same hops add up as one weighted flow.
+    // Ring all-reduce: ring ch goes through the ch-th GPU of each server; it leaves a server on
+    // that GPU's rail (GPU i uses HCA i mod R). Rings with the same hops add up as one weighted flow.
     auto gpuList = [](const ServerShare &sh) {
         std::vector<int> g;
         for (int i = 0; i < 64; ++i)
@@ -306,7 +306,9 @@ void Simulator::addFlows(std::uint32_t j)
             const int ra = m_fabric->rails(a), rb = m_fabric->rails(b);
             if (ra == 0 || rb == 0)
                 continue;
-            const int rA = gpus[i][ch] % ra, rB = gpus[k][ch] % rb;
+            // PXN (NCCL): data leaves on the sender GPU's rail and arrives on the same rail;
+            // NVLink carries it to the right GPU. Rail-aligned traffic stays in its rail plane.
+            const int rA = gpus[i][ch] % ra, rB = rA % rb;
             hops[{a, rA, b, rB}] += 1.0;
             outW[{a, rA}] += 1.0;
             inW[{b, rB}] += 1.0;
