@@ -1,0 +1,561 @@
+// Customer deliverables: cable plan, Slurm topology.conf, OpenSM partitions.conf, GraphML/DOT,
+// BOM workbook. The files are read back the way the tools that consume them read them:
+// Graphviz renders the DOT, LibreOffice opens the XLSX, OpenSM (over ibsim) loads the partitions.
+
+#include "catalog/catalog.h"
+#include "cost/bom.h"
+#include "export/bomcsv.h"
+#include "export/bomworkbook.h"
+#include "export/cableplan.h"
+#include "export/csv.h"
+#include "export/deliverables.h"
+#include "export/graphexport.h"
+#include "export/partitions.h"
+#include "export/slurmtopology.h"
+#include "io/designyaml.h"
+#include "io/ibnetdiscover.h"
+#include "routing/fabric.h"
+#include "util/atomicfile.h"
+#include "util/strings.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <cmath>
+#include <map>
+#include <set>
+#include <unistd.h>
+
+using namespace cplan;
+
+namespace {
+
+QString sampleFile(const char *name)
+{
+    return QStringLiteral(CPLAN_SOURCE_DIR "/samples/%1.cluster.yaml").arg(QLatin1String(name));
+}
+
+std::string toStd(const QString &s)
+{
+    return s.toStdString();
+}
+
+bool writeText(const QString &path, const std::string &text)
+{
+    return bool(writeFileAtomically(toStd(path), text));
+}
+
+// Slurm's hostlist expressions, expanded independently of compressHostlist: "a[1-3,5],b" ->
+// a1 a2 a3 a5 b (zero padding kept from the range's first number).
+QStringList expandHostlist(const QString &text)
+{
+    QStringList out;
+    QString current;
+    int depth = 0;
+    QStringList parts;
+    for (QChar c : text) {
+        if (c == QLatin1Char('['))
+            ++depth;
+        if (c == QLatin1Char(']'))
+            --depth;
+        if (c == QLatin1Char(',') && depth == 0) {
+            parts << current;
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    if (!current.isEmpty())
+        parts << current;
+    static const QRegularExpression re(QStringLiteral("^(.*)\\[(.*)\\](.*)$"));
+    for (const QString &p : parts) {
+        const auto m = re.match(p);
+        if (!m.hasMatch()) {
+            out << p;
+            continue;
+        }
+        for (const QString &range : m.captured(2).split(QLatin1Char(','))) {
+            const QStringList lohi = range.split(QLatin1Char('-'));
+            const int width = lohi[0].size();
+            const long lo = lohi[0].toLong(), hi = lohi.size() > 1 ? lohi[1].toLong() : lo;
+            for (long v = lo; v <= hi; ++v)
+                out << m.captured(1) + QStringLiteral("%1").arg(v, width, 10, QLatin1Char('0')) + m.captured(3);
+        }
+    }
+    return out;
+}
+
+bool numbersEqual(const std::string &a, const std::string &b)
+{
+    const auto x = parseDouble(a), y = parseDouble(b);
+    return x && y && std::fabs(*x - *y) <= 1e-9 * std::max(1.0, std::fabs(*x));
+}
+
+} // namespace
+
+class TestExport : public QObject
+{
+    Q_OBJECT
+
+private:
+    Catalog m_catalog;
+    QTemporaryDir m_dir;
+
+    Design load(const char *name)
+    {
+        auto d = loadDesign(toStd(sampleFile(name)), &m_catalog);
+        if (!d)
+            qFatal("%s", d.error().toString().c_str());
+        return std::move(*d);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        auto c = Catalog::loadDirectory(Catalog::builtinDirectory());
+        QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
+        m_catalog = std::move(*c);
+        QVERIFY(m_dir.isValid());
+    }
+
+    void samples_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const char *s : {"dgx-h100-superpod-1su", "dgx-h100-superpod-4su", "edr-32gpu", "h100-pool-128gpu",
+                              "hdr-2to1-520gpu", "hetero-h100-h20", "torus-4x4"})
+            QTest::newRow(s) << QString::fromLatin1(s);
+    }
+
+    // One row per link, every connected port exactly once, labels unique; the CSV reads back.
+    void cablePlanCoversEveryPortOnce_data() { samples_data(); }
+    void cablePlanCoversEveryPortOnce()
+    {
+        QFETCH(QString, name);
+        const Design d = load(name.toLatin1().constData());
+        const auto rows = cablePlan(d, m_catalog);
+        QCOMPARE(rows.size(), d.links.size());
+
+        std::set<std::pair<std::string, int>> designPorts, planPorts;
+        for (const Link &l : d.links) {
+            designPorts.insert({d.node(l.a.node).id, l.a.port});
+            designPorts.insert({d.node(l.b.node).id, l.b.port});
+        }
+        std::set<std::string> labels, ids;
+        for (const CablePlanRow &r : rows) {
+            QVERIFY2(planPorts.insert({r.from.nodeId, r.from.port}).second, (r.from.nodeId + " port used twice").c_str());
+            QVERIFY2(planPorts.insert({r.to.nodeId, r.to.port}).second, (r.to.nodeId + " port used twice").c_str());
+            QVERIFY2(labels.insert(r.label).second, ("duplicate label " + r.label).c_str());
+            QVERIFY(ids.insert(r.cableId).second);
+            QVERIFY(!r.from.portLabel.empty() && !r.to.portLabel.empty());
+            // Fibre needs optics at both ends; copper and AOC have them built in.
+            if (r.cableType == "fiber")
+                QVERIFY(!r.from.transceiver.empty() && !r.to.transceiver.empty());
+            else
+                QVERIFY(r.from.transceiver.empty() && r.to.transceiver.empty());
+        }
+        QVERIFY(planPorts == designPorts);
+
+        const auto csv = parseCsv(cablePlanCsv(rows));
+        QCOMPARE(csv.size(), rows.size() + 1);
+        for (const auto &line : csv)
+            QCOMPARE(line.size(), cablePlanHeader().size());
+        QCOMPARE(csv[1][1], rows[0].label);
+    }
+
+    void cablePlanPortLabels()
+    {
+        const Design d = load("dgx-h100-superpod-4su");
+        const auto rows = cablePlan(d, m_catalog);
+        // QM9700: twin-port OSFP cages, port 33 is cage 17 port 1; a DGX H100 port is HCA i port 1.
+        const auto it = std::find_if(rows.begin(), rows.end(), [](const CablePlanRow &r) { return r.to.nodeId == "spine01" && r.to.port == 1; });
+        QVERIFY(it != rows.end());
+        QCOMPARE(it->to.portLabel, std::string("1/1"));
+        QCOMPARE(it->tier, std::string("leaf-spine"));
+        QCOMPARE(it->from.nodeId.substr(5), std::string("leaf1"));
+        QCOMPARE(rows.front().from.portLabel, std::string("HCA-1/1"));
+        // Multimode fibre takes multimode optics.
+        QVERIFY(it->from.transceiver.rfind("mma", 0) == 0);
+    }
+
+    // topology.conf parsed back: every server and switch appears; a switch lists the servers
+    // cabled to it (leaves) or the switches one tier down cabled to it.
+    void slurmTopologyMatchesTiers_data() { samples_data(); }
+    void slurmTopologyMatchesTiers()
+    {
+        QFETCH(QString, name);
+        const Design d = load(name.toLatin1().constData());
+        const QString text = QString::fromStdString(exportSlurmTopology(d));
+
+        std::map<QString, QStringList> nodesOf, switchesOf;
+        static const QRegularExpression line(QStringLiteral("^SwitchName=(\\S+)(?:\\s+Nodes=(\\S+))?(?:\\s+Switches=(\\S+))?\\s*$"));
+        for (QString l : text.split(QLatin1Char('\n'))) {
+            l = l.section(QLatin1Char('#'), 0, 0).trimmed();
+            if (l.isEmpty())
+                continue;
+            const auto m = line.match(l);
+            QVERIFY2(m.hasMatch(), qPrintable(QStringLiteral("not a tree-plugin line: ") + l));
+            QVERIFY2(!nodesOf.count(m.captured(1)), qPrintable(QStringLiteral("switch twice: ") + m.captured(1)));
+            QVERIFY2(m.captured(2).isEmpty() != m.captured(3).isEmpty(), qPrintable(l));
+            nodesOf[m.captured(1)] = m.captured(2).isEmpty() ? QStringList() : expandHostlist(m.captured(2));
+            switchesOf[m.captured(1)] = m.captured(3).isEmpty() ? QStringList() : expandHostlist(m.captured(3));
+        }
+
+        std::map<QString, const Node *> byName;
+        for (const Node &n : d.nodes)
+            byName[QString::fromStdString(slurmName(n))] = &n;
+        std::map<QString, std::set<QString>> cabledServers, cabledLower;
+        for (const Link &l : d.links)
+            for (int side = 0; side < 2; ++side) {
+                const Node &a = d.node(side ? l.b.node : l.a.node), &b = d.node(side ? l.a.node : l.b.node);
+                if (a.role != NodeRole::Switch)
+                    continue;
+                if (b.role == NodeRole::Server)
+                    cabledServers[QString::fromStdString(slurmName(a))].insert(QString::fromStdString(slurmName(b)));
+                else if (b.role == NodeRole::Switch && b.tier == a.tier - 1)
+                    cabledLower[QString::fromStdString(slurmName(a))].insert(QString::fromStdString(slurmName(b)));
+            }
+
+        std::set<QString> serversSeen;
+        for (const auto &[sw, nodes] : nodesOf) {
+            if (sw == QLatin1String("fabric") && !byName.count(sw)) {
+                QCOMPARE(name, QStringLiteral("torus-4x4"));   // the virtual root, only where no tree exists
+                continue;
+            }
+            QVERIFY2(byName.count(sw), qPrintable(QStringLiteral("unknown switch ") + sw));
+            const Node &n = *byName[sw];
+            QCOMPARE(n.role, NodeRole::Switch);
+            if (!nodes.isEmpty()) {
+                QCOMPARE(std::set<QString>(nodes.begin(), nodes.end()), cabledServers[sw]);
+                serversSeen.insert(nodes.begin(), nodes.end());
+            } else {
+                const QStringList &children = switchesOf[sw];
+                QCOMPARE(std::set<QString>(children.begin(), children.end()), cabledLower[sw]);
+                for (const QString &c : children) {
+                    QVERIFY2(byName.count(c), qPrintable(c));
+                    QCOMPARE(byName[c]->tier, n.tier - 1);
+                }
+            }
+        }
+        for (const Node &n : d.nodes) {
+            const QString s = QString::fromStdString(slurmName(n));
+            if (n.role == NodeRole::Switch)
+                QVERIFY2(nodesOf.count(s), qPrintable(QStringLiteral("switch missing: ") + s));
+            else if (n.role == NodeRole::Server)
+                QVERIFY2(serversSeen.count(s), qPrintable(QStringLiteral("server missing: ") + s));
+            else
+                QVERIFY(!serversSeen.count(s));   // management appliances are not Slurm nodes
+        }
+    }
+
+    void hostlist()
+    {
+        QCOMPARE(compressHostlist({"gpu003", "gpu001", "gpu002", "gpu010", "ufm", "n9", "n10"}),
+                 std::string("gpu[001-003,010],ufm,n9,n10"));
+        QCOMPARE(compressHostlist({"a1"}), std::string("a1"));
+        QCOMPARE(expandHostlist(QStringLiteral("gpu[001-003,010],ufm")),
+                 QStringList({QStringLiteral("gpu001"), QStringLiteral("gpu002"), QStringLiteral("gpu003"),
+                              QStringLiteral("gpu010"), QStringLiteral("ufm")}));
+    }
+
+    // Every tenant's partition holds exactly the port GUIDs the ibnetdiscover export gives its
+    // servers' HCAs; no port is in two tenants; management appliances are full default members.
+    void partitionsMatchExportGuids_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("h100-pool-128gpu") << QStringLiteral("h100-pool-128gpu");
+        QTest::newRow("hetero-h100-h20") << QStringLiteral("hetero-h100-h20");
+        QTest::newRow("superpod-4su (no tenants, UFM)") << QStringLiteral("dgx-h100-superpod-4su");
+    }
+    void partitionsMatchExportGuids()
+    {
+        QFETCH(QString, name);
+        const Design d = load(name.toLatin1().constData());
+        const Fabric fabric = Fabric::build(d, m_catalog);
+        const QString topo = QString::fromStdString(exportIbnetdiscover(d, fabric));
+        auto conf = partitionsFile(d, m_catalog);
+        QVERIFY(conf.ok());
+        const QString text = QString::fromStdString(*conf);
+
+        // Export: CA records name the server in the description ("gpu001 HCA-3"), ports carry GUIDs.
+        std::map<QString, std::set<quint64>> exportGuids;   // server name -> port GUIDs
+        QString server;
+        static const QRegularExpression ca(QStringLiteral("^Ca\\s+\\d+\\s+\"[^\"]+\"\\s*#\\s*\"(.*) HCA-\\d+\""));
+        static const QRegularExpression port(QStringLiteral("^\\[\\d+\\]\\((?:0x)?([0-9a-fA-F]+)\\)"));
+        for (const QString &l : topo.split(QLatin1Char('\n'))) {
+            if (l.startsWith(QLatin1String("Switch"))) {
+                server.clear();
+                continue;
+            }
+            if (auto m = ca.match(l); m.hasMatch()) {
+                server = m.captured(1);
+                continue;
+            }
+            if (auto m = port.match(l); m.hasMatch() && !server.isEmpty())
+                exportGuids[server].insert(m.captured(1).toULongLong(nullptr, 16));
+        }
+        QVERIFY(!exportGuids.empty());
+
+        // partitions.conf: "Name=0xPKEY, flags : members ;" spread over lines; comments start with '#'.
+        QString body;
+        for (const QString &l : text.split(QLatin1Char('\n')))
+            body += l.section(QLatin1Char('#'), 0, 0) + QLatin1Char(' ');
+        std::map<QString, std::set<quint64>> members;
+        std::map<QString, QString> pkeys;
+        for (const QString &stmt : body.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+            if (stmt.trimmed().isEmpty())
+                continue;
+            const QString def = stmt.section(QLatin1Char(':'), 0, 0).trimmed();
+            const QString list = stmt.section(QLatin1Char(':'), 1).trimmed();
+            const QString pname = def.section(QLatin1Char('='), 0, 0).trimmed();
+            const QString pkey = def.section(QLatin1Char('='), 1).section(QLatin1Char(','), 0, 0).trimmed();
+            QVERIFY2(!pkeys.count(pname), qPrintable(pname));
+            for (const auto &[other, key] : pkeys)
+                QVERIFY2(key != pkey, qPrintable(QStringLiteral("P_Key used twice: ") + pkey));
+            pkeys[pname] = pkey;
+            for (const QString &m : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+                const QString guid = m.section(QLatin1Char('='), 0, 0).trimmed();
+                const QString member = m.section(QLatin1Char('='), 1).trimmed();
+                if (!guid.startsWith(QLatin1String("0x")))
+                    continue;   // ALL, SELF, ALL_SWITCHES
+                QCOMPARE(member, QStringLiteral("full"));
+                members[pname].insert(guid.toULongLong(nullptr, 16));
+            }
+        }
+        QCOMPARE(pkeys[QStringLiteral("Default")], QStringLiteral("0x7fff"));
+
+        std::set<quint64> tenantPorts;
+        for (const Tenant &t : d.tenants) {
+            const PartitionPlan plan = planPartitions(d, fabric);
+            const auto spec = std::find_if(plan.partitions.begin(), plan.partitions.end(),
+                                           [&](const PartitionSpec &p) { return p.tenantId == t.id; });
+            QVERIFY(spec != plan.partitions.end());
+            std::set<quint64> expected;
+            for (const std::string &s : t.servers) {
+                const Node &n = d.node(*d.findNode(s));
+                const auto &g = exportGuids[QString::fromStdString(n.name.empty() ? n.id : n.name)];
+                QVERIFY2(!g.empty(), s.c_str());
+                expected.insert(g.begin(), g.end());
+            }
+            const auto &got = members[QString::fromStdString(spec->name)];
+            QCOMPARE(got, expected);
+            for (quint64 g : got)
+                QVERIFY2(tenantPorts.insert(g).second, "a port in two tenants");
+        }
+        // Management appliances: full members of the default partition, with their export GUIDs.
+        std::set<quint64> mgmt;
+        for (const Node &n : d.nodes)
+            if (n.role == NodeRole::Management) {
+                const auto &g = exportGuids[QString::fromStdString(n.name.empty() ? n.id : n.name)];
+                mgmt.insert(g.begin(), g.end());
+            }
+        if (d.tenants.empty())
+            QVERIFY(text.contains(QStringLiteral("Default=0x7fff, ipoib : ALL=full")));
+        else
+            QCOMPARE(members[QStringLiteral("Default")], mgmt);
+    }
+
+    // OpenSM (over ibsim, through ../shared/tools/ib-fabric-check) loads the partitions without
+    // a partition error, and does report one for a broken file (so the check can fail).
+    void partitionsAcceptedByOpenSm()
+    {
+        const QString tool = QStringLiteral(CPLAN_SHARED_DIR "/tools/ib-fabric-check");
+        if (!QFile::exists(tool))
+            QSKIP("../shared/tools/ib-fabric-check not found");
+        if (::geteuid() != 0)
+            QSKIP("ib-fabric-check needs root (it runs ibsim and OpenSM in a private network namespace)");
+        if (QStandardPaths::findExecutable(QStringLiteral("ibsim")).isEmpty() ||
+            QStandardPaths::findExecutable(QStringLiteral("opensm"), {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin")}).isEmpty())
+            QSKIP("ibsim / opensm not installed (Debian: ibsim-utils opensm infiniband-diags)");
+
+        const Design d = load("h100-pool-128gpu");
+        const Fabric fabric = Fabric::build(d, m_catalog);
+        const QString topo = m_dir.filePath(QStringLiteral("pool.topo"));
+        const QString good = m_dir.filePath(QStringLiteral("pool.partitions"));
+        const QString bad = m_dir.filePath(QStringLiteral("bad.partitions"));
+        QVERIFY(writeText(topo, exportIbnetdiscover(d, fabric)));
+        QVERIFY(writeText(good, *partitionsFile(d, m_catalog)));
+        QVERIFY(writeText(bad, "Default=0x7fff : ALL=full ;\nbroken=0x0001 : 0xnothex=full ;\n"));
+
+        auto check = [&](const QString &partitions) {
+            QProcess p;
+            p.start(tool, {topo, QStringLiteral("--partitions"), partitions});
+            if (!p.waitForFinished(300000))
+                return QJsonObject();
+            return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        };
+        const QJsonObject ok = check(good);
+        QVERIFY2(ok.value(QStringLiteral("subnet_up")).toBool(), QJsonDocument(ok).toJson().constData());
+        QVERIFY2(ok.value(QStringLiteral("partition_errors")).toArray().isEmpty(), QJsonDocument(ok).toJson().constData());
+        QCOMPARE(ok.value(QStringLiteral("cas_found")).toInt(), int(fabric.cas().size()));
+        const QJsonObject ko = check(bad);
+        QVERIFY2(!ko.value(QStringLiteral("partition_errors")).toArray().isEmpty(), QJsonDocument(ko).toJson().constData());
+    }
+
+    // DOT renders with Graphviz; GraphML is well-formed XML with a node per node and an edge per link.
+    void graphExports_data() { samples_data(); }
+    void graphExports()
+    {
+        QFETCH(QString, name);
+        const Design d = load(name.toLatin1().constData());
+
+        const std::string graphml = exportGraphml(d, m_catalog);
+        QXmlStreamReader xml(QByteArray::fromStdString(graphml));
+        int nodes = 0, edges = 0;
+        while (!xml.atEnd()) {
+            if (xml.readNext() == QXmlStreamReader::StartElement) {
+                nodes += xml.name() == QLatin1String("node");
+                edges += xml.name() == QLatin1String("edge");
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QCOMPARE(nodes, int(d.nodes.size()));
+        QCOMPARE(edges, int(d.links.size()));
+
+        const QString dotExe = QStandardPaths::findExecutable(QStringLiteral("dot"));
+        if (dotExe.isEmpty())
+            QSKIP("Graphviz `dot` not installed (Debian: graphviz)");
+        const QString dot = m_dir.filePath(name + QStringLiteral(".dot"));
+        const QString svg = m_dir.filePath(name + QStringLiteral(".svg"));
+        QVERIFY(writeText(dot, exportDot(d, m_catalog)));
+        QProcess p;
+        p.start(dotExe, {QStringLiteral("-Tsvg"), dot, QStringLiteral("-o"), svg});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray content = f.readAll();
+        QVERIFY(content.contains("<svg"));
+        // Every node id made it through the writer's quoting.
+        QCOMPARE(int(content.count("class=\"node\"")), int(d.nodes.size()));
+    }
+
+    // The XLSX opens in LibreOffice and its BOM sheet equals the CSV export; its cable plan
+    // sheet equals the cable plan CSV.
+    void workbookOpensInLibreOffice_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("dgx-h100-superpod-4su") << QStringLiteral("dgx-h100-superpod-4su");
+        QTest::newRow("hetero-h100-h20") << QStringLiteral("hetero-h100-h20");
+    }
+    void workbookOpensInLibreOffice()
+    {
+        QFETCH(QString, name);
+        const Design d = load(name.toLatin1().constData());
+        const Bom bom = computeBom(d, m_catalog);
+        const QString xlsx = m_dir.filePath(name + QStringLiteral(".xlsx"));
+        auto written = writeBomWorkbook(toStd(xlsx), d, m_catalog, bom, BomTerms{2, 10});
+        QVERIFY2(written.ok(), written.ok() ? "" : written.error().toString().c_str());
+
+        const QString soffice = QStandardPaths::findExecutable(QStringLiteral("soffice"));
+        if (soffice.isEmpty())
+            QSKIP("LibreOffice `soffice` not installed (Debian: libreoffice-calc-nogui): cannot open the XLSX");
+        const QString out = m_dir.filePath(name + QStringLiteral("-csv"));
+        const QString profile = m_dir.filePath(QStringLiteral("lo-profile"));
+        // Filter options: comma, quote, UTF-8, ..., raw values (not as shown), every sheet (-1).
+        QProcess p;
+        p.start(soffice, {QStringLiteral("-env:UserInstallation=file://") + profile, QStringLiteral("--headless"),
+                          QStringLiteral("--convert-to"),
+                          QStringLiteral("csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"),
+                          QStringLiteral("--outdir"), out, xlsx});
+        QVERIFY(p.waitForFinished(180000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+
+        auto readSheet = [&](const QString &sheet) {
+            QFile f(out + QLatin1Char('/') + name + QLatin1Char('-') + sheet + QStringLiteral(".csv"));
+            if (!f.open(QIODevice::ReadOnly))
+                return std::vector<std::vector<std::string>>();
+            return parseCsv(f.readAll().toStdString());
+        };
+        auto compare = [&](const std::vector<std::vector<std::string>> &got, const std::vector<std::vector<std::string>> &want,
+                           const char *what) {
+            QVERIFY2(!got.empty(), what);
+            QCOMPARE(got.size(), want.size());
+            for (std::size_t r = 0; r < want.size(); ++r) {
+                QCOMPARE(got[r].size(), want[r].size());
+                for (std::size_t c = 0; c < want[r].size(); ++c) {
+                    if (got[r][c] == want[r][c] || numbersEqual(got[r][c], want[r][c]))
+                        continue;
+                    QFAIL(qPrintable(QStringLiteral("%1 row %2 column %3: xlsx '%4', csv '%5'")
+                                         .arg(QLatin1String(what)).arg(r).arg(c)
+                                         .arg(QString::fromStdString(got[r][c]), QString::fromStdString(want[r][c]))));
+                }
+            }
+        };
+        compare(readSheet(QStringLiteral("BOM")), parseCsv(bomCsv(bom)), "BOM");
+        if (QTest::currentTestFailed())
+            return;
+        compare(readSheet(QStringLiteral("Cable plan")), parseCsv(cablePlanCsv(cablePlan(d, m_catalog))), "Cable plan");
+        if (QTest::currentTestFailed())
+            return;
+
+        // Summary: the formulas evaluate (in LibreOffice) to the totals computed here.
+        const BomPricing pricing = priceBom(bom, BomTerms{2, 10});
+        std::map<std::string, std::string> summary;
+        for (const auto &row : readSheet(QStringLiteral("Summary")))
+            if (row.size() >= 2)
+                summary[row[0]] = row[1];
+        QVERIFY(numbersEqual(summary["Hardware (list prices)"], formatDouble(pricing.hardware)));
+        QVERIFY(numbersEqual(summary["Total (" + bom.currency + ")"], formatDouble(pricing.total)));
+        QVERIFY(numbersEqual(summary["GPUs"], std::to_string(bom.totals.gpus)));
+        QVERIFY(readSheet(QStringLiteral("Sources")).size() > 1);
+        QVERIFY(readSheet(QStringLiteral("Assumptions")).size() > 5);
+    }
+
+    void pricing()
+    {
+        Bom bom;
+        bom.totals.gpus = 8;
+        auto line = [&](const char *cat, double total) {
+            BomLine l;
+            l.category = cat;
+            l.total = total;
+            bom.lines.push_back(l);
+        };
+        line("server", 1000);
+        line("cable", 100);
+        line("cable", 100);
+        line("transceiver", 200);
+        line("rack", 50);
+        BomLine unknown;
+        unknown.category = "rack";
+        bom.lines.push_back(unknown);
+        const BomPricing p = priceBom(bom, BomTerms{5, 10});
+        QCOMPARE(p.subtotals.size(), std::size_t(4));
+        QCOMPARE(p.hardware, 1450.0);
+        QCOMPARE(p.spares, 20.0);                    // 5 % of 400
+        QCOMPARE(p.discount, 147.0);                 // 10 % of 1470
+        QCOMPARE(p.total, 1323.0);
+        QCOMPARE(*p.totalPerGpu, 1323.0 / 8);
+    }
+
+    void csvRoundTrip()
+    {
+        const std::vector<std::string> fields = {"a", "b,c", "say \"hi\"", "", "line\nbreak"};
+        const auto rows = parseCsv(csvLine(fields) + csvLine({"x"}));
+        QCOMPARE(rows.size(), std::size_t(2));
+        QCOMPARE(rows[0], fields);
+    }
+
+    void exportErrors()
+    {
+        Design empty;
+        empty.name = "empty";
+        QVERIFY(!partitionsFile(empty, m_catalog).ok());
+        QVERIFY(!slurmTopologyFile(empty, m_catalog).ok());
+        QVERIFY(cablePlanFile(empty, m_catalog).ok());
+        auto r = writeBomWorkbook("/nonexistent-dir/x.xlsx", empty, m_catalog, computeBom(empty, m_catalog));
+        QVERIFY(!r.ok());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestExport)
+#include "tst_export.moc"
