@@ -88,7 +88,7 @@ Result<YamlNode> parseYaml(std::string_view text, const std::string &fileName, c
             top.key = std::move(node);
             top.haveKey = true;
         } else {
-            top.node.entries.emplace_back(std::move(top.key), std::move(node));
+            top.node.entries.push_back(YamlEntry{std::move(top.key), std::move(node)});
             top.haveKey = false;
         }
         return Ok{};

@@ -13,6 +13,8 @@ namespace cplan {
 // A small YAML document tree built from libyaml's event parser, with the line and column of
 // every node (for error messages). Design files use it because libyaml parses about ten
 // times faster than yaml-cpp on large fabrics; anchors and aliases are refused.
+struct YamlEntry;
+
 class YamlNode
 {
 public:
@@ -22,7 +24,7 @@ public:
     std::string scalar;           // for Scalar (Null: the original text, e.g. "~")
     int line = 0, column = 0;     // 1-based
     std::vector<YamlNode> items;  // Sequence items
-    std::vector<std::pair<YamlNode, YamlNode>> entries; // Map entries, in file order
+    std::vector<YamlEntry> entries; // Map entries, in file order
 
     bool isNull() const { return kind == Kind::Null; }
     bool isScalar() const { return kind == Kind::Scalar; }
@@ -30,6 +32,12 @@ public:
     bool isMap() const { return kind == Kind::Map; }
     // The value of `key` in a map, or nullptr.
     const YamlNode *find(std::string_view key) const;
+};
+
+struct YamlEntry
+{
+    YamlNode key;
+    YamlNode value;
 };
 
 // Called for each item of a top-level sequence named in `streamed` (e.g. "nodes"), instead of

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (clang, -DCPLAN_FUZZ=ON) and runs each for a given time.
+# Usage: tests/bench/run_fuzzers.sh [SECONDS_PER_HARNESS=60] [HARNESS ...]
+# Findings land in build-fuzz/findings/<harness>/; the corpus grows in build-fuzz/corpus/<harness>/.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+secs=${1:-60}
+shift || true
+build=${CPLAN_FUZZ_BUILD:-$root/build-fuzz}
+CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCPLAN_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$build" >/dev/null
+harnesses=("$@")
+if ((${#harnesses[@]} == 0)); then
+  mapfile -t harnesses < <(cd "$build/tests/fuzz" && ls *_fuzz)
+fi
+seed_dirs() {
+  case "$1" in
+    design_yaml_fuzz) echo "$root/samples $root/tests/data/design-malformed $root/tests/data/design-errors" ;;
+    catalog_yaml_fuzz) echo "$root/resources/catalog $root/tests/data/catalog-malformed" ;;
+    *) echo "$root/tests/data/fuzz-seeds/${1%_fuzz}" ;;
+  esac
+}
+status=0
+for h in "${harnesses[@]}"; do
+  corpus="$build/corpus/$h"; findings="$build/findings/$h"
+  mkdir -p "$corpus" "$findings"
+  seeds=()
+  for d in $(seed_dirs "$h"); do [[ -d $d ]] && seeds+=("$d"); done
+  echo "== $h: ${secs}s"
+  if ! "$build/tests/fuzz/$h" "$corpus" "${seeds[@]}" -max_total_time="$secs" -max_len="${CPLAN_FUZZ_MAX_LEN:-8192}" -timeout=10 \
+        -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 2>"$build/$h.log"; then
+    echo "   FINDING: see $findings and $build/$h.log"; status=1
+  fi
+  grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$build/$h.log" | sed 's/^/   /'
+done
+exit $status
