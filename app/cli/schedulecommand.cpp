@@ -235,7 +235,9 @@ int runSchedule(const ScheduleArgs &a, Context &ctx)
     std::string scenario = a.scenario;
     if (scenario.empty())
         scenario = (a.design.empty() ? a.pool : a.design) + " | " + traceName + " | " + toString(*policy) + " | seed " +
-                   std::to_string(a.seed) + (a.capacity ? " | capacity" : a.noNetwork ? " | no-network" : "");
+                   std::to_string(a.seed) + (a.capacity ? " | capacity" : a.noNetwork ? " | no-network" : "") +
+                   (a.sharedPool ? " | shared-pool" : "") + (a.placement.empty() ? "" : " | " + a.placement) +
+                   (a.migrate ? " | migrate" : "");
 
     if (a.capacity) {
         CapacityOptions opt;
