@@ -38,10 +38,12 @@ int main(int argc, char **argv)
     const QCommandLineOption jobs(QStringLiteral("jobs"), QApplication::translate("main", "Synthetic jobs for --schedule."), QStringLiteral("n"),
                                   QStringLiteral("2000"));
     const QCommandLineOption collapse(QStringLiteral("collapse"), QApplication::translate("main", "Collapse scalable units."));
+    const QCommandLineOption focus(QStringLiteral("focus"), QApplication::translate("main", "Zoom onto these groups (comma-separated ids)."),
+                                   QStringLiteral("groups"));
     const QCommandLineOption wizard(QStringLiteral("wizard"), QApplication::translate("main", "Screenshot the new-fabric wizard."));
     const QCommandLineOption size(QStringLiteral("size"), QApplication::translate("main", "Screenshot size."), QStringLiteral("WxH"),
                                   QStringLiteral("1600x1000"));
-    parser.addOptions({screenshot, presentation, heatmap, schedule, jobs, collapse, wizard, size});
+    parser.addOptions({screenshot, presentation, heatmap, schedule, jobs, collapse, focus, wizard, size});
     parser.process(app);
 
     auto catalog = cplan::loadCatalog();
@@ -66,6 +68,8 @@ int main(int argc, char **argv)
         o.scheduleJobs = parser.value(jobs).toInt();
         o.collapse = parser.isSet(collapse);
         o.wizard = parser.isSet(wizard);
+        if (parser.isSet(focus))
+            o.focusGroups = parser.value(focus).split(QLatin1Char(','));
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         if (wh.size() == 2)
             o.size = QSize(wh[0].toInt(), wh[1].toInt());

@@ -13,8 +13,12 @@
 #include <chrono>
 
 // The network engine (routing, flow, latency) plugs in here when it is in the tree.
-#if __has_include("routing/routing.h") && __has_include("flow/flowsimulator.h")
+#if __has_include("routing/routing.h") && __has_include("routing/metrics.h") && __has_include("routing/routedflows.h")
 #define CPLAN_HAVE_ROUTING 1
+#include "routing/metrics.h"
+#include "routing/routedflows.h"
+#include "routing/routing.h"
+#include "workload/trafficpattern.h"
 #endif
 
 namespace cplan {
@@ -134,6 +138,88 @@ bool AnalysisRunner::waitForIdle(int timeoutMs)
     return false;
 }
 
+#ifdef CPLAN_HAVE_ROUTING
+// Routes, bisection, oversubscription, latency distribution and (with a pattern) the max-min
+// flow simulation that colours the links: all engine calls on the worker's snapshot.
+static void analyzeNetwork(const Design &design, const Catalog &catalog, const std::string &pattern,
+                           const std::set<std::string> &failed, const std::atomic<bool> &cancel,
+                           const std::function<void(int, const QString &)> &progress, AnalysisResult &r)
+{
+    if (design.links.empty())
+        return;
+    progress(60, trA("Routing"));
+    Fabric fabric = Fabric::build(design, catalog);
+    for (const std::string &id : failed) {
+        if (auto l = design.findLink(id))
+            fabric.setLinkAlive(*l, false);
+        if (auto n = design.findNode(id))
+            fabric.setNodeAlive(*n, false);
+    }
+    if (fabric.endpoints().size() < 2)
+        return;
+    RoutingOptions options;
+    options.engine = routingEngineFromString(design.settings.routingEngine).value_or(RoutingEngine::FTree);
+    options.threads = 1; // the GUI thread keeps the other core
+    const RoutingTables tables = computeRoutes(fabric, options);
+    r.routingEngine = toString(tables.engine);
+    if (cancel.load()) {
+        r.cancelled = true;
+        return;
+    }
+    progress(70, trA("Bisection and latency"));
+    const FabricMetrics metrics = computeMetrics(fabric);
+    r.bisectionGbps = metrics.bisectionGbps;
+    static const char *const tierNames[] = {"endpoint", "leaf", "spine", "core"};
+    for (const TierLoad &t : metrics.tiers)
+        if (t.upGbps > 0)
+            r.oversubscription[t.tier >= 0 && t.tier <= 3 ? tierNames[t.tier] : std::to_string(t.tier)] = t.oversubscription;
+    const LatencyModel latency = latencyModel(fabric, catalog);
+    const LatencyStats stats = latencyDistribution(fabric, tables, latency, 200000);
+    r.latencyHistogram = stats.histogram;
+    if (stats.pairs) {
+        r.latencyP50Ns = stats.p50Ns;
+        r.latencyP99Ns = stats.p99Ns;
+    }
+    if (failed.size()) {
+        const RouteCheck check = checkRoutes(fabric, tables, 0);
+        r.unreachablePairs = check.unreachablePairs;
+    }
+    if (cancel.load()) {
+        r.cancelled = true;
+        return;
+    }
+    if (pattern.empty())
+        return;
+    progress(80, trA("Simulating %1").arg(QString::fromStdString(pattern)));
+    auto spec = parsePattern(pattern);
+    if (!spec) {
+        r.notes << QString::fromStdString(spec.error().message);
+        return;
+    }
+    auto demands = generateTraffic(*spec, std::uint32_t(fabric.endpoints().size()), 1 << 20, 1);
+    if (!demands) {
+        r.notes << QString::fromStdString(demands.error().message);
+        return;
+    }
+    TrafficOptions traffic;
+    traffic.latency = &latency;
+    const TrafficRun run = runTraffic(fabric, tables, *demands, {}, traffic);
+    r.completionS = run.completionS;
+    r.maxLinkUtilization = run.maxLinkUtilization;
+    // Channels are sending ports; a cable's colour is the busier of its two directions.
+    const auto &util = run.result.linkUtilization;
+    for (std::size_t port = 0; port < util.size() && port < fabric.ports().size(); ++port) {
+        const FabricPort &p = fabric.port(std::uint32_t(port));
+        if (!p.link.valid() || p.link.value >= design.links.size())
+            continue;
+        double &u = r.linkUtilization[design.links[p.link.value].id];
+        u = std::max(u, util[port]);
+    }
+    if (run.unroutable)
+        r.notes << trA("%1 flows have no route").arg(run.unroutable);
+}
+#endif
+
 AnalysisResult AnalysisRunner::analyze(const Design &design, const Catalog &catalog, const std::string &pattern,
                                        const std::set<std::string> &failed, const std::atomic<bool> &cancel,
                                        const std::function<void(int, const QString &)> &progress)
@@ -189,7 +275,9 @@ AnalysisResult AnalysisRunner::analyze(const Design &design, const Catalog &cata
     }
 
 #ifdef CPLAN_HAVE_ROUTING
-    // Filled in by the network engine integration (routing + flow + latency).
+    analyzeNetwork(design, catalog, pattern, failed, cancel, progress, r);
+    if (r.cancelled)
+        return r;
 #else
     r.notes << trA("Link utilization, latency and bisection need the routing engine (core/routing), "
                    "which is not in this build yet.");

@@ -41,10 +41,13 @@ struct AnalysisResult
     // Network figures, when the engine can give them (empty / nullopt otherwise).
     std::string pattern;                                        // traffic pattern used
     std::unordered_map<std::string, double> linkUtilization;    // per link id, max of both directions
-    std::vector<double> latenciesNs;                            // per GPU pair sample
+    std::vector<std::pair<double, std::uint64_t>> latencyHistogram; // (latency ns, endpoint pairs)
+    std::optional<double> latencyP50Ns, latencyP99Ns;
     std::optional<double> bisectionGbps;
     std::map<std::string, double> oversubscription;             // per tier name, D:U as a ratio
     std::optional<double> completionS;
+    std::string routingEngine;
+    std::uint64_t unreachablePairs = 0;
     double maxLinkUtilization = 0;
 
     // Failure scenario: what the failed objects take away.

@@ -5,11 +5,13 @@
 #include "catalog/catalog.h"
 #include "model/design.h"
 
+#include <QImage>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_set>
 
 namespace cplan {
 
@@ -275,7 +277,7 @@ LinkItem::LinkItem(const std::string &id, NodeItem *a, int portA, NodeItem *b, i
     , m_portB(portB)
     , m_speed(speedGbps)
 {
-    setFlags(ItemIsSelectable);
+    setFlags(ItemIsSelectable | ItemHasNoContents);
     setZValue(0);
     a->addLink(this);
     if (b != a)
@@ -283,9 +285,15 @@ LinkItem::LinkItem(const std::string &id, NodeItem *a, int portA, NodeItem *b, i
     updateGeometry();
 }
 
+void LinkItem::repaint()
+{
+    if (auto *s = static_cast<CanvasScene *>(scene()))
+        s->updateLinkArea(boundingRect());
+}
+
 void LinkItem::updateGeometry()
 {
-    auto *scene = static_cast<CanvasScene *>(this->scene() ? this->scene() : nullptr);
+    auto *scene = static_cast<CanvasScene *>(this->scene());
     QPointF pa = m_a->portScenePos(m_portA), pb = m_b->portScenePos(m_portB);
     if (scene) {
         pa = scene->endpointPos(m_a, pa, pb);
@@ -294,8 +302,10 @@ void LinkItem::updateGeometry()
     const QLineF line(pa, pb);
     if (line == m_line)
         return;
+    repaint();
     prepareGeometryChange();
     m_line = line;
+    repaint();
 }
 
 QRectF LinkItem::boundingRect() const
@@ -312,30 +322,16 @@ QPainterPath LinkItem::shape() const
     return stroker.createStroke(path);
 }
 
-void LinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
+void LinkItem::paint(QPainter *, const QStyleOptionGraphicsItem *, QWidget *)
 {
-    QColor c;
-    qreal w = 1;
-    if (m_failed) {
-        c = QColor(210, 30, 30);
-        w = 2;
-    } else if (m_util >= 0) {
-        c = utilizationColor(m_util);
-        w = 1.5;
-    } else {
-        c = m_speed >= 800 ? QColor(90, 70, 150) : m_speed >= 400 ? QColor(70, 110, 150) : QColor(110, 130, 140);
-        c.setAlpha(170);
-    }
-    if (isSelected()) {
-        c = QColor(255, 140, 0);
-        w = 3;
-    }
-    QPen pen(c, w);
-    pen.setCosmetic(true);
-    if (m_failed)
-        pen.setStyle(Qt::DashLine);
-    painter->setPen(pen);
-    painter->drawLine(m_line);
+    // Drawn by the LinkLayer.
+}
+
+QVariant LinkItem::itemChange(GraphicsItemChange change, const QVariant &value)
+{
+    if (change == ItemSelectedHasChanged || change == ItemVisibleHasChanged)
+        repaint();
+    return QGraphicsItem::itemChange(change, value);
 }
 
 void LinkItem::setUtilization(double u)
@@ -343,13 +339,154 @@ void LinkItem::setUtilization(double u)
     if (u == m_util)
         return;
     m_util = u;
-    update();
+    repaint();
 }
 
 void LinkItem::setFailed(bool failed)
 {
     m_failed = failed;
-    update();
+    repaint();
+}
+
+// --- LinkLayer ------------------------------------------------------------------------------
+
+LinkLayer::LinkLayer(const CanvasScene *scene)
+    : m_scene(scene)
+{
+    setZValue(0.5); // above the (invisible) link items, below the nodes
+    setFlag(ItemUsesExtendedStyleOption);
+    setAcceptedMouseButtons(Qt::NoButton);
+    setAcceptHoverEvents(false);
+}
+
+void LinkLayer::setRect(const QRectF &rect)
+{
+    if (rect == m_rect)
+        return;
+    prepareGeometryChange();
+    m_rect = rect;
+}
+
+void LinkLayer::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const QRectF exposed = option->exposedRect.isValid() ? option->exposedRect : m_rect;
+    // Level of detail: lines that land on the same device pixels (parallel cables, links into
+    // a collapsed block, thousands of cables seen from far away) are drawn once. Besides the
+    // pixels saved, Qt's raster engine hands every batch of line spans to its thread pool,
+    // so fewer lines is what keeps a 100,000-link frame fast.
+    const QTransform device = painter->worldTransform();
+    const double cell = device.m11() < 0.5 ? 2.0 : 0.5;
+    std::size_t drawn = 0;
+    std::unordered_set<std::uint64_t> seen;
+    seen.reserve(m_scene->linkItems().size() / 4);
+    auto duplicate = [&](const QLineF &l, int bucket) {
+        const QPointF a = device.map(l.p1()), b = device.map(l.p2());
+        // Long lines fan out from their ends; a few pixels of snapping at the ends do not show.
+        const double len = std::abs(a.x() - b.x()) + std::abs(a.y() - b.y());
+        const double c = len > 400 ? cell * 4 : len > 100 ? cell * 2 : cell;
+        auto q = [c](double v) { return std::uint64_t(std::int64_t(std::floor(v / c)) & 0x3fff); };
+        const std::uint64_t key = (std::uint64_t(bucket) << 56) ^ (q(a.x()) << 42) ^ (q(a.y()) << 28) ^ (q(b.x()) << 14) ^ q(b.y());
+        return !seen.insert(key).second;
+    };
+    // Buckets: default colours by speed, 32 heat colours, selected, failed.
+    constexpr int kHeat = 32;
+    std::vector<QLineF> speed[3], heat[kHeat], selected, failed;
+    for (const auto &[id, item] : m_scene->linkItems()) {
+        if (!item->isVisible())
+            continue;
+        const QLineF &l = item->line();
+        const QRectF r = QRectF(l.p1(), l.p2()).normalized();
+        if (r.right() < exposed.left() || r.left() > exposed.right() || r.bottom() < exposed.top() || r.top() > exposed.bottom())
+            continue;
+        if (item->failed()) {
+            failed.push_back(l);
+        } else if (item->isSelected()) {
+            selected.push_back(l);
+        } else if (item->utilization() >= 0) {
+            const int b = std::clamp(int(item->utilization() * (kHeat - 1) + 0.5), 0, kHeat - 1);
+            if (!duplicate(l, 3 + b))
+                heat[b].push_back(l);
+        } else {
+            const int b = item->speedGbps() >= 800 ? 2 : item->speedGbps() >= 400 ? 1 : 0;
+            if (!duplicate(l, b))
+                speed[b].push_back(l);
+        }
+    }
+    for (const auto &v : speed)
+        drawn += v.size();
+    for (const auto &v : heat)
+        drawn += v.size();
+    const QColor speedColours[3] = {QColor(110, 130, 140, 170), QColor(70, 110, 150, 170), QColor(90, 70, 150, 170)};
+    const QTransform world = painter->worldTransform();
+    const bool axisAligned = world.type() <= QTransform::TxScale;
+    if (drawn > 3000 && axisAligned) {
+        // Dense view: rasterize the 1-pixel lines ourselves into one image and blit it. QPainter
+        // would hand every 96+ spans of every line to its fill thread pool, which costs about a
+        // second per frame here; plain pixel writes cost a few milliseconds.
+        const QRect dev = world.mapRect(exposed).toAlignedRect().intersected(world.mapRect(m_rect).toAlignedRect());
+        if (!dev.isEmpty() && qint64(dev.width()) * dev.height() < 64ll * 1024 * 1024) {
+            QImage image(dev.size(), QImage::Format_ARGB32_Premultiplied);
+            image.fill(Qt::transparent);
+            const int w = image.width(), h = image.height();
+            auto *bits = reinterpret_cast<quint32 *>(image.bits());
+            const qsizetype stride = image.bytesPerLine() / 4;
+            auto plot = [&](const std::vector<QLineF> &lines, QColor colour) {
+                const quint32 px = qPremultiply(colour.rgba());
+                for (const QLineF &l : lines) {
+                    const QPointF a = world.map(l.p1()) - QPointF(dev.topLeft()), b = world.map(l.p2()) - QPointF(dev.topLeft());
+                    int x0 = int(std::floor(a.x())), y0 = int(std::floor(a.y())), x1 = int(std::floor(b.x())), y1 = int(std::floor(b.y()));
+                    // Bresenham; pixels outside the image are skipped.
+                    const int dx = std::abs(x1 - x0), sx = x0 < x1 ? 1 : -1, dy = -std::abs(y1 - y0), sy = y0 < y1 ? 1 : -1;
+                    int err = dx + dy;
+                    for (int guard = 0; guard < 1 << 16; ++guard) {
+                        if (x0 >= 0 && y0 >= 0 && x0 < w && y0 < h)
+                            bits[y0 * stride + x0] = px;
+                        if (x0 == x1 && y0 == y1)
+                            break;
+                        const int e2 = 2 * err;
+                        if (e2 >= dy) {
+                            err += dy;
+                            x0 += sx;
+                        }
+                        if (e2 <= dx) {
+                            err += dx;
+                            y0 += sy;
+                        }
+                    }
+                }
+            };
+            for (int i = 0; i < 3; ++i)
+                plot(speed[i], speedColours[i]);
+            for (int i = 0; i < kHeat; ++i)
+                plot(heat[i], utilizationColor(double(i) / (kHeat - 1)));
+            painter->save();
+            painter->resetTransform();
+            painter->drawImage(dev.topLeft(), image);
+            painter->restore();
+            for (auto &v : speed)
+                v.clear();
+            for (auto &v : heat)
+                v.clear();
+        }
+    }
+    auto draw = [painter](const std::vector<QLineF> &lines, QColor c, qreal w, Qt::PenStyle style = Qt::SolidLine) {
+        if (lines.empty())
+            return;
+        QPen pen(c, w, style);
+        pen.setCosmetic(true);
+        painter->setPen(pen);
+        painter->drawLines(lines.data(), int(lines.size()));
+    };
+    for (int i = 0; i < 3; ++i)
+        draw(speed[i], speedColours[i], 1);
+    // Hotter links on top, so a congested link is never hidden under cool ones.
+    for (int i = 0; i < kHeat; ++i)
+        draw(heat[i], utilizationColor(double(i) / (kHeat - 1)), i > kHeat / 2 ? 2 : 1.5);
+    draw(selected, QColor(255, 140, 0), 3);
+    draw(failed, QColor(210, 30, 30), 2, Qt::DashLine);
+    if (qEnvironmentVariableIsSet("CPLAN_DEBUG_LINKLAYER")) {
+        qDebug("link layer: %zu of %zu links drawn", drawn, m_scene->linkItems().size());
+    }
 }
 
 // --- GroupItem ------------------------------------------------------------------------------

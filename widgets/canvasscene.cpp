@@ -55,6 +55,23 @@ LinkItem *CanvasScene::linkItem(const std::string &id) const
     return it == m_links.end() ? nullptr : it->second;
 }
 
+QRectF CanvasScene::contentRect() const
+{
+    QRectF r;
+    for (const auto &[id, item] : m_nodes)
+        if (item->isVisible())
+            r = r.isNull() ? item->sceneBoundingRect() : r.united(item->sceneBoundingRect());
+    for (const auto &[id, block] : m_groupBlocks)
+        r = r.isNull() ? block->sceneBoundingRect() : r.united(block->sceneBoundingRect());
+    return r;
+}
+
+void CanvasScene::updateLinkArea(const QRectF &rect)
+{
+    if (m_linkLayer && !m_syncing)
+        m_linkLayer->update(rect);
+}
+
 QPointF CanvasScene::endpointPos(const NodeItem *node, QPointF portPos, QPointF otherEnd) const
 {
     if (m_collapsed.isEmpty() || node->isVisible())
@@ -123,6 +140,7 @@ void CanvasScene::rebuild()
     m_nodes.clear();
     m_links.clear();
     m_groupBlocks.clear();
+    m_linkLayer = nullptr;
     m_hasUtilization = false;
     m_failed.clear();
     const Design &design = m_document->design();
@@ -143,8 +161,11 @@ void CanvasScene::rebuild()
     m_collapsed = keep;
     rebuildGroupBlocks();
     m_syncing = false;
-    const QRectF bounds = itemsBoundingRect();
-    setSceneRect(bounds.adjusted(-400, -400, 400, 400));
+    const QRectF bounds = contentRect();
+    setSceneRect(bounds.isEmpty() ? QRectF(-2000, -1500, 4000, 3000) : bounds.adjusted(-400, -400, 400, 400));
+    m_linkLayer = new LinkLayer(this);
+    addItem(m_linkLayer);
+    m_linkLayer->setRect(sceneRect().adjusted(-100000, -100000, 100000, 100000));
     emit failedObjectsChanged();
 }
 

@@ -18,6 +18,7 @@ class QMimeData;
 namespace cplan {
 
 class GroupItem;
+class LinkLayer;
 class LinkItem;
 class NodeItem;
 
@@ -46,6 +47,11 @@ public:
     bool isSyncing() const { return m_syncing; }
 
     NodeItem *nodeItem(const std::string &id) const;
+    const std::unordered_map<std::string, LinkItem *> &linkItems() const { return m_links; }
+    // Bounds of the nodes and group blocks (what "fit" shows; the link layer is unbounded).
+    QRectF contentRect() const;
+    // Repaints the part of the link layer a link covers.
+    void updateLinkArea(const QRectF &rect);
     LinkItem *linkItem(const std::string &id) const;
     // Where a link meets a node: the port, or the edge of the block of a collapsed group.
     QPointF endpointPos(const NodeItem *node, QPointF portPos, QPointF otherEnd) const;
@@ -115,6 +121,7 @@ private:
     std::unordered_map<std::string, NodeItem *> m_nodes;
     std::unordered_map<std::string, LinkItem *> m_links;
     std::unordered_map<std::string, GroupItem *> m_groupBlocks;
+    LinkLayer *m_linkLayer = nullptr;
     QSet<QString> m_collapsed;
     std::set<std::string> m_failed;
     bool m_snap = true;

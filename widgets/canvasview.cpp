@@ -52,7 +52,7 @@ void CanvasView::zoomBy(double factor)
 
 void CanvasView::fitAll()
 {
-    QRectF r = m_scene->itemsBoundingRect();
+    QRectF r = m_scene->contentRect();
     if (r.isEmpty())
         r = QRectF(-400, -300, 800, 600);
     fitInView(r.adjusted(-30, -30, 30, 30), Qt::KeepAspectRatio);
@@ -152,6 +152,19 @@ void CanvasView::drawOverlay(QPainter *painter, const QRectF &area) const
     const QFontMetrics fm(font);
     const double pad = 10;
 
+    // An empty canvas says how to start.
+    if (m_scene->document()->design().nodes.empty()) {
+        QFont big = font;
+        big.setPixelSize(16);
+        painter->setFont(big);
+        painter->setPen(QColor(110, 120, 130));
+        painter->drawText(area.adjusted(40, 40, -40, -40), Qt::AlignCenter | Qt::TextWordWrap,
+                          tr("Drag switches and servers from the Parts palette onto the canvas,\n"
+                             "or generate a fabric with File ▸ New fat-tree fabric… (Ctrl+Shift+N),\n"
+                             "or open a design (Ctrl+O)."));
+        painter->setFont(font);
+    }
+
     // Heatmap legend, bottom left.
     if (m_scene->hasUtilization()) {
         const QRectF box(area.left() + pad, area.bottom() - 62 - pad, 250, 62);
@@ -184,7 +197,9 @@ void CanvasView::drawOverlay(QPainter *painter, const QRectF &area) const
         }
         const double titleH = m_figuresTitle.isEmpty() ? 0 : 24;
         const double rowH = fm.height() + 4;
-        const double w = std::max<double>(labelW + valueW + 36, bfm.horizontalAdvance(m_figuresTitle) + 24);
+        QFont titleFont = bold;
+        titleFont.setPixelSize(14);
+        const double w = std::max<double>(labelW + valueW + 36, std::min<double>(QFontMetrics(titleFont).horizontalAdvance(m_figuresTitle) + 28, 520));
         const QRectF box(area.right() - w - pad, area.top() + pad, w, titleH + rowH * m_figures.size() + 12);
         painter->setPen(QColor(180, 185, 190));
         painter->setBrush(QColor(255, 255, 255, 235));
@@ -213,7 +228,7 @@ void CanvasView::drawOverlay(QPainter *painter, const QRectF &area) const
 
 bool CanvasView::exportTo(const QString &fileName, bool wholeScene, QString *error) const
 {
-    const QRectF source = wholeScene ? m_scene->itemsBoundingRect().adjusted(-40, -40, 40, 40)
+    const QRectF source = wholeScene ? m_scene->contentRect().adjusted(-40, -40, 40, 40)
                                      : mapToScene(viewport()->rect()).boundingRect();
     const QString suffix = QFileInfo(fileName).suffix().toLower();
     // Page size: the source's aspect, at least 1600 px wide for bitmaps.

@@ -71,7 +71,7 @@ MetricsView::MetricsView(QWidget *parent)
     m_notes->setWordWrap(true);
     m_notes->setStyleSheet(QStringLiteral("color: #806020;"));
     layout->addWidget(m_notes);
-    m_utilView = makeChartView(tr("Link utilization (links per bin)"), content);
+    m_utilView = makeChartView(tr("Link utilization (%, links per bin)"), content);
     m_latencyView = makeChartView(tr("GPU-to-GPU latency"), content);
     m_costView = makeChartView(tr("Cost breakdown"), content);
     layout->addWidget(m_costView);
@@ -132,12 +132,11 @@ static void setBars(QChartView *view, const QStringList &categories, const QList
         chart->removeAxis(a);
         delete a;
     }
-    if (values.isEmpty()) {
-        view->setToolTip(emptyText);
-        chart->setTitle(chart->title().section(QLatin1Char('\n'), 0, 0) + QLatin1Char('\n') + emptyText);
+    // No data: hide the chart (the notes above say why) rather than show an empty frame.
+    view->setVisible(!values.isEmpty());
+    view->setToolTip(values.isEmpty() ? emptyText : QString());
+    if (values.isEmpty())
         return;
-    }
-    chart->setTitle(chart->title().section(QLatin1Char('\n'), 0, 0));
     auto *set = new QBarSet(QString());
     set->append(values);
     set->setColor(colour);
@@ -151,7 +150,7 @@ static void setBars(QChartView *view, const QStringList &categories, const QList
     f.setPointSizeF(7);
     x->setLabelsFont(f);
     auto *y = new QValueAxis;
-    y->setLabelFormat(QStringLiteral("%d"));
+    y->setLabelFormat(QStringLiteral("%.0f"));
     y->setLabelsFont(f);
     y->setRange(0, std::max<qreal>(1, *std::max_element(values.begin(), values.end()) * 1.1));
     chart->addAxis(x, Qt::AlignBottom);
@@ -177,17 +176,29 @@ void MetricsView::setResult(const AnalysisResult &r)
     for (const auto &[tier, ratio] : r.oversubscription)
         over += (over.isEmpty() ? QString() : QStringLiteral(", ")) + QStringLiteral("%1 %2:1").arg(QString::fromStdString(tier), locale.toString(ratio, 'g', 3));
     f.append({tr("Oversubscription"), over.isEmpty() ? tr("n/a") : over});
-    f.append({tr("CAPEX"), (bom.totals.capexComplete ? QString() : tr("≥ ")) + formatMoney(bom.totals.capex)});
-    f.append({tr("Cost per GPU"), bom.totals.costPerGpu ? formatMoney(*bom.totals.costPerGpu) : tr("n/a")});
-    f.append({tr("Power"), (bom.totals.powerComplete ? QString() : tr("≥ ")) + tr("%1 kW").arg(locale.toString(bom.totals.powerW / 1000, 'f', 1))});
-    f.append({tr("Rack units"), (bom.totals.rackUnitsComplete ? QString() : tr("≥ ")) + locale.toString(bom.totals.rackUnits, 'f', 0)});
-    f.append({tr("TCO"), formatMoney(bom.totals.tco)});
+    // A total that misses every price is unknown, not zero; one that misses some is a floor.
+    auto partial = [&](bool complete, double v, const QString &text) {
+        if (!complete && v <= 0)
+            return tr("unknown");
+        return (complete ? QString() : tr("≥ ")) + text;
+    };
+    f.append({tr("CAPEX"), partial(bom.totals.capexComplete, bom.totals.capex, formatMoney(bom.totals.capex))});
+    f.append({tr("Cost per GPU"), bom.totals.costPerGpu && *bom.totals.costPerGpu > 0
+                                      ? partial(bom.totals.capexComplete, *bom.totals.costPerGpu, formatMoney(*bom.totals.costPerGpu))
+                                      : tr("unknown")});
+    f.append({tr("Power"), partial(bom.totals.powerComplete, bom.totals.powerW, tr("%1 kW").arg(locale.toString(bom.totals.powerW / 1000, 'f', 1)))});
+    f.append({tr("Rack units"), partial(bom.totals.rackUnitsComplete, bom.totals.rackUnits, locale.toString(bom.totals.rackUnits, 'f', 0))});
+    f.append({tr("TCO"), partial(bom.totals.capexComplete && bom.totals.powerComplete, bom.totals.tco, formatMoney(bom.totals.tco))});
     int errors = 0, warnings = 0;
     for (const Finding &x : r.findings)
         if (x.severity == Severity::Error)
             ++errors;
         else if (x.severity == Severity::Warning)
             ++warnings;
+    if (r.latencyP50Ns)
+        f.append({tr("Latency p50 / p99"), tr("%1 / %2 ns").arg(locale.toString(*r.latencyP50Ns, 'f', 0), locale.toString(r.latencyP99Ns.value_or(0), 'f', 0))});
+    if (!r.failed.empty() && r.unreachablePairs)
+        f.append({tr("Unreachable pairs"), locale.toString(qulonglong(r.unreachablePairs))});
     f.append({tr("Problems"), tr("%1 errors, %2 warnings").arg(errors).arg(warnings)});
     if (r.completionS)
         f.append({tr("Completion (%1)").arg(QString::fromStdString(r.pattern)), tr("%1 ms").arg(locale.toString(*r.completionS * 1000, 'f', 2))});
@@ -196,8 +207,11 @@ void MetricsView::setResult(const AnalysisResult &r)
     if (!r.failed.empty())
         f.append({tr("Failed objects"), tr("%1 (%2 links, %3 Gb/s lost)").arg(r.failed.size()).arg(r.failedLinks).arg(locale.toString(r.lostCapacityGbps, 'f', 0))});
     setFigures(f);
-    m_notes->setText(r.notes.join(QLatin1Char('\n')));
-    m_notes->setVisible(!r.notes.isEmpty());
+    QStringList notes = r.notes;
+    if (r.pattern.empty() && r.links > 0)
+        notes << tr("Link utilization: choose a traffic pattern in View ▸ Utilization heatmap.");
+    m_notes->setText(notes.join(QLatin1Char('\n')));
+    m_notes->setVisible(!notes.isEmpty());
 
     // Cost breakdown by category.
     {
@@ -222,7 +236,8 @@ void MetricsView::setResult(const AnalysisResult &r)
         }
         pie->setPieSize(0.6);
         chart->addSeries(pie);
-        chart->setTitle(byCategory.empty() ? tr("Cost breakdown") + QLatin1Char('\n') + tr("no priced parts yet") : tr("Cost breakdown"));
+        chart->setTitle(bom.totals.capexComplete ? tr("Cost breakdown") : tr("Cost breakdown (priced parts only)"));
+        m_costView->setVisible(!byCategory.empty());
     }
     // Utilization histogram: 10 bins of 10 %.
     {
@@ -244,21 +259,21 @@ void MetricsView::setResult(const AnalysisResult &r)
     {
         QList<qreal> bins;
         QStringList cats;
-        if (!r.latenciesNs.empty()) {
-            const auto [mn, mx] = std::minmax_element(r.latenciesNs.begin(), r.latenciesNs.end());
-            const double lo = *mn, hi = std::max(*mx, lo + 1);
-            const int n = 10;
-            QVector<int> counts(n, 0);
-            for (double v : r.latenciesNs)
-                counts[std::clamp(int((v - lo) / (hi - lo) * n), 0, n - 1)]++;
+        if (!r.latencyHistogram.empty()) {
+            // Fold the engine's histogram into at most 12 bars.
+            const double lo = r.latencyHistogram.front().first, hi = std::max(r.latencyHistogram.back().first, lo + 1);
+            const int n = std::min<int>(8, int(r.latencyHistogram.size()));
+            QVector<double> counts(n, 0);
+            for (const auto &[ns, pairs] : r.latencyHistogram)
+                counts[std::clamp(int((ns - lo) / (hi - lo) * n), 0, n - 1)] += double(pairs);
             for (int i = 0; i < n; ++i) {
                 bins << counts[i];
-                cats << QString::number(std::round(lo + (hi - lo) * (i + 0.5) / n));
+                cats << QString::number((lo + (hi - lo) * (i + 0.5) / n) / 1000, 'f', 2);
             }
         }
         setBars(m_latencyView, cats, bins, QColor(49, 130, 189), tr("needs the routing engine"));
         if (!bins.isEmpty())
-            m_latencyView->chart()->setTitle(tr("GPU-to-GPU latency (ns)"));
+            m_latencyView->chart()->setTitle(tr("Endpoint-to-endpoint latency (µs, pairs per bin)"));
     }
 }
 

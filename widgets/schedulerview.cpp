@@ -6,6 +6,7 @@
 
 #if __has_include("schedule/scheduler.h") && __has_include("schedule/synthetic.h") && __has_include("schedule/traces.h")
 #define CPLAN_HAVE_SCHEDULE 1
+#include "schedule/jobfabric.h"
 #include "schedule/pool.h"
 #include "schedule/scheduler.h"
 #include "schedule/synthetic.h"
@@ -75,7 +76,7 @@ static QChartView *chartView(const QString &title, QWidget *parent)
     chart->setBackgroundRoundness(0);
     auto *view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(160);
+    view->setMinimumHeight(230);
     return view;
 }
 
@@ -237,7 +238,16 @@ void SchedulerView::run()
         options.progress = [bar](double share) {
             QMetaObject::invokeMethod(bar.data(), [bar, share] { if (bar) bar->setValue(int(share * 100)); }, Qt::QueuedConnection);
         };
-        auto result = simulateSchedule(*pool, list, options, nullptr);
+        // Network coupling: jobs' collective traffic shares the design's links.
+        std::unique_ptr<DesignFabric> fabric;
+        if (network) {
+            auto built = DesignFabric::build(*design, *catalog, *pool);
+            if (built)
+                fabric = std::move(*built);
+            else
+                options.network = false;
+        }
+        auto result = simulateSchedule(*pool, list, options, fabric.get());
         if (!result) {
             run->error = QString::fromStdString(result.error().toString());
             return run;

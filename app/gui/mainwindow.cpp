@@ -550,11 +550,15 @@ void MainWindow::setPresentationMode(bool on)
         menuBar()->hide();
         statusBar()->hide();
         m_scene->clearSelection();
+        m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        m_view->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         showFullScreen();
     } else {
         menuBar()->show();
         statusBar()->show();
         m_toolbar->show();
+        m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+        m_view->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
         restoreState(m_stateBeforePresentation);
         showNormal();
     }

@@ -4,7 +4,9 @@
 
 #include "analysis.h"
 #include "canvasscene.h"
+#include "canvasitems.h"
 #include "canvasview.h"
+#include "document.h"
 #include "fabricwizard.h"
 #include "schedulerview.h"
 
@@ -48,7 +50,7 @@ int takeScreenshot(MainWindow &window, const ScreenshotOptions &o)
         window.showDock(QStringLiteral("SchedulerDock"));
         SchedulerView *s = window.scheduler();
         s->setPolicy(o.schedulePolicy);
-        s->setSyntheticJobs(o.scheduleJobs, 1.1);
+        s->setSyntheticJobs(o.scheduleJobs, 0.85);
         s->run();
         if (!s->waitForRun(120000)) {
             err << "scheduling run failed: " << s->summaryText() << Qt::endl;
@@ -68,6 +70,18 @@ int takeScreenshot(MainWindow &window, const ScreenshotOptions &o)
     }
     settle(200);
     window.view()->fitAll();
+    if (!o.focusGroups.isEmpty()) {
+        QRectF box;
+        for (const Node &n : window.document()->design().nodes)
+            if (o.focusGroups.contains(QString::fromStdString(n.group)))
+                if (QGraphicsItem *item = window.scene()->nodeItem(n.id))
+                    box = box.isNull() ? item->sceneBoundingRect() : box.united(item->sceneBoundingRect());
+        // Switches above the groups (spines, cores) stay in the picture.
+        const QRectF all = window.scene()->contentRect();
+        box.setTop(all.top());
+        if (!box.isNull())
+            window.view()->fitInView(box.adjusted(-20, -20, 20, 20), Qt::KeepAspectRatio);
+    }
     settle(200);
     QImage image;
     if (o.wizard) {

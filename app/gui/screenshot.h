@@ -2,6 +2,7 @@
 
 #include <QSize>
 #include <QString>
+#include <QStringList>
 
 namespace cplan {
 
@@ -19,6 +20,7 @@ struct ScreenshotOptions
     int scheduleJobs = 2000;
     double scheduleAt = 0.45; // replay position to show, share of the makespan
     bool collapse = false;    // collapse scalable units
+    QStringList focusGroups;  // zoom onto these groups (SU ids); empty = fit everything
     bool wizard = false;      // show the new-fabric wizard instead of the window
     QSize size{1600, 1000};
 };
