@@ -1,0 +1,144 @@
+// cplan report DESIGN -o FILE.pdf: the customer PDF report, rendered offscreen.
+
+#include "cli/cli.h"
+#include "pdfreport.h"
+
+#include "catalog/catalog.h"
+#include "model/design.h"
+#include "schedule/jobfabric.h"
+#include "schedule/pool.h"
+#include "schedule/scheduler.h"
+#include "schedule/synthetic.h"
+#include "schedule/traces.h"
+
+#include <QGuiApplication>
+
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+
+namespace cplan::cli {
+
+namespace {
+
+struct ReportArgs
+{
+    std::string design, out, jobs, policy = "backfill";
+    std::size_t synthetic = 0;
+    std::uint64_t seed = 1;
+    bool noNetwork = false, noAnalysis = false;
+    double sparesPercent = 0, discountPercent = 0;
+};
+
+// Runs the scheduling scenario the flags ask for; empty scenario when none.
+Result<std::optional<std::pair<ScheduleResult, std::string>>> runScenario(const ReportArgs &a, const Design &design, const Catalog &cat)
+{
+    using Out = std::optional<std::pair<ScheduleResult, std::string>>;
+    if (a.jobs.empty() && a.synthetic == 0)
+        return Out();
+    const auto policy = policyFromString(a.policy);
+    if (!policy)
+        return Error{"", 0, 0, "unknown policy '" + a.policy + "'"};
+    auto pool = poolFromDesign(design, cat);
+    if (!pool)
+        return Error{a.design, 0, 0, pool.error().message};
+    std::vector<Job> jobs;
+    std::string traceName;
+    if (!a.jobs.empty()) {
+        auto t = loadTrace(a.jobs);
+        if (!t)
+            return t.error();
+        if (!t->hasTimes)
+            return Error{a.jobs, 0, 0, "this trace has no timestamps; the report needs a time-based run"};
+        jobs = std::move(t->jobs);
+        traceName = a.jobs;
+    } else {
+        SyntheticSpec spec;
+        spec.jobs = a.synthetic;
+        spec.seed = a.seed;
+        spec.capacityGpus = pool->totalGpus();
+        spec.serverGpus = pool->maxGpusPerServer();
+        for (const PoolTenant &t : pool->tenants)
+            spec.tenants.push_back(t.id);
+        jobs = generateSyntheticJobs(spec);
+        traceName = "synthetic:" + std::to_string(a.synthetic);
+    }
+    std::unique_ptr<DesignFabric> fabric;
+    if (!a.noNetwork) {
+        auto f = DesignFabric::build(design, cat, *pool);
+        if (!f)
+            return Error{a.design, 0, 0, f.error().message};
+        fabric = std::move(*f);
+    }
+    ScheduleOptions opt;
+    opt.policy = *policy;
+    opt.seed = a.seed;
+    opt.network = fabric != nullptr;
+    auto r = simulateSchedule(*pool, jobs, opt, fabric.get());
+    if (!r)
+        return Error{traceName, r.error().line, 0, r.error().message};
+    const std::string scenario = traceName + " | " + toString(*policy) + " | seed " + std::to_string(a.seed) +
+                                 (opt.network ? " | network coupling" : " | no network");
+    return Out(std::make_pair(std::move(*r), scenario));
+}
+
+} // namespace
+
+void addReportCommand(CLI::App &root, Context &ctx)
+{
+    auto a = std::make_shared<ReportArgs>();
+    CLI::App *cmd = root.add_subcommand("report", "PDF report: cover, layout, key figures, charts, BOM, cables, scheduling, sources");
+    cmd->add_option("design", a->design, "Design file")->required();
+    cmd->add_option("-o,--output", a->out, "PDF file to write")->required();
+    cmd->add_option("--jobs", a->jobs, "Add a scheduling run of this job trace (CSV)");
+    cmd->add_option("--synthetic", a->synthetic, "Add a scheduling run of N synthetic jobs")->excludes("--jobs");
+    cmd->add_option("--policy", a->policy, "Scheduling policy of that run (default backfill)");
+    cmd->add_option("--seed", a->seed, "Seed of the synthetic jobs and the scheduler");
+    cmd->add_flag("--no-network", a->noNetwork, "Schedule without network coupling");
+    cmd->add_flag("--no-analysis", a->noAnalysis, "Skip routing, flow and latency analysis (cost charts only)");
+    cmd->add_option("--spares", a->sparesPercent, "Spares on cables and transceivers, percent")->check(CLI::Range(0.0, 100.0));
+    cmd->add_option("--discount", a->discountPercent, "Discount on the quote, percent")->check(CLI::Range(0.0, 100.0));
+    cmd->callback([a, &ctx] {
+        ctx.action = [a, &ctx]() -> int {
+            auto design = loadDesign(ctx, a->design);
+            if (!design)
+                return fail(design.error());
+            const Catalog *cat = catalog(ctx);
+            if (!cat)
+                return ExitBadInput;
+            auto scenario = runScenario(*a, *design, *cat);
+            if (!scenario) {
+                Error e = scenario.error();
+                if (e.file.empty())
+                    e.file = a->design;
+                return fail(e);
+            }
+
+            // Qt paints the pages: offscreen, no display needed.
+            if (!std::getenv("QT_QPA_PLATFORM"))
+                ::setenv("QT_QPA_PLATFORM", "offscreen", 1);
+            static int argc = 1;
+            static char name[] = "cplan";
+            static char *argv[] = {name, nullptr};
+            std::unique_ptr<QGuiApplication> app;
+            if (!QGuiApplication::instance())
+                app = std::make_unique<QGuiApplication>(argc, argv);
+
+            PdfReport report(*design, *cat);
+            report.setSourceFile(QString::fromStdString(a->design));
+            report.setTerms({a->sparesPercent, a->discountPercent});
+            report.setNetworkAnalysis(!a->noAnalysis);
+            if (*scenario)
+                report.setSchedule((*scenario)->first, QString::fromStdString((*scenario)->second));
+            QString error;
+            if (!report.write(QString::fromStdString(a->out), &error))
+                return fail(error.toStdString());
+            for (const QString &n : report.notes())
+                std::cerr << "cplan: note: " << n.toStdString() << '\n';
+            std::cout << "Wrote " << a->out << " (" << report.pageCount() << " pages)\n";
+            return ExitOk;
+        };
+    });
+}
+
+} // namespace cplan::cli

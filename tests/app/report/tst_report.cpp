@@ -1,0 +1,150 @@
+// The PDF report renders offscreen, and poppler's pdftoppm renders every page of it.
+
+// moc cannot parse the C++20 standard headers the schedule headers pull in; it needs none of them.
+#ifndef Q_MOC_RUN
+#include "pdfreport.h"
+
+#include "catalog/catalog.h"
+#include "io/designyaml.h"
+#include "schedule/pool.h"
+#include "schedule/scheduler.h"
+#include "schedule/synthetic.h"
+#endif
+
+#include <QDir>
+#include <QFile>
+#include <QGuiApplication>
+#include <QImage>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace cplan;
+
+class TestReport : public QObject
+{
+    Q_OBJECT
+
+private:
+    Catalog m_catalog;
+    QTemporaryDir m_dir;
+
+    Design load(const QString &name)
+    {
+        auto d = loadDesign(QStringLiteral(CPLAN_SOURCE_DIR "/samples/%1.cluster.yaml").arg(name).toStdString(), &m_catalog);
+        if (!d)
+            qFatal("%s", d.error().toString().c_str());
+        return std::move(*d);
+    }
+
+    // Pages as pdfinfo counts them, and every page rendered by pdftoppm to a non-blank PNG.
+    void renderEveryPage(const QString &pdf, int expectedPages)
+    {
+        const QString pdftoppm = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
+        if (pdftoppm.isEmpty())
+            QSKIP("pdftoppm not installed (Debian: poppler-utils)");
+        const QString prefix = pdf + QStringLiteral("-page");
+        QProcess p;
+        p.start(pdftoppm, {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("40"), pdf, prefix});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, p.readAllStandardError().constData());
+        QVERIFY2(p.readAllStandardError().trimmed().isEmpty(), "pdftoppm complained about the PDF");
+        const QFileInfo info(prefix);
+        const QStringList pngs = info.dir().entryList({info.fileName() + QStringLiteral("-*.png")}, QDir::Files, QDir::Name);
+        QCOMPARE(pngs.size(), expectedPages);
+        for (const QString &png : pngs) {
+            QImage image(info.dir().filePath(png));
+            QVERIFY2(!image.isNull(), qPrintable(png));
+            QVERIFY(image.width() > image.height());   // A4 landscape
+            // Not blank: a fair number of pixels are not white.
+            int ink = 0;
+            for (int y = 0; y < image.height(); y += 2)
+                for (int x = 0; x < image.width(); x += 2)
+                    ink += image.pixel(x, y) != qRgb(255, 255, 255);
+            QVERIFY2(ink > 200, qPrintable(png + QStringLiteral(" looks blank")));
+        }
+    }
+
+private slots:
+    void initTestCase()
+    {
+        auto c = Catalog::loadDirectory(Catalog::builtinDirectory());
+        QVERIFY(c.ok());
+        m_catalog = std::move(*c);
+        QVERIFY(m_dir.isValid());
+    }
+
+    // The acceptance case: the 4-SU SuperPOD.
+    void superpodReport()
+    {
+        const Design d = load(QStringLiteral("dgx-h100-superpod-4su"));
+        PdfReport report(d, m_catalog);
+        report.setTerms({2, 5});
+        const QString pdf = m_dir.filePath(QStringLiteral("superpod.pdf"));
+        QString error;
+        QVERIFY2(report.write(pdf, &error), qPrintable(error));
+        QVERIFY2(report.notes().isEmpty(), qPrintable(report.notes().join(QLatin1Char('\n'))));
+        QVERIFY(report.pageCount() >= 6);
+        QFile f(pdf);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.read(5) == "%PDF-");
+        renderEveryPage(pdf, report.pageCount());
+    }
+
+    // With a scheduling run, the report grows a scheduling page.
+    void scheduleSection()
+    {
+        const Design d = load(QStringLiteral("h100-pool-128gpu"));
+        auto pool = poolFromDesign(d, m_catalog);
+        QVERIFY(pool.ok());
+        SyntheticSpec spec;
+        spec.jobs = 200;
+        spec.capacityGpus = pool->totalGpus();
+        spec.serverGpus = pool->maxGpusPerServer();
+        ScheduleOptions opt;
+        opt.policy = Policy::Backfill;
+        opt.network = false;
+        auto run = simulateSchedule(*pool, generateSyntheticJobs(spec), opt);
+        QVERIFY(run.ok());
+
+        PdfReport without(d, m_catalog);
+        QVERIFY(without.write(m_dir.filePath(QStringLiteral("pool.pdf"))));
+        PdfReport with(d, m_catalog);
+        with.setSchedule(*run, QStringLiteral("synthetic:200 | backfill"));
+        const QString pdf = m_dir.filePath(QStringLiteral("pool-schedule.pdf"));
+        QVERIFY(with.write(pdf));
+        QCOMPARE(with.pageCount(), without.pageCount() + 1);
+        renderEveryPage(pdf, with.pageCount());
+    }
+
+    // A design the network engine cannot analyse still gets a report, with cost charts only
+    // and a note that says so.
+    void withoutAnalysis()
+    {
+        Design d;
+        d.name = QStringLiteral("Just one server").toStdString();
+        Node n;
+        n.id = "gpu001";
+        n.part = "dgx-h100";
+        d.addNode(n);
+        PdfReport report(d, m_catalog);
+        const QString pdf = m_dir.filePath(QStringLiteral("tiny.pdf"));
+        QVERIFY(report.write(pdf));
+        QVERIFY(!report.notes().isEmpty());
+        renderEveryPage(pdf, report.pageCount());
+    }
+
+    void unwritablePath()
+    {
+        const Design d = load(QStringLiteral("edr-32gpu"));
+        PdfReport report(d, m_catalog);
+        QString error;
+        QVERIFY(!report.write(QStringLiteral("/nonexistent-dir/report.pdf"), &error));
+        QVERIFY(error.contains(QStringLiteral("/nonexistent-dir/report.pdf")));
+    }
+};
+
+QTEST_MAIN(TestReport)
+#include "tst_report.moc"
