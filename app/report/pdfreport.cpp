@@ -522,7 +522,12 @@ void drawLayout(QPainter &p, const QRectF &area, const Design &design, const Cat
         totalWeight += w;
 
     const double labelW = 92;
-    const QRectF draw(area.x() + labelW, area.y() + 14, area.width() - labelW - 4, area.height() - 28);
+    // Links inside the top row are drawn as arcs above it: leave room for them.
+    bool topRowArcs = false;
+    for (const Link &l : design.links)
+        topRowArcs = topRowArcs || (rowOf(design.node(l.a.node)) == 0 && rowOf(design.node(l.b.node)) == 0);
+    const double arcRoom = topRowArcs ? 36 : 0;
+    const QRectF draw(area.x() + labelW, area.y() + 14 + arcRoom, area.width() - labelW - 4, area.height() - 28 - arcRoom);
     const double gap = 10;
     const int segments = int(std::count_if(weight.begin(), weight.end(), [](double w) { return w > 0; }));
     const double usable = draw.width() - gap * std::max(0, segments - 1);
@@ -591,7 +596,16 @@ void drawLayout(QPainter &p, const QRectF &area, const Design &design, const Cat
         QColor c = linkTierColor(linkTierName(design, l));
         c.setAlpha(int(alpha));
         p.setPen(QPen(c, width));
-        p.drawLine(pos[l.a.node.value], pos[l.b.node.value]);
+        const QPointF a = pos[l.a.node.value], b = pos[l.b.node.value];
+        if (std::fabs(a.y() - b.y()) < 1e-6) {
+            // Same row (a torus, a ring): an arc above the row, higher for longer links.
+            QPainterPath arc(a);
+            arc.quadTo(QPointF((a.x() + b.x()) / 2, a.y() - 12 - std::min(50.0, std::fabs(b.x() - a.x()) * 0.1)), b);
+            p.setBrush(Qt::NoBrush);
+            p.drawPath(arc);
+        } else {
+            p.drawLine(a, b);
+        }
     }
     // Nodes.
     for (std::uint32_t i = 0; i < n; ++i) {
@@ -716,7 +730,7 @@ bool PdfReport::write(const QString &path, QString *error)
         const double room = kPageW - 2 * kMargin - 36;
         const double w = QFontMetricsF(tf, p.device()).horizontalAdvance(qs(d.name));
         if (w > room)
-            tf.setPointSizeF(std::max(14.0, 22 * room / w));
+            tf.setPointSizeF(std::max(14.0, 22 * room / w * 0.97));
         p.setFont(tf);
         p.drawText(QRectF(kMargin + 18, kTop + 10, room, 40), Qt::AlignLeft | Qt::AlignVCenter,
                    QFontMetricsF(tf, p.device()).elidedText(qs(d.name), Qt::ElideRight, room));
@@ -846,6 +860,8 @@ bool PdfReport::write(const QString &path, QString *error)
             legendItem(p, x, y, kSpine, tr("leaf-spine link"), true);
         if (at(cb, "spine-core"))
             legendItem(p, x, y, kCore, tr("spine-core link"), true);
+        if (at(cb, "other"))
+            legendItem(p, x, y, kMgmt, tr("other switch-to-switch link"), true);
         p.setFont(font(7));
         p.setPen(kMuted);
         p.drawText(QRectF(x, y, kPageW - kMargin - x, 11), Qt::AlignRight | Qt::AlignVCenter,
