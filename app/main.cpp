@@ -78,7 +78,7 @@ int main(int argc, char **argv)
 
     window.show();
     if (!args.isEmpty())
-        window.openFile(args.at(0));
+        window.openFileAsync(args.at(0));
     else
         QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     if (!parser.value(heatmap).isEmpty())

@@ -26,6 +26,8 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QHeaderView>
 #include <QIcon>
 #include <QLabel>
@@ -298,13 +300,50 @@ bool MainWindow::openFile(const QString &fileName, bool interactive, QString *er
             *error = message;
         return false;
     }
+    showOpened(fileName);
+    return true;
+}
+
+void MainWindow::showOpened(const QString &fileName)
+{
     addRecentFile(QFileInfo(fileName).absoluteFilePath());
     // Huge designs open with their scalable units collapsed (level of detail).
     if (m_document->design().nodes.size() > 3000)
         m_scene->setAllGroupsCollapsed(true);
     m_view->fitAll();
     statusBar()->showMessage(tr("Opened %1").arg(fileName), 5000);
-    return true;
+}
+
+void MainWindow::openFileAsync(const QString &fileName, bool interactive)
+{
+    if (m_opening)
+        return;
+    m_opening = true;
+    statusBar()->showMessage(tr("Opening %1…").arg(fileName));
+    m_statusProgress->setRange(0, 0); // busy
+    using Loaded = std::shared_ptr<Result<Design>>;
+    auto *watcher = new QFutureWatcher<Loaded>(this);
+    connect(watcher, &QFutureWatcher<Loaded>::finished, this, [this, watcher, fileName, interactive] {
+        watcher->deleteLater();
+        m_opening = false;
+        m_statusProgress->setRange(0, 100);
+        Loaded loaded = watcher->result();
+        if (!*loaded) {
+            const QString message = QString::fromStdString(loaded->error().toString());
+            statusBar()->clearMessage();
+            if (interactive)
+                QMessageBox::critical(this, tr("Cannot open design"),
+                                      tr("The file could not be read; your current work is unchanged.\n\n%1").arg(message));
+            emit fileOpened(false, message);
+            return;
+        }
+        m_document->reset(std::move(**loaded), fileName);
+        showOpened(fileName);
+        emit fileOpened(true, QString());
+    });
+    const Catalog *catalog = &m_catalog;
+    const std::string path = fileName.toStdString();
+    watcher->setFuture(QtConcurrent::run([path, catalog]() { return std::make_shared<Result<Design>>(loadDesign(path, catalog)); }));
 }
 
 bool MainWindow::saveFile(const QString &fileName, QString *error)
@@ -350,7 +389,7 @@ void MainWindow::open()
         return;
     const QString f = QFileDialog::getOpenFileName(this, tr("Open design"), QString(), tr("Cluster designs (*.cluster.yaml *.yaml);;All files (*)"));
     if (!f.isEmpty())
-        openFile(f);
+        openFileAsync(f);
 }
 
 bool MainWindow::save()
@@ -421,7 +460,7 @@ void MainWindow::updateRecentMenu()
     for (const QString &f : files)
         m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
             if (maybeSave())
-                openFile(f);
+                openFileAsync(f);
         })->setToolTip(f);
     m_recentMenu->setEnabled(!files.isEmpty());
 }

@@ -41,6 +41,10 @@ public:
     // `interactive` = false never shows dialogs (screenshots, tests); the error is returned.
     bool openFile(const QString &fileName, bool interactive = true, QString *error = nullptr);
     bool saveFile(const QString &fileName, QString *error = nullptr);
+    // The same, with the file parsed on a worker thread: the window stays responsive while a
+    // big design loads. Emits fileOpened() when done.
+    void openFileAsync(const QString &fileName, bool interactive = true);
+    bool isOpening() const { return m_opening; }
 
     Document *document() const { return m_document; }
     CanvasScene *scene() const { return m_scene; }
@@ -64,6 +68,9 @@ public:
     bool offerRecovery();   // asks the user; returns true when work was recovered
     void setAutosaveEnabled(bool enabled);
 
+signals:
+    void fileOpened(bool ok, const QString &error);
+
 protected:
     void closeEvent(QCloseEvent *event) override;
 
@@ -83,6 +90,7 @@ private:
     void copy();
     void paste();
     void onAnalysisFinished();
+    void showOpened(const QString &fileName);
     void refreshKeyFigures();
 
     const Catalog &m_catalog;
@@ -107,6 +115,7 @@ private:
     QProgressBar *m_statusProgress = nullptr;
     QTimer m_autosave;
     bool m_presentation = false;
+    bool m_opening = false;
     QByteArray m_stateBeforePresentation;
 };
 
