@@ -21,6 +21,7 @@
 #include <QMimeData>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -54,6 +55,9 @@ private slots:
     void exportFormats();
     void collapseGroups();
     void failureMode();
+    void heatmapColoursLinks();
+    void autosaveWritesRecovery();
+    void openAsyncKeepsWorkOnError();
 
 private:
     QString text() const { return QString::fromStdString(serializeDesign(m_window->document()->design())); }
@@ -485,6 +489,66 @@ void TestGui::failureMode()
     QVERIFY(r.lostCapacityGbps > 0);
     QCOMPARE(text(), before); // failures are a scenario, not an edit
     QVERIFY(!m_window->document()->isModified());
+}
+
+void TestGui::heatmapColoursLinks()
+{
+    QVERIFY(m_window->openFile(QStringLiteral(CPLAN_SOURCE_DIR "/samples/hdr-2to1-520gpu.cluster.yaml"), false));
+    m_window->setHeatmapPattern(QStringLiteral("alltoall"));
+    QVERIFY(m_window->analysis()->waitForIdle(60000));
+    const AnalysisResult &r = m_window->analysis()->result();
+    if (r.linkUtilization.empty())
+        QSKIP("the routing engine is not in this build");
+    QCOMPARE(r.linkUtilization.size(), m_window->document()->design().links.size());
+    QVERIFY(m_window->scene()->hasUtilization());
+    // 2:1 at the leaves: all-to-all saturates the uplinks, the server links run at about half
+    // to three quarters of line rate.
+    const Design &d = m_window->document()->design();
+    double serverMax = 0, uplinkMax = 0;
+    for (const Link &l : d.links) {
+        const double u = r.linkUtilization.at(l.id);
+        const bool uplink = d.node(l.a.node).role == NodeRole::Switch && d.node(l.b.node).role == NodeRole::Switch;
+        double &m = uplink ? uplinkMax : serverMax;
+        m = std::max(m, u);
+    }
+    QVERIFY2(uplinkMax > 0.95, qPrintable(QString::number(uplinkMax)));
+    QVERIFY2(serverMax < uplinkMax, qPrintable(QString::number(serverMax)));
+    QVERIFY(r.bisectionGbps && *r.bisectionGbps > 0);
+    QVERIFY(m_window->scene()->linkItem(d.links[0].id)->utilization() >= 0);
+}
+
+void TestGui::autosaveWritesRecovery()
+{
+    QFile::remove(MainWindow::recoveryFile());
+    m_window->autosave(); // nothing to save: no file
+    QVERIFY(!QFile::exists(MainWindow::recoveryFile()));
+    addNode(QStringLiteral("qm9700"), QPointF(0, 0));
+    m_window->autosave();
+    QVERIFY(QFile::exists(MainWindow::recoveryFile()));
+    auto recovered = loadDesign(MainWindow::recoveryFile().toStdString(), &*m_catalog);
+    QVERIFY(recovered.ok());
+    QCOMPARE(QString::fromStdString(serializeDesign(*recovered)), text());
+    // Saving removes it: a clean state leaves nothing to recover.
+    QTemporaryDir dir;
+    QVERIFY(m_window->saveFile(dir.filePath(QStringLiteral("x.cluster.yaml"))));
+    QVERIFY(!QFile::exists(MainWindow::recoveryFile()));
+}
+
+void TestGui::openAsyncKeepsWorkOnError()
+{
+    addNode(QStringLiteral("qm9700"), QPointF(0, 0));
+    const QString work = text();
+    QSignalSpy spy(m_window, &MainWindow::fileOpened);
+    m_window->openFileAsync(QStringLiteral(CPLAN_TEST_DATA "/design-malformed/missing-node.cluster.yaml"), false);
+    QVERIFY(spy.wait(20000));
+    QCOMPARE(spy.at(0).at(0).toBool(), false);
+    QVERIFY(spy.at(0).at(1).toString().contains(QStringLiteral("missing-node.cluster.yaml:")));
+    QCOMPARE(text(), work);
+    m_window->openFileAsync(QStringLiteral(CPLAN_SOURCE_DIR "/samples/edr-32gpu.cluster.yaml"), false);
+    QVERIFY(spy.wait(20000));
+    QCOMPARE(spy.at(1).at(0).toBool(), true);
+    QVERIFY(!m_window->document()->isModified());
+    QCOMPARE(m_window->document()->design().name.empty(), false);
 }
 
 QTEST_MAIN(TestGui)
