@@ -34,7 +34,7 @@ AnalysisRunner::AnalysisRunner(Document *document, QObject *parent)
 {
     qRegisterMetaType<cplan::AnalysisResult>();
     m_debounce.setSingleShot(true);
-    m_debounce.setInterval(60);
+    m_debounce.setInterval(40);
     connect(&m_debounce, &QTimer::timeout, this, &AnalysisRunner::start);
     connect(&m_watcher, &QFutureWatcher<AnalysisResult>::finished, this, &AnalysisRunner::onFinished);
     connect(document, &Document::changed, this, [this](const ChangeEvent &e) {

@@ -18,6 +18,7 @@
 #include "io/designyaml.h"
 
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QRegularExpression>
 #include <QSettings>
@@ -56,6 +57,7 @@ private slots:
     void collapseGroups();
     void failureMode();
     void heatmapColoursLinks();
+    void presentationMode();
     void autosaveWritesRecovery();
     void openAsyncKeepsWorkOnError();
 
@@ -515,6 +517,19 @@ void TestGui::heatmapColoursLinks()
     QVERIFY2(serverMax < uplinkMax, qPrintable(QString::number(serverMax)));
     QVERIFY(r.bisectionGbps && *r.bisectionGbps > 0);
     QVERIFY(m_window->scene()->linkItem(d.links[0].id)->utilization() >= 0);
+}
+
+void TestGui::presentationMode()
+{
+    QVERIFY(m_window->openFile(QStringLiteral(CPLAN_SOURCE_DIR "/samples/edr-32gpu.cluster.yaml"), false));
+    QVERIFY(m_window->analysis()->waitForIdle(20000));
+    m_window->setPresentationMode(true);
+    QVERIFY(m_window->presentationMode());
+    QVERIFY(!m_window->palette()->isVisible());
+    QVERIFY(!m_window->menuBar()->isVisible());
+    m_window->setPresentationMode(false);
+    QVERIFY(m_window->menuBar()->isVisible());
+    QVERIFY(m_window->palette()->isVisible());
 }
 
 void TestGui::autosaveWritesRecovery()
