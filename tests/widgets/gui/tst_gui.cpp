@@ -12,6 +12,7 @@
 #include "inspector.h"
 #include "metricsview.h"
 #include "partpalette.h"
+#include "schedulerview.h"
 #include "wirecheck.h"
 
 #include "catalog/catalog.h"
@@ -58,6 +59,7 @@ private slots:
     void failureMode();
     void heatmapColoursLinks();
     void presentationMode();
+    void schedulerRuns();
     void autosaveWritesRecovery();
     void openAsyncKeepsWorkOnError();
 
@@ -530,6 +532,25 @@ void TestGui::presentationMode()
     m_window->setPresentationMode(false);
     QVERIFY(m_window->menuBar()->isVisible());
     QVERIFY(m_window->palette()->isVisible());
+}
+
+void TestGui::schedulerRuns()
+{
+    if (!SchedulerView::engineAvailable())
+        QSKIP("the scheduling engine is not in this build");
+    QVERIFY(m_window->openFile(QStringLiteral(CPLAN_SOURCE_DIR "/samples/h100-pool-128gpu.cluster.yaml"), false));
+    SchedulerView *s = m_window->scheduler();
+    s->setPolicy(QStringLiteral("backfill"));
+    s->setSyntheticJobs(300, 0.8);
+    QSignalSpy busy(s, &SchedulerView::busyGpusChanged);
+    s->run();
+    QVERIFY(s->waitForRun(60000));
+    QVERIFY2(s->summaryText().contains(QStringLiteral("300 jobs")), qPrintable(s->summaryText()));
+    s->setPlaying(false);
+    s->seek(0.5);
+    QVERIFY(!busy.isEmpty());
+    QCOMPARE(busy.last().at(1).toInt(), 128); // capacity
+    QVERIFY(!m_window->document()->isModified()); // a simulation is not an edit
 }
 
 void TestGui::autosaveWritesRecovery()
