@@ -12,6 +12,7 @@
 #include "inspector.h"
 #include "metricsview.h"
 #include "partpalette.h"
+#include "problemsview.h"
 #include "schedulerview.h"
 #include "wirecheck.h"
 
@@ -60,6 +61,7 @@ private slots:
     void heatmapColoursLinks();
     void presentationMode();
     void schedulerRuns();
+    void problemClickSelects();
     void autosaveWritesRecovery();
     void openAsyncKeepsWorkOnError();
 
@@ -551,6 +553,22 @@ void TestGui::schedulerRuns()
     QVERIFY(!busy.isEmpty());
     QCOMPARE(busy.last().at(1).toInt(), 128); // capacity
     QVERIFY(!m_window->document()->isModified()); // a simulation is not an edit
+}
+
+void TestGui::problemClickSelects()
+{
+    const std::string host = addNode(QStringLiteral("host-1hca"), QPointF(0, 0));
+    addNode(QStringLiteral("qm9700"), QPointF(0, -300));
+    QVERIFY(m_window->analysis()->waitForIdle(20000));
+    QTreeWidget *tree = m_window->problems()->tree();
+    QTreeWidgetItem *finding = nullptr;
+    for (int i = 0; i < tree->topLevelItemCount() && !finding; ++i)
+        if (tree->topLevelItem(i)->data(0, Qt::UserRole + 1).toStringList().contains(QString::fromStdString(host)))
+            finding = tree->topLevelItem(i);
+    QVERIFY2(finding, "no finding names the unwired host");
+    m_window->scene()->clearSelection();
+    QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(finding).center());
+    QCOMPARE(m_window->scene()->selectedNodeIds(), std::vector<std::string>{host});
 }
 
 void TestGui::autosaveWritesRecovery()
