@@ -24,6 +24,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -540,12 +541,20 @@ void MainWindow::paste()
 void MainWindow::onAnalysisFinished()
 {
     const AnalysisResult &r = m_analysis->result();
+    QElapsedTimer timer;
+    timer.start();
     m_problems->setResult(r);
+    const qint64 tProblems = timer.nsecsElapsed();
     m_metrics->setResult(r);
+    const qint64 tMetrics = timer.nsecsElapsed();
     m_bomModel->setBom(r.bom);
     m_bomView->resizeColumnsToContents();
     m_bomView->horizontalHeader()->setSectionResizeMode(BomModel::DescriptionColumn, QHeaderView::Stretch);
+    const qint64 tBom = timer.nsecsElapsed();
     m_scene->setLinkUtilization(r.linkUtilization);
+    if (qEnvironmentVariableIsSet("CPLAN_DEBUG_TIMING"))
+        qDebug("results shown: problems %.1f ms, metrics %.1f ms, BOM %.1f ms, canvas %.1f ms", tProblems / 1e6,
+               (tMetrics - tProblems) / 1e6, (tBom - tMetrics) / 1e6, (timer.nsecsElapsed() - tBom) / 1e6);
     m_statusAnalysis->setText(tr("Analysis %1 ms").arg(r.wallMs, 0, 'f', 0));
     refreshKeyFigures();
 }
