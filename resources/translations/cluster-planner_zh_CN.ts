@@ -1,0 +1,2610 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>AddLinks</name>
+    <message numerus="yes">
+        <location filename="../../widgets/commands.cpp" line="+89"/>
+        <source>Connect %n link(s)</source>
+        <translation>
+            <numerusform>连接 %n 条链路</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AddNodes</name>
+    <message numerus="yes">
+        <location line="-71"/>
+        <source>Add %n node(s)</source>
+        <translation>
+            <numerusform>添加 %n 个节点</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MoveNodes</name>
+    <message numerus="yes">
+        <location line="+46"/>
+        <source>Move %n node(s)</source>
+        <translation>
+            <numerusform>移动 %n 个节点</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PdfReport</name>
+    <message>
+        <location filename="../../app/report/pdfreport.cpp" line="+168"/>
+        <source>the fabric has fewer than two cabled endpoints or no switch</source>
+        <translation>网络中已连线的端点少于两个，或没有交换机</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>%1 GB/s bus bandwidth (ring all-reduce of 1 GiB over %2 GPUs, %3)</source>
+        <translation>总线带宽 %1 GB/s（%2 个 GPU 上 1 GiB 的环形 all-reduce，耗时 %3）</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Cluster Planner %1 · indicative figures, see Assumptions and sources</source>
+        <translation>Cluster Planner %1 · 数据仅供参考，见“假设与来源”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Page %1</source>
+        <translation>第 %1 页</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> (continued)</source>
+        <translation>（续）</translation>
+    </message>
+    <message>
+        <location line="+213"/>
+        <source>The design has no nodes.</source>
+        <translation>设计中没有节点。</translation>
+    </message>
+    <message>
+        <location line="+163"/>
+        <source>Endpoints</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Leaf</source>
+        <translation>叶层</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Spine</source>
+        <translation>脊层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Core</source>
+        <translation>核心层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tier %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>network analysis switched off</source>
+        <translation>网络分析已关闭</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Network analysis not available: %1; the report shows cost charts only.</source>
+        <translation>网络分析不可用：%1；报告仅包含成本图表。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+524"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="-518"/>
+        <source>Cluster design report: %1</source>
+        <translation>集群设计报告：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: cannot start the PDF</source>
+        <translation>%1：无法创建 PDF</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cluster design report</source>
+        <translation>集群设计报告</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Generated %1</source>
+        <translation>生成于 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> from %1</source>
+        <translation>，源文件 %1</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source> non-blocking</source>
+        <translation>（无阻塞）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>+ %1 management appliance(s)</source>
+        <translation>另有 %1 台管理设备</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switches</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+304"/>
+        <location line="+18"/>
+        <source>Links</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <location line="-321"/>
+        <source>Hardware (list)</source>
+        <translation>硬件（目录价）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>all prices known</source>
+        <translation>所有价格已知</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>incomplete: %1 part(s) without price</source>
+        <translation>不完整：%1 种部件无价格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+252"/>
+        <source>Cost per GPU</source>
+        <translation>每 GPU 成本</translation>
+    </message>
+    <message>
+        <location line="-252"/>
+        <location line="+3"/>
+        <location line="+3"/>
+        <location line="+2"/>
+        <location line="+244"/>
+        <source>n/a</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <location line="-252"/>
+        <source>hardware at list price</source>
+        <translation>硬件按目录价计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+252"/>
+        <source> kW</source>
+        <translation> kW</translation>
+    </message>
+    <message>
+        <location line="-252"/>
+        <source>maximum, IT load</source>
+        <translation>最大值，IT 负载</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>incomplete: unknown figures</source>
+        <translation>不完整：部分数值未知</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rack space</source>
+        <translation>机柜空间</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+252"/>
+        <source> U</source>
+        <translation> U</translation>
+    </message>
+    <message>
+        <location line="-252"/>
+        <source>%1 rack(s) in the design</source>
+        <translation>设计中共 %1 个机柜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection bandwidth</source>
+        <translation>对分带宽</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> Tb/s</source>
+        <translation> Tb/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>full bisection</source>
+        <translation>全对分带宽</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1% of half injection</source>
+        <translation>为半注入带宽的 %1%</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Oversubscription</source>
+        <translation>收敛比</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>single tier</source>
+        <translation>单层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+110"/>
+        <source>GPU-to-GPU latency</source>
+        <translation>GPU 间延迟</translation>
+    </message>
+    <message>
+        <location line="-110"/>
+        <source> µs median</source>
+        <translation> µs（中位数）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max %1 µs · %2 switch hops max</source>
+        <translation>最大 %1 µs · 最多 %2 跳交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TCO over %1 years</source>
+        <translation>%1 年总拥有成本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>energy %1 per year</source>
+        <translation>每年能耗 %1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Prices are indicative list prices in %1 from the parts catalog (most are estimates); parts without a known price are not in the totals. Figures come from Cluster Planner&apos;s engine: the routing engine of the design (%2), max-min fair flow simulation and a latency model; see Assumptions and sources.</source>
+        <translation>价格为部件目录中以 %1 计的参考目录价（多数为估算）；价格未知的部件不计入合计。各项数据来自 Cluster Planner 的计算引擎：设计所用的路由引擎（%2）、最大最小公平流量仿真和延迟模型；详见“假设与来源”。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Fabric layout</source>
+        <translation>网络拓扑布局</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>leaf switch</source>
+        <translation>叶交换机</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>spine switch</source>
+        <translation>脊交换机</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>core switch</source>
+        <translation>核心交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>management</source>
+        <translation>管理设备</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>node-leaf link</source>
+        <translation>节点-叶链路</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>leaf-spine link</source>
+        <translation>叶-脊链路</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>spine-core link</source>
+        <translation>脊-核心链路</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>other switch-to-switch link</source>
+        <translation>其他交换机间链路</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 nodes, %2 links; groups boxed</source>
+        <translation>%1 个节点，%2 条链路；分组以方框标出</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Network and cost analysis</source>
+        <translation>网络与成本分析</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Link utilization</source>
+        <translation>链路利用率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>random permutation of %1 flows: load on each directed link while all flows run</source>
+        <translation>%1 条流的随机置换：所有流同时运行时各有向链路的负载</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+35"/>
+        <source>not available</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <location line="-33"/>
+        <source>Network analysis not available: %1.
+This page shows cost charts only.</source>
+        <translation>网络分析不可用：%1。
+本页仅显示成本图表。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>host links</source>
+        <translation>主机链路</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>switch-to-switch links</source>
+        <translation>交换机间链路</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>load / capacity (share of links)</source>
+        <translation>负载 / 容量（链路占比）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1% of flows at full rate · 1 GiB each, done in %2</source>
+        <translation>%1% 的流以满速率运行 · 每条 1 GiB，%2 内完成</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 endpoint pairs%2; switch, adapter and cable latency</source>
+        <translation>%1 个端点对%2；含交换机、网卡和线缆延迟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+89"/>
+        <source> (sampled)</source>
+        <translation>（抽样）</translation>
+    </message>
+    <message>
+        <location line="-86"/>
+        <source>Latency not available: %1.</source>
+        <translation>延迟不可用：%1。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no routed pairs</source>
+        <translation>没有已路由的端点对</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>share of pairs</source>
+        <translation>端点对占比</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>latency, µs</source>
+        <translation>延迟，µs</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>min %1 · median %2 · p99 %3 · max %4 µs</source>
+        <translation>最小 %1 · 中位数 %2 · p99 %3 · 最大 %4 µs</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cost breakdown</source>
+        <translation>成本构成</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>hardware at list price by category, %1</source>
+        <translation>按类别统计的硬件目录价，%1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>price unknown</source>
+        <translation>价格未知</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Total %1</source>
+        <translation>合计 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> · without %1 part(s) of unknown price</source>
+        <translation> · 不含 %1 种价格未知的部件</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Fabric figures</source>
+        <translation>网络指标</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Routing: %1%2, %3 endpoints, %4 switches</source>
+        <translation>路由：%1%2，%3 个端点，%4 台交换机</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> (fell back)</source>
+        <translation>（已回退）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reachability: %1 of %2 ordered pairs unreachable</source>
+        <translation>可达性：%2 个有序端点对中 %1 个不可达</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Credit loops: %1</source>
+        <translation>信用环路：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none (deadlock-free)</source>
+        <translation>无（无死锁）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>found: the routes can deadlock</source>
+        <translation>存在：路由可能死锁</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection: %1 Tb/s one way (half injection %2 Tb/s)</source>
+        <translation>对分带宽：单向 %1 Tb/s（半注入带宽 %2 Tb/s）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 tier: %2 Tb/s down, %3 Tb/s up, oversubscription %4</source>
+        <translation>%1：下行 %2 Tb/s，上行 %3 Tb/s，收敛比 %4</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 tier: %2 Tb/s down (top of the tree)</source>
+        <translation>%1：下行 %2 Tb/s（树的顶层）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Diameter: %1 switch(es) on the longest shortest path%2</source>
+        <translation>直径：最长最短路径经过 %1 台交换机%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Collective: %1</source>
+        <translation>集合通信：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Analysis took %1</source>
+        <translation>分析耗时 %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Bill of materials</source>
+        <translation>物料清单 (BOM)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+1"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Part number</source>
+        <translation>料号</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Qty</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unit price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Extended</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Subtotal %1</source>
+        <translation>小计：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hardware (list prices)%1</source>
+        <translation>硬件（目录价）%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+6"/>
+        <location line="+1"/>
+        <source>, incomplete</source>
+        <translation>，不完整</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>Spares, %1% of cables and transceivers</source>
+        <translation>备件：线缆和光模块的 %1%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discount, %1%</source>
+        <translation>折扣：%1%</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Power (maximum)</source>
+        <translation>功耗（最大值）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rack units</source>
+        <translation>机架单元 (U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Energy per year (PUE %1, %2 %3/kWh)</source>
+        <translation>每年能耗（PUE %1，%2 %3/kWh）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>TCO over %1 years (hardware + energy)</source>
+        <translation>%1 年总拥有成本（硬件 + 能耗）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Totals</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Unknown prices (not in the totals): %1.</source>
+        <translation>价格未知（未计入合计）：%1。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cable summary</source>
+        <translation>线缆汇总</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Links by tier</source>
+        <translation>各层链路</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> Gb/s</source>
+        <translation> Gb/s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tier</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Speed</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cables by part</source>
+        <translation>按型号统计的线缆</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>built in</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+16"/>
+        <source>Cable</source>
+        <translation>线缆</translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+17"/>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Tiers</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cables (BOM)</source>
+        <translation>线缆数 (BOM)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Transceiver ends (link count)</source>
+        <translation>光模块端（按链路计）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Twin-port cables carry two links (the BOM counts cables, this table links). Transceiver ends are counted per link end; the BOM counts modules per switch cage (a twin-port module serves two links).</source>
+        <translation>双端口线缆承载两条链路（BOM 按线缆计数，本表按链路计数）。光模块端按链路端点计数；BOM 按交换机笼位计数光模块（一个双端口光模块服务两条链路）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cable plan (first rows)</source>
+        <translation>布线计划（前若干行）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cable id</source>
+        <translation>线缆编号</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>From</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>From rack</source>
+        <translation>起点机柜</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To</source>
+        <translation>终点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To rack</source>
+        <translation>终点机柜</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The full point-to-point plan (%1 rows: label, device, port and rack at both ends, cable, length, transceivers) is in the BOM workbook (`cplan bom --format xlsx`) and in `cplan export --format cable-plan`.</source>
+        <translation>完整的点对点布线计划（%1 行：标签、两端的设备、端口和机柜、线缆、长度、光模块）见 BOM 工作簿（`cplan bom --format xlsx`）以及 `cplan export --format cable-plan` 的输出。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Scheduling results</source>
+        <translation>调度结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scenario: %1</source>
+        <translation>场景：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Jobs</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>completed %1, rejected %2</source>
+        <translation>完成 %1，拒绝 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Makespan</source>
+        <translation>总完工时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU utilization</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>effective (weighted by network slowdown) %1%</source>
+        <translation>有效利用率（按网络减速加权）%1%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Waiting time</source>
+        <translation>等待时间</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+2"/>
+        <location line="+2"/>
+        <source> mean</source>
+        <translation>（平均）</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <location line="+2"/>
+        <source>p50 %1 · p95 %2 · p99 %3</source>
+        <translation>p50 %1 · p95 %2 · p99 %3</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Job completion time</source>
+        <translation>作业完成时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Slowdown</source>
+        <translation>减速比</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>network slowdown of multi-server jobs %1</source>
+        <translation>多服务器作业的网络减速比 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Queue</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> jobs (time average)</source>
+        <translation> 个作业（时间平均）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>preemptions %1, migrations %2</source>
+        <translation>抢占 %1 次，迁移 %2 次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fragmentation</source>
+        <translation>碎片率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>free capacity no queued job can use</source>
+        <translation>排队作业均无法使用的空闲容量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Detail</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>GPU allocation over time</source>
+        <translation>GPU 分配随时间变化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>share of %1 GPUs held by jobs</source>
+        <translation>%1 个 GPU 中被作业占用的比例</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Queue length over time</source>
+        <translation>队列长度随时间变化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>jobs waiting</source>
+        <translation>等待中的作业</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Assumptions and sources</source>
+        <translation>假设与来源</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Assumptions</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Currency %1; prices are indicative list prices from the parts catalog, most of them estimates (marked in the catalog); street prices differ.</source>
+        <translation>货币 %1；价格为部件目录中的参考目录价，多数为估算（目录中已标注）；实际成交价会有差异。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Energy: maximum power of servers, switches and optics, PUE %1, %2 %3 per kWh, 8,760 hours a year; TCO over %4 years = hardware + energy.</source>
+        <translation>能耗：服务器、交换机和光模块的最大功耗，PUE %1，电价 %2 %3/kWh，每年 8,760 小时；%4 年总拥有成本 = 硬件 + 能耗。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cables: the design&apos;s cable per link (chosen by speed and length where the design leaves it open); fibre links take a transceiver at each end, a twin-port switch cage carrying two links one twin-port module.</source>
+        <translation>线缆：采用设计中每条链路指定的线缆（设计未指定时按速率和长度选择）；光纤链路两端各需一个光模块，承载两条链路的双端口交换机笼位使用一个双端口光模块。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Spares %1% of cables and transceivers; discount %2% of hardware and spares.</source>
+        <translation>备件为线缆和光模块的 %1%；折扣为硬件和备件的 %2%。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Routing: the design&apos;s engine (%1) over the InfiniBand view of the design (one channel adapter per HCA).</source>
+        <translation>路由：在设计的 InfiniBand 视图上使用设计指定的路由引擎（%1）（每个 HCA 一个通道适配器）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link utilization: a seeded random permutation of 1 GiB flows between all cabled HCA ports, max-min fair rates, protocol efficiency and path latency applied; utilization = bytes / (capacity × completion time).</source>
+        <translation>链路利用率：在所有已连线的 HCA 端口之间进行固定种子的随机置换，每条流 1 GiB，按最大最小公平分配速率，并计入协议效率和路径延迟；利用率 = 字节数 / (容量 × 完成时间)。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Latency: switch port-to-port latency, adapter latency at both ends and about 5 ns per metre of cable.</source>
+        <translation>延迟：交换机端口到端口延迟、两端网卡延迟，以及每米线缆约 5 ns。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Unknown price, not in the totals: %1.</source>
+        <translation>价格未知，未计入合计：%1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unknown power, not in the totals: %1.</source>
+        <translation>功耗未知，未计入合计：%1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unknown height, not in the rack units: %1.</source>
+        <translation>高度未知，未计入机架单元：%1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sources of the figures</source>
+        <translation>数据来源</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>: %1 %2%3</source>
+        <translation>：%1 %2%3</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> (estimate)</source>
+        <translation>（估算）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>: price unknown</source>
+        <translation>：价格未知</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>; price source: %1</source>
+        <translation>；价格来源：%1</translation>
+    </message>
+</context>
+<context>
+    <name>RemoveLinks</name>
+    <message numerus="yes">
+        <location filename="../../widgets/commands.cpp" line="+45"/>
+        <source>Remove %n link(s)</source>
+        <translation>
+            <numerusform>删除 %n 条链路</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RemoveNodes</name>
+    <message numerus="yes">
+        <location line="-71"/>
+        <source>Remove %n node(s)</source>
+        <translation>
+            <numerusform>删除 %n 个节点</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SetNodeProperty</name>
+    <message>
+        <location line="+90"/>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tier</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HCAs</source>
+        <translation>HCA</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Change %1 of %2</source>
+        <translation>更改 %2 的%1</translation>
+    </message>
+</context>
+<context>
+    <name>cplan</name>
+    <message>
+        <location filename="../../widgets/wirecheck.cpp" line="+37"/>
+        <source>unknown node</source>
+        <translation>未知节点</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>both ends are on the same node</source>
+        <translation>两端位于同一节点</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no such port</source>
+        <translation>端口不存在</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+5"/>
+        <source>%1:%2 is already wired (%3)</source>
+        <translation>%1:%2 已连线（%3）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>speed mismatch: %1 to %2, the link runs at %3</source>
+        <translation>速率不匹配：%1 连接 %2，链路以 %3 运行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>adapter to adapter (back-to-back) link</source>
+        <translation>网卡直连（背靠背）链路</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>no cable in the catalog reaches %1 m at %2</source>
+        <translation>目录中没有 %2 下长度可达 %1 m 的线缆</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::AnalysisRunner</name>
+    <message>
+        <location filename="../../app/gui/i18n.cpp" line="+36"/>
+        <source>Analysis done</source>
+        <translation>分析完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Routing</source>
+        <translation>正在路由</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection and latency</source>
+        <translation>正在计算对分带宽和延迟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Simulating %1</source>
+        <translation>正在仿真 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 flows have no route</source>
+        <translation>%1 条流没有路由</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checking design rules</source>
+        <translation>正在检查设计规则</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pricing</source>
+        <translation>正在计算价格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Applying failures</source>
+        <translation>正在应用故障</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link utilization, latency and bisection need the routing engine (core/routing), which is not in this build yet.</source>
+        <translation>链路利用率、延迟和对分带宽需要路由引擎 (core/routing)，此版本尚未包含。</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::BomModel</name>
+    <message>
+        <location filename="../../widgets/bommodel.cpp" line="+44"/>
+        <source>Total (CAPEX)</source>
+        <translation>合计（资本支出）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>≥ %1</source>
+        <translation>≥ %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Estimated price</source>
+        <translation>估算价格</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+1"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Qty</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unit price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Total</source>
+        <translation>总价</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::CanvasScene</name>
+    <message>
+        <location filename="../../widgets/canvasscene.cpp" line="+337"/>
+        <source>%1 servers · %2 switches · %3 GPUs</source>
+        <translation>%1 台服务器 · %2 台交换机 · %3 个 GPU</translation>
+    </message>
+    <message>
+        <location line="+112"/>
+        <source>Nothing to paste</source>
+        <translation>没有可粘贴的内容</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+40"/>
+        <source>Paste %n node(s)</source>
+        <translation>
+            <numerusform>粘贴 %n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Unknown part &apos;%1&apos;</source>
+        <translation>未知部件“%1”</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>An HCA goes into a server, not a switch</source>
+        <translation>HCA 应安装在服务器中，而不是交换机中</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 has no free PCIe slot for another HCA</source>
+        <translation>%1 没有空闲的 PCIe 插槽可再安装 HCA</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Added %1 to %2</source>
+        <translation>已将 %1 添加到 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Drop the HCA onto a server with a free slot</source>
+        <translation>请将 HCA 拖放到有空闲插槽的服务器上</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is not placed on the canvas (cables and optics are chosen per link)</source>
+        <translation>%1 不放置在画布上（线缆和光模块按链路选择）</translation>
+    </message>
+    <message>
+        <location line="+148"/>
+        <source>%1:%2 → %3:%4, %5 Gb/s, %6</source>
+        <translation>%1:%2 → %3:%4，%5 Gb/s，%6</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Cannot wire: %1</source>
+        <translation>无法连线：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Wired %1</source>
+        <translation>已连线 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wired %1 (%2)</source>
+        <translation>已连线 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+92"/>
+        <source>Ports: %1 of %2 wired</source>
+        <translation>端口：已连线 %1 / %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, %1 Gb/s</source>
+        <translation>，%1 Gb/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPUs: %1 × %2</source>
+        <translation>GPU：%1 × %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Price: %1</source>
+        <translation>价格：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+1"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Power: %1</source>
+        <translation>功耗：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Group %1, rack %2</source>
+        <translation>分组 %1，机柜 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+16"/>
+        <source>FAILED</source>
+        <translation>已故障</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>Speed: %1 Gb/s</source>
+        <translation>速率：%1 Gb/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cable: %1%2</source>
+        <translation>线缆：%1%2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>(automatic)</source>
+        <translation>（自动）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, %1 m</source>
+        <translation>，%1 m</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Utilization: %1 %</source>
+        <translation>利用率：%1 %</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Collapsed group %1 — double-click to expand</source>
+        <translation>已折叠的分组 %1 — 双击展开</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::CanvasView</name>
+    <message>
+        <location filename="../../widgets/canvasview.cpp" line="+35"/>
+        <source>Link utilization</source>
+        <translation>链路利用率</translation>
+    </message>
+    <message>
+        <location line="+127"/>
+        <source>Drag switches and servers from the Parts palette onto the canvas,
+or generate a fabric with File ▸ New fat-tree fabric… (Ctrl+Shift+N),
+or open a design (Ctrl+O).</source>
+        <translation>从“部件”面板将交换机和服务器拖到画布上，
+或通过“文件 ▸ 新建胖树网络…”（Ctrl+Shift+N）生成网络，
+或打开一个设计（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <location line="+14"/>
+        <location line="+15"/>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <location line="+15"/>
+        <source>Cluster Planner view</source>
+        <translation>Cluster Planner 视图</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Unknown export format &apos;%1&apos; (use .png, .svg or .pdf)</source>
+        <translation>未知的导出格式“%1”（请使用 .png、.svg 或 .pdf）</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::Commands</name>
+    <message numerus="yes">
+        <location filename="../../widgets/commands.cpp" line="+72"/>
+        <source>Delete %n object(s)</source>
+        <translation>
+            <numerusform>删除 %n 个对象</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cplan::FabricWizard</name>
+    <message>
+        <location filename="../../widgets/fabricwizard.cpp" line="+37"/>
+        <source>New fat-tree fabric</source>
+        <translation>新建胖树网络</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>New fabric</source>
+        <translation>新建网络</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <location line="+9"/>
+        <location line="+3"/>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>2 tiers</source>
+        <translation>2 层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>3 tiers</source>
+        <translation>3 层</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Server</source>
+        <translation>服务器型号</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Servers</source>
+        <translation>服务器数量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switch</source>
+        <translation>交换机型号</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tiers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leaf blocking (down : up)</source>
+        <translation>叶交换机阻塞比（下行 : 上行）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rails</source>
+        <translation>轨道数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Servers per scalable unit</source>
+        <translation>每个可扩展单元 (SU) 的服务器数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Management appliances</source>
+        <translation>管理设备数量</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>&lt;b&gt;%1 tiers&lt;/b&gt;, %2 rails, %3 scalable units of %4 servers&lt;br&gt;Leaves %5, spines %6, cores %7 — %8 links&lt;br&gt;Leaf ports: %9 down, %10 up&lt;br&gt;</source>
+        <translation>&lt;b&gt;%1 层&lt;/b&gt;，%2 个轨道，%3 个可扩展单元，每个 %4 台服务器&lt;br&gt;叶交换机 %5 台，脊交换机 %6 台，核心交换机 %7 台 — 共 %8 条链路&lt;br&gt;叶交换机端口：下行 %9，上行 %10&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>GPUs &lt;b&gt;%1&lt;/b&gt; · CAPEX &lt;b&gt;%2&lt;/b&gt;%3 · per GPU &lt;b&gt;%4&lt;/b&gt; · power %5 kW</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 个 GPU · 资本支出 &lt;b&gt;%2&lt;/b&gt;%3 · 每 GPU &lt;b&gt;%4&lt;/b&gt; · 功耗 %5&#xa0;kW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> (some prices unknown)</source>
+        <translation>（部分价格未知）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>n/a</source>
+        <translation>暂无</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::Inspector</name>
+    <message>
+        <location filename="../../widgets/inspector.cpp" line="+52"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tier</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HCAs</source>
+        <translation>HCA</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>%1 — %2 %3</source>
+        <translation>%1 — %2 %3</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n free slot(s)</source>
+        <translation>
+            <numerusform>%n 个空闲插槽</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Ports wired: %1 of %2</source>
+        <translation>已连线端口：%1 / %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPUs: %1</source>
+        <translation>GPU：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Price: %1</source>
+        <translation>价格：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <location line="+13"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>Power: %1</source>
+        <translation>功耗：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Link %1</source>
+        <translation>链路 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ↔ %2&lt;br&gt;Speed: %3 Gb/s&lt;br&gt;Cable: %4&lt;br&gt;Length: %5</source>
+        <translation>%1 ↔ %2&lt;br&gt;速率：%3 Gb/s&lt;br&gt;线缆：%4&lt;br&gt;长度：%5</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(automatic)</source>
+        <translation>（自动）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 m</source>
+        <translation>%1 m</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%n link(s)</source>
+        <translation>
+            <numerusform>%n 条链路</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>GPUs in the selection: %1</source>
+        <translation>所选对象中的 GPU：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing selected</source>
+        <translation>未选择任何对象</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a switch, server or link on the canvas to see and edit its properties.</source>
+        <translation>在画布上选择交换机、服务器或链路，以查看和编辑其属性。</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::LanguageMenu</name>
+    <message>
+        <location filename="../../app/gui/i18n.cpp" line="+61"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The language changes the next time Cluster Planner starts.</source>
+        <translation>语言将在下次启动 Cluster Planner 时生效。</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::MainWindow</name>
+    <message>
+        <location filename="../../app/gui/mainwindow.cpp" line="+159"/>
+        <source>Parts</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inspector</source>
+        <translation>属性检查器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Metrics</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scheduler</source>
+        <translation>调度器</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bill of materials</source>
+        <translation>物料清单 (BOM)</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New &amp;fat-tree fabric…</source>
+        <translation>新建胖树网络(&amp;F)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save &amp;as…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Export view…</source>
+        <translation>导出视图(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Select &amp;all</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Fit to view</source>
+        <translation>适应视图(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Snap to grid</source>
+        <translation>对齐网格(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Collapse all scalable units</source>
+        <translation>折叠所有可扩展单元(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>E&amp;xpand all groups</source>
+        <translation>展开所有分组(&amp;X)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Utilization &amp;heatmap</source>
+        <translation>利用率热力图(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All-to-all</source>
+        <translation>全互连 (All-to-all)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shift by one (ring)</source>
+        <translation>移位 1（环形）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Random permutation</source>
+        <translation>随机置换</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Docks</source>
+        <translation>停靠窗口(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Failure mode (click links or switches to fail them)</source>
+        <translation>故障模式(&amp;F)（点击链路或交换机使其故障）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Failure mode: click a link or a switch to fail it, click again to restore it</source>
+        <translation>故障模式：点击链路或交换机使其故障，再次点击可恢复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failure mode off</source>
+        <translation>故障模式已关闭</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Restore all failed objects</source>
+        <translation>恢复所有故障对象(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run &amp;analysis now</source>
+        <translation>立即运行分析(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>New fat tree…</source>
+        <translation>新建胖树…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failure mode</source>
+        <translation>故障模式</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Present</source>
+        <translation>演示</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (%2)[*] — Cluster Planner</source>
+        <translation>%1 (%2)[*] — Cluster Planner</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+82"/>
+        <source>Untitled design</source>
+        <translation>未命名设计</translation>
+    </message>
+    <message>
+        <location line="-71"/>
+        <location line="+38"/>
+        <source>Cannot open design</source>
+        <translation>无法打开设计</translation>
+    </message>
+    <message>
+        <location line="-37"/>
+        <location line="+38"/>
+        <source>The file could not be read; your current work is unchanged.
+
+%1</source>
+        <translation>无法读取该文件；当前工作未受影响。
+
+%1</translation>
+    </message>
+    <message>
+        <location line="-22"/>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Generate fat tree</source>
+        <translation>生成胖树</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Open design</source>
+        <translation>打开设计</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cluster designs (*.cluster.yaml *.yaml);;All files (*)</source>
+        <translation>集群设计 (*.cluster.yaml *.yaml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+15"/>
+        <source>Cannot save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Save design</source>
+        <translation>保存设计</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cluster designs (*.cluster.yaml)</source>
+        <translation>集群设计 (*.cluster.yaml)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The design has unsaved changes. Save them?</source>
+        <translation>设计有未保存的更改。是否保存？</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Autosaved</source>
+        <translation>已自动保存</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Recover unsaved work?</source>
+        <translation>恢复未保存的工作？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cluster Planner did not close properly. Unsaved work of %1 was autosaved at %2. Recover it?</source>
+        <translation>Cluster Planner 上次未正常关闭。%1 的未保存工作已于 %2 自动保存。是否恢复？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an untitled design</source>
+        <translation>未命名设计</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot recover</source>
+        <translation>无法恢复</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Analysis %1 ms</source>
+        <translation>分析 %1 ms</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Switches (leaf / spine / core)</source>
+        <translation>交换机（叶 / 脊 / 核心）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Bisection</source>
+        <translation>对分带宽</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Oversubscription</source>
+        <translation>收敛比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CAPEX</source>
+        <translation>资本支出</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cost per GPU</source>
+        <translation>每 GPU 成本</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Max link utilization</source>
+        <translation>最大链路利用率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>n/a</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Link utilization — %1</source>
+        <translation>链路利用率 — %1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Export view</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::MetricsView</name>
+    <message>
+        <location filename="../../widgets/metricsview.cpp" line="+74"/>
+        <source>Link utilization (%, links per bin)</source>
+        <translation>链路利用率（%，每区间链路数）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU-to-GPU latency</source>
+        <translation>GPU 间延迟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+163"/>
+        <source>Cost breakdown</source>
+        <translation>成本构成</translation>
+    </message>
+    <message>
+        <location line="-158"/>
+        <location line="+89"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switches (leaf / spine / core)</source>
+        <translation>交换机（叶 / 脊 / 核心）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Links</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection</source>
+        <translation>对分带宽</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 Tb/s</source>
+        <translation>%1 Tb/s</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+4"/>
+        <source>n/a</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Oversubscription</source>
+        <translation>收敛比</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+6"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>≥ </source>
+        <translation>≥ </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CAPEX</source>
+        <translation>资本支出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost per GPU</source>
+        <translation>每 GPU 成本</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 kW</source>
+        <translation>%1 kW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rack units</source>
+        <translation>机架单元 (U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TCO</source>
+        <translation>总拥有成本</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Latency p50 / p99</source>
+        <translation>延迟 p50 / p99</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 / %2 ns</source>
+        <translation>%1 / %2 ns</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unreachable pairs</source>
+        <translation>不可达端点对</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 errors, %2 warnings</source>
+        <translation>%1 个错误，%2 个警告</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Completion (%1)</source>
+        <translation>完成时间（%1）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Max link utilization</source>
+        <translation>最大链路利用率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed objects</source>
+        <translation>故障对象</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 (%2 links, %3 Gb/s lost)</source>
+        <translation>%1（%2 条链路，损失 %3 Gb/s）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Link utilization: choose a traffic pattern in View ▸ Utilization heatmap.</source>
+        <translation>链路利用率：请在“视图 ▸ 利用率热力图”中选择流量模式。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Cost breakdown (priced parts only)</source>
+        <translation>成本构成（仅含有价格的部件）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>choose a traffic pattern for the heatmap</source>
+        <translation>请为热力图选择流量模式</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not available in this build</source>
+        <translation>此版本中不可用</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>needs the routing engine</source>
+        <translation>需要路由引擎</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Endpoint-to-endpoint latency (µs, pairs per bin)</source>
+        <translation>端点间延迟（µs，每区间端点对数）</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::PartPalette</name>
+    <message>
+        <location filename="../../widgets/partpalette.cpp" line="+44"/>
+        <source>Search parts…</source>
+        <translation>搜索部件…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Switches</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Adapters (drop onto a server)</source>
+        <translation>网卡（拖放到服务器上）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+2"/>
+        <source>%1 × %2 Gb/s</source>
+        <translation>%1 × %2 Gb/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 × %2, %3 HCA</source>
+        <translation>%1 × %2，%3 个 HCA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 HCA</source>
+        <translation>%1 个 HCA</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Price: %1</source>
+        <translation>价格：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::ProblemsView</name>
+    <message>
+        <location filename="../../widgets/problemsview.cpp" line="+26"/>
+        <source>Severity</source>
+        <translation>严重性</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No analysis yet</source>
+        <translation>尚未分析</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>[with failures] </source>
+        <translation>[含故障] </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 个警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(first %1 shown)</source>
+        <translation>（仅显示前 %1 条）</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::SchedulerView</name>
+    <message>
+        <location filename="../../widgets/schedulerview.cpp" line="+104"/>
+        <location line="+81"/>
+        <source>synthetic</source>
+        <translation>合成</translation>
+    </message>
+    <message>
+        <location line="-80"/>
+        <source>Open trace…</source>
+        <translation>打开轨迹…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>network coupling</source>
+        <translation>网络耦合</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Trace</source>
+        <translation>作业轨迹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Synthetic jobs</source>
+        <translation>合成作业数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Offered load</source>
+        <translation>提供负载</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Policy</source>
+        <translation>调度策略</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Simulate</source>
+        <translation>仿真</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+232"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location line="-228"/>
+        <source>whole run in 10 s</source>
+        <translation>全程 10 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>whole run in 30 s</source>
+        <translation>全程 30 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>whole run in 2 min</source>
+        <translation>全程 2 分钟</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>GPU utilization (%)</source>
+        <translation>GPU 利用率 (%)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Queued jobs</source>
+        <translation>排队作业</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The scheduling engine (core/schedule) is not in this build.</source>
+        <translation>此版本不包含调度引擎 (core/schedule)。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Open job trace</source>
+        <translation>打开作业轨迹</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Job traces (*.csv);;All files (*)</source>
+        <translation>作业轨迹 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>The design has no GPUs to schedule.</source>
+        <translation>设计中没有可调度的 GPU。</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>%1 jobs on %2 GPUs (%3): makespan %4 h, GPU utilization %5 %, wait p50 %6 min / p95 %7 min, JCT p50 %8 min</source>
+        <translation>%1 个作业，%2 个 GPU（%3）：总完工时间 %4 h，GPU 利用率 %5 %，等待时间 p50 %6 min / p95 %7 min，作业完成时间 p50 %8 min</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>hours</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>effective (network)</source>
+        <translation>有效（计入网络）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>t = %1 h, %2 GPUs busy</source>
+        <translation>t = %1 h，%2 个 GPU 忙碌</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::WireCheck</name>
+    <message>
+        <location filename="../../widgets/wirecheck.cpp" line="-53"/>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/i18n.cpp" line="-91"/>
+        <source>unknown node</source>
+        <translation>未知节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>both ends are on the same node</source>
+        <translation>两端位于同一节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no such port</source>
+        <translation>端口不存在</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1:%2 is already wired (%3)</source>
+        <translation>%1:%2 已连线（%3）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>speed mismatch: %1 to %2, the link runs at %3</source>
+        <translation>速率不匹配：%1 连接 %2，链路以 %3 运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>adapter to adapter (back-to-back) link</source>
+        <translation>网卡直连（背靠背）链路</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no cable in the catalog reaches %1 m at %2</source>
+        <translation>目录中没有 %2 下长度可达 %1 m 的线缆</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../../app/main.cpp" line="+27"/>
+        <source>Design GPU clusters on InfiniBand fabrics.</source>
+        <translation>在 InfiniBand 网络上设计 GPU 集群。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Design file to open (*.cluster.yaml).</source>
+        <translation>要打开的设计文件 (*.cluster.yaml)。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Render the window to a PNG and exit.</source>
+        <translation>将窗口渲染为 PNG 后退出。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Presentation mode.</source>
+        <translation>演示模式。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show link utilization under a traffic pattern.</source>
+        <translation>显示指定流量模式下的链路利用率。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run a scheduling simulation with a policy.</source>
+        <translation>按指定策略运行调度仿真。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Synthetic jobs for --schedule.</source>
+        <translation>--schedule 使用的合成作业数。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Collapse scalable units.</source>
+        <translation>折叠可扩展单元。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zoom onto these groups (comma-separated ids).</source>
+        <translation>缩放到这些分组（逗号分隔的 ID）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Screenshot the new-fabric wizard.</source>
+        <translation>截取新建网络向导的截图。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Screenshot size.</source>
+        <translation>截图尺寸。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cluster Planner</source>
+        <translation>Cluster Planner</translation>
+    </message>
+</context>
+</TS>

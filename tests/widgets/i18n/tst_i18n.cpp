@@ -1,0 +1,275 @@
+// Translations: the embedded zh_CN catalogue loads and translates, the .ts is complete and keeps
+// every placeholder, the language setting drives what installTranslations() loads, the Language
+// menu stores the choice, and numbers and money follow the locale.
+#include "i18n.h"
+#include "mainwindow.h"
+
+#include "catalog/catalog.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QLibraryInfo>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QSet>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+#include <QTranslator>
+#include <QXmlStreamReader>
+
+using namespace cplan;
+
+namespace {
+
+const QString tsPath = QStringLiteral(CPLAN_SOURCE_DIR "/resources/translations/cluster-planner_zh_CN.ts");
+
+struct TsMessage
+{
+    QString context, source, translation, type;
+    bool numerus = false;
+};
+
+QList<TsMessage> readTs(QString *error)
+{
+    QFile file(tsPath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = file.errorString();
+        return {};
+    }
+    QList<TsMessage> messages;
+    QXmlStreamReader xml(&file);
+    QString context;
+    TsMessage m;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == QLatin1String("name"))
+            context = xml.readElementText();
+        else if (xml.name() == QLatin1String("message")) {
+            m = TsMessage{context, {}, {}, {}, xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes")};
+        } else if (xml.name() == QLatin1String("source"))
+            m.source = xml.readElementText();
+        else if (xml.name() == QLatin1String("translation")) {
+            m.type = xml.attributes().value(QLatin1String("type")).toString();
+            if (m.numerus) {
+                // Chinese has a single plural form.
+                while (xml.readNextStartElement())
+                    m.translation += xml.readElementText();
+            } else {
+                m.translation = xml.readElementText();
+            }
+            messages << m;
+        }
+    }
+    if (xml.hasError())
+        *error = xml.errorString();
+    return messages;
+}
+
+QSet<QString> placeholders(const QString &text)
+{
+    static const QRegularExpression re(QStringLiteral("%(\\d+|n)"));
+    QSet<QString> result;
+    for (auto it = re.globalMatch(text); it.hasNext();)
+        result << it.next().captured(0);
+    return result;
+}
+
+// String literals passed to `call` in a source file, adjacent literals joined as the compiler does.
+QStringList literalsPassedTo(const QString &file, const QString &call)
+{
+    QFile f(QStringLiteral(CPLAN_SOURCE_DIR "/") + file);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QString code = QString::fromUtf8(f.readAll());
+    const QRegularExpression callRe(QStringLiteral("\\b") + QRegularExpression::escape(call)
+                                    + QStringLiteral("\\(((?:\\s*\"(?:[^\"\\\\]|\\\\.)*\")+)\\s*\\)"));
+    const QRegularExpression pieceRe(QStringLiteral("\"((?:[^\"\\\\]|\\\\.)*)\""));
+    QStringList result;
+    for (auto it = callRe.globalMatch(code); it.hasNext();) {
+        QString text;
+        for (auto p = pieceRe.globalMatch(it.next().captured(1)); p.hasNext();)
+            text += p.next().captured(1);
+        result << text.replace(QStringLiteral("\\n"), QStringLiteral("\n")).replace(QStringLiteral("\\\""), QStringLiteral("\""));
+    }
+    return result;
+}
+
+} // namespace
+
+class TestI18n : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void tsIsComplete();
+    void embeddedCatalogueTranslates();
+    void runtimeLookupsAreTranslated();
+    void englishLoadsNothing();
+    void languageMenuStoresChoice();
+    void chineseMainWindow();
+    void numbersAndMoney();
+
+private:
+    std::optional<Catalog> m_catalog;
+};
+
+void TestI18n::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+    auto c = loadCatalog(QDir::temp().filePath(QStringLiteral("cplan-tst-i18n-store.sqlite")).toStdString());
+    QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
+    m_catalog = std::move(*c);
+}
+
+void TestI18n::tsIsComplete()
+{
+    QString error;
+    const QList<TsMessage> messages = readTs(&error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(messages.size() > 400);
+    QHash<QString, QString> byMainWindow;
+    for (const TsMessage &m : messages) {
+        const QString where = m.context + QStringLiteral(": ") + m.source;
+        QVERIFY2(m.type.isEmpty(), qPrintable(QStringLiteral("%1 (%2)").arg(where, m.type)));
+        QVERIFY2(!m.translation.isEmpty(), qPrintable(where));
+        QVERIFY2(placeholders(m.translation) == placeholders(m.source), qPrintable(where + QStringLiteral(" → ") + m.translation));
+        if (m.context == QLatin1String("cplan::MainWindow"))
+            byMainWindow.insert(m.source, m.translation);
+    }
+    // The main window picks figures out of the metrics view by their translated labels, so a
+    // label must read the same in both contexts.
+    for (const TsMessage &m : messages)
+        if (m.context == QLatin1String("cplan::MetricsView") && byMainWindow.contains(m.source))
+            QVERIFY2(byMainWindow.value(m.source) == m.translation, qPrintable(m.source));
+}
+
+void TestI18n::embeddedCatalogueTranslates()
+{
+    QVERIFY(QFile::exists(QStringLiteral(":/i18n/cluster-planner_zh_CN.qm")));
+    QTranslator t;
+    QVERIFY(t.load(QLocale(QLocale::Chinese, QLocale::SimplifiedHanScript, QLocale::China), QStringLiteral("cluster-planner"),
+                   QStringLiteral("_"), QStringLiteral(":/i18n")));
+    QCOMPARE(t.language(), QStringLiteral("zh_CN"));
+    QCOMPARE(t.translate("cplan::MainWindow", "&File"), QStringLiteral("文件(&F)"));
+    QCOMPARE(t.translate("cplan::MainWindow", "Bill of materials"), QStringLiteral("物料清单 (BOM)"));
+    QCOMPARE(t.translate("cplan::BomModel", "Unit price"), QStringLiteral("单价"));
+    QCOMPARE(t.translate("cplan::FabricWizard", "New fat-tree fabric"), QStringLiteral("新建胖树网络"));
+    QCOMPARE(t.translate("MoveNodes", "Move %n node(s)", nullptr, 3), QStringLiteral("移动 %n 个节点"));
+}
+
+void TestI18n::runtimeLookupsAreTranslated()
+{
+    // Texts translated through helper functions (see runtimeTexts in i18n.cpp).
+    QTranslator t;
+    QVERIFY(t.load(QStringLiteral(":/i18n/cluster-planner_zh_CN.qm")));
+    const struct {
+        const char *file, *call, *context;
+    } helpers[] = {{"widgets/analysis.cpp", "trA", "cplan::AnalysisRunner"}, {"widgets/wirecheck.cpp", "tr", "cplan::WireCheck"}};
+    for (const auto &h : helpers) {
+        const QStringList texts = literalsPassedTo(QLatin1String(h.file), QLatin1String(h.call));
+        for (const QString &text : texts)
+            QVERIFY2(!t.translate(h.context, text.toUtf8().constData()).isEmpty(),
+                     qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(h.context), text)));
+    }
+}
+
+void TestI18n::englishLoadsNothing()
+{
+    setLanguageSetting(QStringLiteral("en"));
+    QCOMPARE(languageSetting(), QStringLiteral("en"));
+    installTranslations(*qApp);
+    QCOMPARE(QLocale().language(), QLocale::English);
+    QCOMPARE(QCoreApplication::translate("cplan::MainWindow", "&File"), QStringLiteral("&File"));
+    QCOMPARE(localeForLanguage(QStringLiteral("system")), QLocale::system());
+    setLanguageSetting(QStringLiteral("klingon"));
+    QCOMPARE(languageSetting(), QStringLiteral("system"));
+}
+
+void TestI18n::languageMenuStoresChoice()
+{
+    setLanguageSetting(QStringLiteral("en"));
+    QWidget parent;
+    QMenu *menu = createLanguageMenu(&parent);
+    const QList<QAction *> actions = menu->actions();
+    QCOMPARE(actions.size(), 3);
+    QCOMPARE(actions[1]->text(), QStringLiteral("English"));
+    QCOMPARE(actions[2]->text(), QStringLiteral("简体中文"));
+    QVERIFY(actions[1]->isChecked());
+    QVERIFY(!actions[0]->isChecked() && !actions[2]->isChecked());
+
+    actions[2]->trigger();
+    QCOMPARE(languageSetting(), QStringLiteral("zh_CN"));
+    QVERIFY(actions[2]->isChecked());
+    // The user is told the change applies on the next start, without blocking.
+    auto *box = parent.findChild<QMessageBox *>();
+    QVERIFY(box);
+    box->close();
+
+    actions[0]->trigger();
+    QCOMPARE(languageSetting(), QStringLiteral("system"));
+    QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("system"));
+}
+
+void TestI18n::chineseMainWindow()
+{
+    setLanguageSetting(QStringLiteral("zh_CN"));
+    installTranslations(*qApp);
+    QCOMPARE(QLocale().name(), QStringLiteral("zh_CN"));
+    QCOMPARE(QCoreApplication::translate("AddNodes", "Add %n node(s)", nullptr, 2), QStringLiteral("添加 2 个节点"));
+    // Qt's own strings, when Qt's translations are installed (Debian: qt6-translations-l10n).
+    if (QFile::exists(QLibraryInfo::path(QLibraryInfo::TranslationsPath) + QStringLiteral("/qtbase_zh_CN.qm")))
+        QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), QStringLiteral("取消"));
+
+    MainWindow window(*m_catalog);
+    window.setAutosaveEnabled(false);
+    QStringList menus;
+    for (QAction *a : window.menuBar()->actions())
+        menus << a->text();
+    QVERIFY2(menus.size() >= 4, qPrintable(menus.join(QLatin1Char(' '))));
+    QCOMPARE(menus.value(0), QStringLiteral("文件(&F)"));
+    QCOMPARE(menus.value(1), QStringLiteral("编辑(&E)"));
+    QCOMPARE(menus.value(2), QStringLiteral("视图(&V)"));
+    QStringList docks;
+    for (QDockWidget *d : window.findChildren<QDockWidget *>())
+        docks << d->windowTitle();
+    QVERIFY2(docks.contains(QStringLiteral("物料清单 (BOM)")), qPrintable(docks.join(QLatin1Char(' '))));
+    QVERIFY2(docks.contains(QStringLiteral("属性检查器")), qPrintable(docks.join(QLatin1Char(' '))));
+    setLanguageSetting(QStringLiteral("system"));
+}
+
+void TestI18n::numbersAndMoney()
+{
+    QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::SimplifiedHanScript, QLocale::China));
+    QCOMPARE(formatNumber(1234567.891, 2), QStringLiteral("1,234,567.89"));
+    QCOMPARE(formatMoney(1234567, QStringLiteral("USD")), QStringLiteral("US$1,234,567"));
+    QCOMPARE(formatMoney(99.5, QStringLiteral("CNY"), 2), QStringLiteral("¥99.50"));
+    QCOMPARE(formatMoneyShort(12345678, QStringLiteral("USD")), QStringLiteral("US$1,234.6万"));
+    QCOMPARE(formatMoneyShort(345678901, QStringLiteral("USD")), QStringLiteral("US$3.46亿"));
+    QCOMPARE(formatMoneyShort(45000, QStringLiteral("USD")), QStringLiteral("US$45,000"));
+
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QCOMPARE(formatNumber(1234567.891, 2), QStringLiteral("1,234,567.89"));
+    QCOMPARE(formatMoney(1234567, QStringLiteral("USD")), QStringLiteral("$1,234,567"));
+    QCOMPARE(formatMoneyShort(12345678, QStringLiteral("USD")), QStringLiteral("$12.35M"));
+    // en_US writes negative amounts the accountant's way.
+    QCOMPARE(formatMoneyShort(-2.5e9, QStringLiteral("USD")), QStringLiteral("($2.50B)"));
+
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    QCOMPARE(formatNumber(1234.5, 1), QStringLiteral("1.234,5"));
+    QCOMPARE(formatMoneyShort(12345678, QStringLiteral("EUR")), QStringLiteral("12,35M\u00a0€"));
+    QLocale::setDefault(QLocale::system());
+}
+
+QTEST_MAIN(TestI18n)
+#include "tst_i18n.moc"
