@@ -85,10 +85,11 @@ void installTranslations(QApplication &app)
         return;
 
     auto *ours = new QTranslator(&app);
-    if (ours->load(locale, QStringLiteral("cluster-planner"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QCoreApplication::installTranslator(ours);
-    else
-        delete ours;
+    if (!ours->load(locale, QStringLiteral("cluster-planner"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+        delete ours; // a language we do not have: English throughout, Qt's dialogs included
+        return;
+    }
+    QCoreApplication::installTranslator(ours);
 
     // Qt's own strings (standard buttons, file dialogs, shortcuts) come from Qt's translations,
     // a separate package on Debian (qt6-translations-l10n); without it they stay in English.

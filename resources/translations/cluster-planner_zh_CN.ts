@@ -577,7 +577,7 @@ This page shows cost charts only.</source>
     <message>
         <location line="+5"/>
         <source>Subtotal %1</source>
-        <translation>小计：%1</translation>
+        <translation>%1 小计</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -594,12 +594,12 @@ This page shows cost charts only.</source>
     <message>
         <location line="-6"/>
         <source>Spares, %1% of cables and transceivers</source>
-        <translation>备件：线缆和光模块的 %1%</translation>
+        <translation>备件（线缆和光模块的 %1%）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Discount, %1%</source>
-        <translation>折扣：%1%</translation>
+        <translation>折扣 %1%</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1084,7 +1084,7 @@ This page shows cost charts only.</source>
     <message>
         <location line="+1"/>
         <source>Routing</source>
-        <translation>正在路由</translation>
+        <translation>正在计算路由</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1290,7 +1290,7 @@ This page shows cost charts only.</source>
         <location line="+2"/>
         <location line="+16"/>
         <source>FAILED</source>
-        <translation>已故障</translation>
+        <translation>故障</translation>
     </message>
     <message>
         <location line="-6"/>
@@ -1378,7 +1378,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+4"/>
         <source>New fabric</source>
-        <translation>新建网络</translation>
+        <translation>新网络</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -1460,7 +1460,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+11"/>
         <source>GPUs &lt;b&gt;%1&lt;/b&gt; · CAPEX &lt;b&gt;%2&lt;/b&gt;%3 · per GPU &lt;b&gt;%4&lt;/b&gt; · power %5 kW</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; 个 GPU · 资本支出 &lt;b&gt;%2&lt;/b&gt;%3 · 每 GPU &lt;b&gt;%4&lt;/b&gt; · 功耗 %5&#xa0;kW</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 个 GPU · 资本支出 &lt;b&gt;%2&lt;/b&gt;%3 · 每 GPU &lt;b&gt;%4&lt;/b&gt; · 功耗 %5 kW</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1872,7 +1872,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+5"/>
         <source>Fit</source>
-        <translation>适应</translation>
+        <translation>适应窗口</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2000,7 +2000,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+42"/>
         <source>Analysis %1 ms</source>
-        <translation>分析 %1 ms</translation>
+        <translation>分析耗时 %1 ms</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -2314,7 +2314,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location filename="../../widgets/problemsview.cpp" line="+26"/>
         <source>Severity</source>
-        <translation>严重性</translation>
+        <translation>级别</translation>
     </message>
     <message>
         <location line="+0"/>
