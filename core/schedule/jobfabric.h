@@ -1,10 +1,11 @@
 #pragma once
 
+#include "routing/fabric.h"
+#include "routing/routing.h"
 #include "util/error.h"
 
 #include <cstdint>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 namespace cplan {
@@ -14,8 +15,7 @@ class Design;
 struct Pool;
 
 // What the scheduler needs from the network: directed links with capacities and, for a
-// transfer between two servers' HCA ports ("rails"), the directed links it crosses. Kept
-// behind this small interface so that it can be backed by core/routing's forwarding tables.
+// transfer between two servers' HCA ports ("rails"), the directed links it crosses.
 class JobFabric
 {
 public:
@@ -32,10 +32,12 @@ public:
     virtual bool isSwitchLink(std::uint32_t link) const = 0;
 };
 
-// Shortest paths over the design's switch graph with a D-mod-K choice among equal next hops
-// (the destination port's number modulo the candidates), which on a fat tree is the ftree
-// engine's up-to-the-lowest-common-ancestor route. Each cable is two directed links
-// (2·i = a→b, 2·i+1 = b→a) at the link's speed.
+// The design's own routing (core/routing): its InfiniBand view and the forwarding tables of
+// the design's engine (settings.routingEngine: ftree, updown or minhop; ftree when unset on a
+// tiered fabric, updown otherwise), so that jobs' traffic takes the routes the analysis shows
+// and the subnet manager would set. This class only adapts: a rail is a server's cabled
+// switch port (design port order); a directed link is 2·i (a→b) or 2·i+1 (b→a) of design
+// link i, at the link's speed (a link of unknown speed at the fastest known one).
 class DesignFabric : public JobFabric
 {
 public:
@@ -43,31 +45,21 @@ public:
 
     std::size_t linkCount() const override { return m_capacity.size(); }
     double capacityBps(std::uint32_t link) const override { return m_capacity[link]; }
-    int rails(int server) const override { return int(m_ports[std::size_t(server)].size()); }
+    int rails(int server) const override { return int(m_rails[std::size_t(server)].size()); }
     double railBps(int server, int rail) const override;
     void route(int srcServer, int srcRail, int dstServer, int dstRail, std::vector<std::uint32_t> &out) override;
     bool isSwitchLink(std::uint32_t link) const override { return m_switchLink[link] != 0; }
 
-private:
-    struct Port
-    {
-        std::uint32_t link;      // cable index
-        bool serverIsA;          // the server is endpoint a of the cable
-        std::uint32_t sw;        // switch-local index of the leaf
-        std::uint32_t key;       // global port number (D-mod-K key)
-    };
-    struct Hop
-    {
-        std::uint32_t to;        // switch-local index
-        std::uint32_t directed;  // directed link index
-    };
-    const std::vector<int> &distancesTo(std::uint32_t sw);
+    RoutingEngine engine() const { return m_tables.engine; }
 
+private:
     std::vector<double> m_capacity;
     std::vector<std::uint8_t> m_switchLink;
-    std::vector<std::vector<Port>> m_ports;            // per pool server
-    std::vector<std::vector<Hop>> m_adjacent;          // per switch
-    std::unordered_map<std::uint32_t, std::vector<int>> m_distance;   // BFS per destination switch
+    std::vector<std::vector<std::uint32_t>> m_rails;   // per pool server: fabric endpoints
+    std::vector<std::uint32_t> m_directed;             // fabric port (sending end) -> directed link
+    Fabric m_fabric;
+    RoutingTables m_tables;
+    std::vector<std::uint32_t> m_channels;             // scratch
 };
 
 } // namespace cplan

@@ -1,6 +1,7 @@
 // Scheduling benchmark (DESIGN.md §8): 100,000 synthetic jobs on 10,000 GPUs (1,250 DGX H100
 // on an NDR fat tree), with network coupling (target ≤ 10 s) and without. Prints wall time,
-// events and peak RSS. Usage: bench_schedule [jobs] [servers] [policy]
+// events, peak RSS and a digest of every job's start, end and mean rate (bit patterns), to check
+// that an optimisation leaves results unchanged. Usage: bench_schedule [jobs] [servers] [policy] [on|off|both]
 #include "catalog/catalog.h"
 #include "generate/fattree.h"
 #include "schedule/jobfabric.h"
@@ -12,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 using namespace cplan;
@@ -30,6 +32,26 @@ double since(std::chrono::steady_clock::time_point t0)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// FNV-1a over the bit patterns of every job's outcome.
+std::uint64_t digest(const ScheduleResult &r)
+{
+    std::uint64_t h = 1469598103934665603ull;
+    auto mix = [&](double v) {
+        std::uint64_t bits = 0;
+        std::memcpy(&bits, &v, sizeof bits);
+        for (int i = 0; i < 8; ++i) {
+            h ^= (bits >> (8 * i)) & 0xff;
+            h *= 1099511628211ull;
+        }
+    };
+    for (const JobOutcome &o : r.jobs) {
+        mix(o.startS);
+        mix(o.endS);
+        mix(o.meanRate);
+    }
+    return h;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -37,6 +59,7 @@ int main(int argc, char **argv)
     const std::size_t jobs = argc > 1 ? std::size_t(std::atoll(argv[1])) : 100'000;
     const int servers = argc > 2 ? std::atoi(argv[2]) : 1250;
     const auto policy = policyFromString(argc > 3 ? argv[3] : "backfill");
+    const std::string runs = argc > 4 ? argv[4] : "both";
     if (!policy) {
         std::fprintf(stderr, "unknown policy\n");
         return 2;
@@ -75,6 +98,8 @@ int main(int argc, char **argv)
     std::printf("trace: %zu jobs generated in %.2f s\n", trace.size(), since(t0));
 
     for (bool network : {true, false}) {
+        if (runs != "both" && runs != (network ? "on" : "off"))
+            continue;
         ScheduleOptions opt;
         opt.policy = *policy;
         opt.network = network;
@@ -86,9 +111,10 @@ int main(int argc, char **argv)
             return 1;
         }
         std::printf("%s, network %-3s: %.2f s wall; %zu completed, %zu rejected, %zu multi-server jobs, %zu rate events; "
-                    "utilization %.1f %% (effective %.1f %%), mean wait %.0f s, mean network slowdown %.3f; peak RSS %.0f MiB\n",
+                    "utilization %.1f %% (effective %.1f %%), mean wait %.0f s, mean network slowdown %.3f; peak RSS %.0f MiB; digest %016llx\n",
                     toString(*policy), network ? "on" : "off", wall, r->completed, r->rejected, r->multiServerJobs, r->events,
-                    r->gpuUtilization * 100, r->effectiveUtilization * 100, r->wait.mean, r->meanSlowdownNetwork, peakRssMiB());
+                    r->gpuUtilization * 100, r->effectiveUtilization * 100, r->wait.mean, r->meanSlowdownNetwork, peakRssMiB(),
+                    static_cast<unsigned long long>(digest(*r)));
     }
     return 0;
 }

@@ -4,6 +4,8 @@
 #include "flow/flowsimulator.h"
 #include "generate/fattree.h"
 #include "io/designyaml.h"
+#include "routing/fabric.h"
+#include "routing/routing.h"
 #include "schedule/capacity.h"
 #include "schedule/jobfabric.h"
 #include "schedule/runstore.h"
@@ -386,6 +388,56 @@ private slots:
         ScheduleOptions topo;
         topo.policy = Policy::TopoPack;
         QCOMPARE(run(*pool, free, topo, fabric->get()).jobs[0].jctS, 1000.0);
+    }
+
+    // The scheduler's traffic takes the design's routes: every hop of DesignFabric::route is
+    // the cable of the matching channel of core/routing's trace, in its direction, from the
+    // source server to the destination server.
+    void jobRoutesAreTheDesignsRoutes()
+    {
+        auto design = loadDesign(std::string(CPLAN_SOURCE_DIR) + "/samples/hdr-2to1-520gpu.cluster.yaml", &m_catalog);
+        QVERIFY(design.ok());
+        auto pool = poolFromDesign(*design, m_catalog);
+        QVERIFY(pool.ok());
+        auto fabric = DesignFabric::build(*design, m_catalog, *pool);
+        QVERIFY(fabric.ok());
+        const Fabric view = Fabric::build(*design, m_catalog);
+        RoutingOptions ro;
+        ro.engine = routingEngineFromString(design->settings.routingEngine).value_or(RoutingEngine::FTree);
+        const RoutingTables tables = computeRoutes(view, ro);
+        QCOMPARE((*fabric)->engine(), tables.engine);
+        std::size_t checked = 0;
+        std::vector<std::uint32_t> links, channels;
+        const int servers = int(pool->servers.size());
+        for (int a = 0; a < servers; a += 7)
+            for (int b = 1; b < servers; b += 11) {
+                const int rails = std::min((*fabric)->rails(a), (*fabric)->rails(b));
+                for (int r = 0; r < rails; ++r) {
+                    if (a == b)
+                        continue;
+                    links.clear();
+                    (*fabric)->route(a, r, b, r, links);
+                    const auto src = view.serverEndpoints(NodeId(std::uint32_t(pool->servers[std::size_t(a)].designNode)));
+                    const auto dst = view.serverEndpoints(NodeId(std::uint32_t(pool->servers[std::size_t(b)].designNode)));
+                    QVERIFY(traceRoute(view, tables, src[std::size_t(r)], dst[std::size_t(r)], channels));
+                    QCOMPARE(links.size(), channels.size());
+                    for (std::size_t k = 0; k < links.size(); ++k) {
+                        const FabricPort &out = view.port(channels[k]);
+                        QCOMPARE(links[k] / 2, out.link.value);
+                        const Link &l = design->link(out.link);
+                        // 2i leaves end a: the sending port's node is the link's a node
+                        const NodeId from = view.node(out.node).designNode;
+                        QCOMPARE((links[k] % 2 == 0 ? l.a.node : l.b.node).value, from.value);
+                        QVERIFY((*fabric)->isSwitchLink(links[k]) == (k > 0 && k + 1 < links.size()));
+                    }
+                    const Link &first = design->links[links.front() / 2];
+                    const Link &last = design->links[links.back() / 2];
+                    QCOMPARE((links.front() % 2 ? first.b : first.a).node.value, std::uint32_t(pool->servers[std::size_t(a)].designNode));
+                    QCOMPARE((links.back() % 2 ? last.a : last.b).node.value, std::uint32_t(pool->servers[std::size_t(b)].designNode));
+                    ++checked;
+                }
+            }
+        QVERIFY(checked > 100);
     }
 
     // --- pooling vs silos, capacity mode --------------------------------------------------
