@@ -1,3 +1,4 @@
+#include "i18n.h"
 #include "mainwindow.h"
 #include "screenshot.h"
 
@@ -22,6 +23,7 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("Cluster Planner"));
     QApplication::setOrganizationName(QStringLiteral("cluster-planner"));
     QApplication::setApplicationVersion(QStringLiteral(CPLAN_VERSION));
+    cplan::installTranslations(app); // before any window exists
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Design GPU clusters on InfiniBand fabrics."));

@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "i18n.h"
+
 #include "analysis.h"
 #include "bommodel.h"
 #include "canvasitems.h"
@@ -247,6 +249,7 @@ void MainWindow::createActions()
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
     addAction(m_presentationAction);
     m_viewMenu->addSeparator();
+    m_viewMenu->addMenu(createLanguageMenu(this));
     auto *docks = m_viewMenu->addMenu(tr("&Docks"));
     for (QDockWidget *d : std::as_const(m_docks))
         docks->addAction(d->toggleViewAction());
