@@ -1179,7 +1179,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasScene</name>
     <message>
-        <location filename="../../widgets/canvasscene.cpp" line="+337"/>
+        <location filename="../../widgets/canvasscene.cpp" line="+300"/>
         <source>%1 servers · %2 switches · %3 GPUs</source>
         <translation>%1 台服务器 · %2 台交换机 · %3 个 GPU</translation>
     </message>
@@ -1460,7 +1460,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+11"/>
         <source>GPUs &lt;b&gt;%1&lt;/b&gt; · CAPEX &lt;b&gt;%2&lt;/b&gt;%3 · per GPU &lt;b&gt;%4&lt;/b&gt; · power %5 kW</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; 个 GPU · 资本支出 &lt;b&gt;%2&lt;/b&gt;%3 · 每 GPU &lt;b&gt;%4&lt;/b&gt; · 功耗 %5 kW</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 个 GPU · 资本支出 &lt;b&gt;%2&lt;/b&gt;%3 · 每 GPU &lt;b&gt;%4&lt;/b&gt; · 功耗 %5&#xa0;kW</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1617,7 +1617,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::LanguageMenu</name>
     <message>
-        <location filename="../../app/gui/i18n.cpp" line="+61"/>
+        <location filename="../../app/gui/i18n.cpp" line="+62"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -1640,7 +1640,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+159"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+161"/>
         <source>Parts</source>
         <translation>部件</translation>
     </message>
@@ -1815,7 +1815,7 @@ or open a design (Ctrl+O).</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Docks</source>
         <translation>停靠窗口(&amp;D)</translation>
     </message>
@@ -2509,7 +2509,7 @@ or open a design (Ctrl+O).</source>
         <translation>%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/i18n.cpp" line="-91"/>
+        <location filename="../../app/gui/i18n.cpp" line="-92"/>
         <source>unknown node</source>
         <translation>未知节点</translation>
     </message>
@@ -2547,7 +2547,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/main.cpp" line="+27"/>
+        <location filename="../../app/main.cpp" line="+29"/>
         <source>Design GPU clusters on InfiniBand fabrics.</source>
         <translation>在 InfiniBand 网络上设计 GPU 集群。</translation>
     </message>
