@@ -18,6 +18,10 @@ MaxMinSolver::MaxMinSolver(std::vector<double> capacityBps)
     m_touchMark.assign(n, 0);
     m_heapPos.assign(n, -1);
     m_isDirty.assign(n, 0);
+    m_tight.assign(n, 0);
+    m_forced.assign(n, 0);
+    m_expandMark.assign(n, 0);
+    m_outside.assign(n, 0);
 }
 
 void MaxMinSolver::reserve(std::size_t flows, std::size_t pathLinks)
@@ -49,6 +53,7 @@ MaxMinSolver::FlowId MaxMinSolver::addFlow(std::span<const std::uint32_t> links,
     m_active.push_back(1);
     m_flowMark.push_back(0);
     m_frozenMark.push_back(0);
+    m_changedFlows.push_back(id);
     ++m_activeCount;
     return id;
 }
@@ -71,6 +76,7 @@ void MaxMinSolver::setWeight(FlowId id, double weight)
     if (m_weight[id] == weight)
         return;
     m_weight[id] = weight;
+    m_changedFlows.push_back(id);
     for (std::uint32_t l : path(id))
         markDirty(l);
 }
@@ -79,6 +85,7 @@ void MaxMinSolver::setCapacity(std::uint32_t link, double capacityBps)
 {
     assert(link < m_capacity.size() && capacityBps >= 0.0);
     m_capacity[link] = capacityBps;
+    m_forced[link] = 1;
     markDirty(link);
     if (m_linkFlows[link].empty())
         m_residual[link] = capacityBps;
@@ -114,11 +121,88 @@ std::span<const MaxMinSolver::FlowId> MaxMinSolver::affectedFlows()
 std::span<const MaxMinSolver::FlowId> MaxMinSolver::solve()
 {
     affectedFlows();
-    fill();
-    for (std::uint32_t l : m_dirtyLinks)
+    fill(false);
+    clearChanges();
+    return m_compFlows;
+}
+
+void MaxMinSolver::clearChanges()
+{
+    for (std::uint32_t l : m_dirtyLinks) {
         m_isDirty[l] = 0;
+        m_forced[l] = 0;
+    }
     m_dirtyLinks.clear();
+    m_changedFlows.clear();
     m_prepared = false;
+}
+
+// Flows interact only through tight links: a flow's rate is set by a full link on which no
+// flow gets more. So the flows a change can re-rate are the changed ones and those reached
+// from them (and from dirty links that were tight) through tight links. They are re-rated on
+// the capacity the others leave; if that fills a link that others also use (it was not
+// tight, so they were not limited there), those join and the fill runs again.
+std::span<const MaxMinSolver::FlowId> MaxMinSolver::solveLocal()
+{
+    nextEpoch();
+    m_compFlows.clear();
+    m_compLinks.clear();
+    m_expand.clear();
+    auto addLink = [&](std::uint32_t l) {
+        if (m_linkMark[l] != m_epoch) {
+            m_linkMark[l] = m_epoch;
+            m_compLinks.push_back(l);
+        }
+    };
+    auto expandLink = [&](std::uint32_t l) {
+        if (m_expandMark[l] != m_epoch) {
+            m_expandMark[l] = m_epoch;
+            m_expand.push_back(l);
+            addLink(l);
+        }
+    };
+    auto takeFlow = [&](FlowId f) {
+        if (!m_active[f] || m_flowMark[f] == m_epoch)
+            return;
+        m_flowMark[f] = m_epoch;
+        m_compFlows.push_back(f);
+        const std::uint32_t *p = m_pathPool.data() + m_pathOffset[f];
+        for (std::uint32_t k = 0; k < m_pathLength[f]; ++k) {
+            addLink(p[k]);
+            if (m_tight[p[k]])
+                expandLink(p[k]);
+        }
+    };
+    for (FlowId f : m_changedFlows)
+        takeFlow(f);
+    for (std::uint32_t l : m_dirtyLinks)
+        if (m_tight[l] || m_forced[l])
+            expandLink(l);
+    std::size_t expanded = 0;
+    for (;;) {
+        // Breadth-first through the links whose flows all join (dead flows dropped on the way).
+        for (; expanded < m_expand.size(); ++expanded) {
+            auto &list = m_linkFlows[m_expand[expanded]];
+            std::size_t kept = 0;
+            for (std::size_t r = 0; r < list.size(); ++r) {
+                const FlowId f = list[r];
+                if (!m_active[f])
+                    continue;
+                list[kept++] = f;
+                takeFlow(f);
+            }
+            list.resize(kept);
+        }
+        fill(true);
+        // A link that the re-rated flows fill while flows outside them use it: they join.
+        const std::size_t before = m_expand.size();
+        for (std::uint32_t l : m_compLinks)
+            if (m_expandMark[l] != m_epoch && m_outside[l] > 0 && m_residual[l] <= kTightRel * m_capacity[l])
+                expandLink(l);
+        if (m_expand.size() == before)
+            break;
+    }
+    clearChanges();
     return m_compFlows;
 }
 
@@ -129,16 +213,21 @@ std::span<const MaxMinSolver::FlowId> MaxMinSolver::solveAll()
     return solve();
 }
 
-// Breadth-first over link -> active flows -> links, from the dirty links. Dead flows met on
-// the way are dropped from the link lists (stable compaction keeps the order deterministic).
-void MaxMinSolver::collectComponents()
+void MaxMinSolver::nextEpoch()
 {
     if (++m_epoch == 0) {   // wrapped: old stamps could alias the new epoch
         std::fill(m_linkMark.begin(), m_linkMark.end(), 0);
         std::fill(m_flowMark.begin(), m_flowMark.end(), 0);
-        std::fill(m_frozenMark.begin(), m_frozenMark.end(), 0);
+        std::fill(m_expandMark.begin(), m_expandMark.end(), 0);
         m_epoch = 1;
     }
+}
+
+// Breadth-first over link -> active flows -> links, from the dirty links. Dead flows met on
+// the way are dropped from the link lists (stable compaction keeps the order deterministic).
+void MaxMinSolver::collectComponents()
+{
+    nextEpoch();
     m_compFlows.clear();
     m_compLinks.clear();
     for (std::uint32_t l : m_dirtyLinks) {
@@ -172,11 +261,27 @@ void MaxMinSolver::collectComponents()
     }
 }
 
-// Progressive filling over the collected components.
-void MaxMinSolver::fill()
+// Progressive filling over the collected flows (m_flowMark == m_epoch). Local: each link
+// starts with what the other active flows leave of it, at their current rates.
+void MaxMinSolver::fill(bool local)
 {
+    if (++m_fillEpoch == 0) {
+        std::fill(m_frozenMark.begin(), m_frozenMark.end(), 0);
+        m_fillEpoch = 1;
+    }
     for (std::uint32_t l : m_compLinks) {
-        m_residual[l] = m_capacity[l];
+        double residual = m_capacity[l];
+        if (local) {
+            std::uint32_t outside = 0;
+            for (FlowId f : m_linkFlows[l])
+                if (m_active[f] && m_flowMark[f] != m_epoch) {
+                    residual -= m_weight[f] * m_rate[f];
+                    ++outside;
+                }
+            m_outside[l] = outside;
+            residual = std::max(residual, 0.0);
+        }
+        m_residual[l] = residual;
         m_weightSum[l] = 0.0;
         m_unfrozen[l] = 0;
     }
@@ -205,9 +310,9 @@ void MaxMinSolver::fill()
         }
         m_touched.clear();
         for (FlowId f : m_linkFlows[link]) {
-            if (m_frozenMark[f] == m_epoch || !m_active[f])
+            if (m_frozenMark[f] == m_fillEpoch || !m_active[f] || m_flowMark[f] != m_epoch)
                 continue;
-            m_frozenMark[f] = m_epoch;
+            m_frozenMark[f] = m_fillEpoch;
             m_rate[f] = level;
             const double w = m_weight[f];
             const double take = level * w;
@@ -234,6 +339,8 @@ void MaxMinSolver::fill()
                 heapUpdate(l2, m_residual[l2] / m_weightSum[l2]);
         }
     }
+    for (std::uint32_t l : m_compLinks)
+        m_tight[l] = m_residual[l] <= kTightRel * m_capacity[l] ? 1 : 0;
 }
 
 namespace {

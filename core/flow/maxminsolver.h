@@ -19,6 +19,13 @@ namespace cplan {
 // do not depend on another. affectedFlows() tells beforehand which flows solve() will re-rate
 // (the flow simulator uses it to bank the bytes sent at the old rates).
 //
+// Local re-rating (solveLocal): flows only influence each other through links that are full
+// ("tight": residual within kTightRel of nothing). A change re-rates the flows it reaches
+// through tight links, on the capacity the other flows leave, and grows that set whenever
+// one of its links fills up under flows outside it. The result is the same max-min
+// allocation (up to rounding) while a scattered workload no longer re-rates one giant
+// component at every event.
+//
 // Memory is flat: paths live in one pool, each link keeps a vector of flow ids; removed flows
 // are dropped from those vectors lazily, when a later traversal meets them.
 class MaxMinSolver
@@ -32,6 +39,8 @@ public:
     // Snap tolerance: a link share within this relative distance of the current fill level is
     // taken as equal to it, so that symmetric patterns get bit-identical rates.
     static constexpr double kShareSnap = 1e-12;
+    // A link is tight (full) when its residual is at most this share of its capacity.
+    static constexpr double kTightRel = 1e-9;
 
     std::size_t linkCount() const { return m_capacity.size(); }
     std::size_t flowCount() const { return m_weight.size(); }   // ids ever handed out
@@ -63,14 +72,21 @@ public:
     std::span<const FlowId> solve();
     // Re-rate everything from scratch (marks all links dirty).
     std::span<const FlowId> solveAll();
+    // Re-rate only the flows whose rate the changes since the last solve can alter (see
+    // above): added or re-weighted flows, and whatever they reach through tight links.
+    // Returns the flows that were re-rated; affectedLinks() then holds the links they use.
+    std::span<const FlowId> solveLocal();
 
-    // Residual capacity left on a link by the last solve of its component.
+    // Residual capacity left on a link by the last solve of its component (after solveLocal,
+    // a link that only lost flows, and was not full, may show less than is left).
     double residual(std::uint32_t link) const { return m_residual[link]; }
 
 private:
     void markDirty(std::uint32_t link);
     void collectComponents();
-    void fill();
+    void nextEpoch();
+    void fill(bool local);
+    void clearChanges();
     // indexed min-heap over links keyed by fair share
     void heapPush(std::uint32_t link, double key);
     void heapUpdate(std::uint32_t link, double key);
@@ -89,6 +105,10 @@ private:
     std::vector<std::int32_t> m_heapPos;    // -1 = not in heap
     std::vector<std::uint32_t> m_dirtyLinks;
     std::vector<std::uint8_t> m_isDirty;
+    std::vector<std::uint8_t> m_tight;      // full after the last solve that covered it
+    std::vector<std::uint8_t> m_forced;     // capacity changed since the last solve
+    std::vector<std::uint32_t> m_expandMark;   // epoch stamp: local solve took all its flows
+    std::vector<std::uint32_t> m_outside;   // local solve: active flows not re-rated
 
     // flows
     std::vector<std::uint32_t> m_pathPool;
@@ -99,15 +119,18 @@ private:
     std::vector<std::uint8_t> m_active;
     std::vector<std::uint32_t> m_flowMark;  // epoch stamp: in component
     std::vector<std::uint32_t> m_frozenMark;
+    std::vector<FlowId> m_changedFlows;     // added or re-weighted since the last solve
     std::size_t m_activeCount = 0;
 
     // scratch
     std::vector<FlowId> m_compFlows;
     std::vector<std::uint32_t> m_compLinks;
     std::vector<std::uint32_t> m_touched;
+    std::vector<std::uint32_t> m_expand;
     std::vector<std::pair<double, std::uint32_t>> m_heap;
     std::uint32_t m_epoch = 0;
     std::uint32_t m_touchEpoch = 0;
+    std::uint32_t m_fillEpoch = 0;
     bool m_prepared = false;
 };
 

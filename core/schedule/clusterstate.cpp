@@ -350,14 +350,13 @@ std::optional<Allocation> ClusterState::placeSingle(const Job &job, const JobCla
     }
 
     auto feasibleGpu = [&](int s, int g) { return m_free[m_offset[std::size_t(s)] + std::size_t(g)] >= milli; };
+    // GPUs first: they rule out most servers from flat arrays, before the CPU check reads the pool.
     auto serverFits = [&](int s) {
-        if (m_excluded[std::size_t(s)] || !fitsCpu(s, job, 1.0))
+        if (m_excluded[std::size_t(s)])
             return false;
-        if (job.gpus == 0)
-            return true;
-        if (!frac)
-            return m_fullFree[std::size_t(s)] >= need;
-        return m_serverFree[std::size_t(s)] >= milli;
+        if (job.gpus != 0 && (!frac ? m_fullFree[std::size_t(s)] < need : m_serverFree[std::size_t(s)] < milli))
+            return false;
+        return fitsCpu(s, job, 1.0);
     };
 
     if (placement == Placement::Random) {

@@ -224,6 +224,7 @@ private:
     ScheduleResult m_result;
     std::size_t m_closed = 0, m_nextProgress = 0;
     std::vector<std::uint32_t> m_scratchLinks;
+    std::vector<std::uint32_t> m_touchedJobs;
 };
 
 std::int64_t Simulator::milliInClass(const Allocation &a, int cls)
@@ -423,13 +424,16 @@ void Simulator::setRate(std::uint32_t j, double rate, double t)
 void Simulator::rerate(double t)
 {
     m_netDirty = false;
-    auto flows = m_solver.solve();
+    // Only the flows the starts and finishes can re-rate (those they reach through full links);
+    // every other job keeps its rate, as it would in a solve of the whole fabric.
+    auto flows = m_solver.solveLocal();
     ++m_result.events;
     if (++m_epoch == 0) {
         std::fill(m_stamp.begin(), m_stamp.end(), 0);
         m_epoch = 1;
     }
-    std::vector<std::uint32_t> touched;
+    std::vector<std::uint32_t> &touched = m_touchedJobs;
+    touched.clear();
     for (auto f : flows) {
         const std::uint32_t j = m_flowOwner[f];
         if (m_stamp[j] != m_epoch) {
@@ -642,10 +646,18 @@ void Simulator::backfill(std::uint32_t head, std::set<QKey>::iterator from, doub
     std::vector<std::uint32_t> started;
     for (auto it = from; it != m_queue.end() && looked < m_opt.backfillDepth; ++it, ++looked) {
         const std::uint32_t j = it->job;
+        const double end = t + m_sim[j].workLeft;
+        // A job that outlasts the reservation must fit in the spare GPUs. When all of its
+        // demand counts against them (the head's class, not pinned), that is known without
+        // placing it, which saves a scan of the servers per queued job. Random placement is
+        // still drawn, as it advances the seed's stream.
+        const SimJob &sj = m_sim[j];
+        if (end > shadow + kEps && m_placement != Placement::Random && sj.pins.empty() && sj.cls == cls
+            && m_jobs[j].gpuDemandMilli() > extra)
+            continue;
         auto a = placement(j);
         if (!a)
             continue;
-        const double end = t + m_sim[j].workLeft;
         const std::int64_t inClass = milliInClass(*a, cls);
         if (end <= shadow + kEps || inClass <= extra) {
             if (end > shadow + kEps)

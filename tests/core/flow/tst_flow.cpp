@@ -131,6 +131,8 @@ private slots:
     void zeroCapacityNeverFinishes();
     void incrementalSolverMatchesFreshSolve();
     void incrementalSolverTouchesOnlyItsComponent();
+    void localSolverMatchesFreshSolve();
+    void localSolverReratesThroughTightLinksOnly();
     void checkRejectsMalformedProblems();
 };
 
@@ -457,6 +459,105 @@ void TestFlow::incrementalSolverTouchesOnlyItsComponent()
     s.solve();
     QVERIFY(near(s.rate(idC), 1.0));
     QVERIFY(near(s.rate(3), 3.0));
+}
+
+// solveLocal re-rates only what a change reaches through full links; the rates must still be
+// the max-min rates of a fresh solve, through random adds, removals, weight and capacity changes.
+void TestFlow::localSolverMatchesFreshSolve()
+{
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        std::mt19937_64 rng(seed);
+        std::vector<double> caps;
+        for (int l = 0; l < 24; ++l)
+            caps.push_back(rng() % 4 == 0 ? 100.0 : 1.0 + static_cast<double>(rng() % 9));   // some links never fill
+        MaxMinSolver inc(caps);
+        std::vector<std::vector<std::uint32_t>> paths;
+        std::vector<MaxMinSolver::FlowId> ids;
+        std::vector<char> alive;
+        for (int step = 0; step < 300; ++step) {
+            const int changes = 1 + static_cast<int>(rng() % 3);   // a batch of changes per solve
+            for (int c = 0; c < changes; ++c) {
+                const auto what = rng() % 8;
+                if (ids.empty() || what < 4) {
+                    std::vector<std::uint32_t> path;
+                    const std::size_t len = 1 + rng() % 5;
+                    while (path.size() < len) {
+                        const auto l = static_cast<std::uint32_t>(rng() % caps.size());
+                        if (std::find(path.begin(), path.end(), l) == path.end())
+                            path.push_back(l);
+                    }
+                    ids.push_back(inc.addFlow(path, 1.0 + static_cast<double>(rng() % 3)));
+                    paths.push_back(path);
+                    alive.push_back(1);
+                } else if (what < 7) {
+                    const std::size_t victim = rng() % ids.size();
+                    inc.removeFlow(ids[victim]);
+                    alive[victim] = 0;
+                } else if (what == 7 && rng() % 2) {
+                    const std::size_t i = rng() % ids.size();
+                    if (alive[i])
+                        inc.setWeight(ids[i], 1.0 + static_cast<double>(rng() % 4));
+                } else {
+                    const auto l = static_cast<std::uint32_t>(rng() % caps.size());
+                    caps[l] = 1.0 + static_cast<double>(rng() % 12);
+                    inc.setCapacity(l, caps[l]);
+                }
+            }
+            inc.solveLocal();
+            MaxMinSolver fresh(caps);
+            std::vector<MaxMinSolver::FlowId> freshIds(ids.size());
+            for (std::size_t i = 0; i < ids.size(); ++i)
+                if (alive[i])
+                    freshIds[i] = fresh.addFlow(paths[i], inc.weight(ids[i]));
+            fresh.solve();
+            for (std::size_t i = 0; i < ids.size(); ++i)
+                if (alive[i])
+                    QVERIFY2(near(inc.rate(ids[i]), fresh.rate(freshIds[i]), 1e-9),
+                             qPrintable(QStringLiteral("seed %1 step %2 flow %3: %4 vs %5")
+                                            .arg(seed)
+                                            .arg(step)
+                                            .arg(i)
+                                            .arg(inc.rate(ids[i]))
+                                            .arg(fresh.rate(freshIds[i]))));
+            for (std::uint32_t l = 0; l < caps.size(); ++l)
+                QVERIFY(inc.linkLoad(l) <= caps[l] * (1 + 1e-9));
+        }
+    }
+}
+
+void TestFlow::localSolverReratesThroughTightLinksOnly()
+{
+    // A on {0,2}, B on {1,2}; link 2 (capacity 10) joins them but never fills.
+    MaxMinSolver s({1.0, 1.0, 10.0});
+    const std::uint32_t a[] = {0, 2}, b[] = {1, 2}, c[] = {0}, d[] = {2};
+    const auto idA = s.addFlow(a);
+    const auto idB = s.addFlow(b);
+    QCOMPARE(s.solveLocal().size(), std::size_t(2));
+    QVERIFY(near(s.rate(idA), 1.0));
+    QVERIFY(near(s.rate(idB), 1.0));
+    // C shares the full link 0 with A: A and C are re-rated, B is not.
+    const auto idC = s.addFlow(c);
+    QCOMPARE(s.solveLocal().size(), std::size_t(2));
+    QVERIFY(near(s.rate(idA), 0.5));
+    QVERIFY(near(s.rate(idC), 0.5));
+    QVERIFY(near(s.rate(idB), 1.0));
+    // D fills link 2, which A and B use too: everything is re-rated (A, C at 0.5, B at 1, D 8.5).
+    const auto idD = s.addFlow(d);
+    QCOMPARE(s.solveLocal().size(), std::size_t(4));
+    QVERIFY(near(s.rate(idD), 8.5));
+    QVERIFY(near(s.rate(idA), 0.5));
+    QVERIFY(near(s.rate(idB), 1.0));
+    // C leaves: link 0 was full, so A speeds up; link 2 is full, so D gives way (A 1, B 1, D 8).
+    s.removeFlow(idC);
+    s.solveLocal();
+    QVERIFY(near(s.rate(idA), 1.0));
+    QVERIFY(near(s.rate(idB), 1.0));
+    QVERIFY(near(s.rate(idD), 8.0));
+    // B leaves a link that is not full: nothing else can change except through full link 2.
+    s.removeFlow(idB);
+    s.solveLocal();
+    QVERIFY(near(s.rate(idA), 1.0));
+    QVERIFY(near(s.rate(idD), 9.0));
 }
 
 void TestFlow::checkRejectsMalformedProblems()
