@@ -388,6 +388,9 @@ void SchedulerView::showUpTo(double timeS)
     const double share = m_run->makespanS > 0 ? (timeS - m_run->t0) / m_run->makespanS : 1;
     m_slider->setValue(int(std::clamp(share, 0.0, 1.0) * 1000));
     m_clock->setText(tr("t = %1 h, %2 GPUs busy").arg((timeS - m_run->t0) / 3600, 0, 'f', 1).arg(current, 0, 'f', 0));
+    // The engine reports how many GPUs are held, not where: the canvas fills servers in pool order.
+    m_clock->setToolTip(tr("The canvas shows the busy GPUs filled into the servers in pool order; "
+                           "the scheduling engine does not report job placements yet."));
     emit busyGpusChanged(current, m_run->capacityGpus);
 }
 
