@@ -69,7 +69,15 @@ Bom computeBom(const Design &design, const Catalog &catalog)
 
     // Cables and transceivers. A switch cage with fibre links takes one transceiver per
     // `linksPerEnd` links (twin-port OSFP: two); a host port takes a single-port one.
-    std::map<std::pair<std::uint32_t, int>, std::pair<int, double>> cageFibre; // (node, cage) -> (links, speed)
+    // Fibre links per switch cage; the optics must suit the fibre (mode and reach), so the
+    // longest fibre of the cage decides.
+    struct CageFibre
+    {
+        int links = 0;
+        double speed = 0;
+        const Part *fiber = nullptr;
+    };
+    std::map<std::pair<std::uint32_t, int>, CageFibre> cageFibre; // (node, cage) -> fibre links
     std::map<std::string, long long> twinCable;                             // cable part -> links
     for (const Link &link : design.links) {
         ++bom.counts.cables[linkTierName(design, link)];
@@ -91,11 +99,13 @@ Bom computeBom(const Design &design, const Catalog &catalog)
             if (node.role == NodeRole::Switch) {
                 const Part *sw = catalog.find(node.part);
                 const int perCage = sw ? std::max(1, sw->portsPerCage) : 1;
-                auto &c = cageFibre[{end.node.value, (end.port - 1) / perCage}];
-                ++c.first;
-                c.second = std::max(c.second, speed);
+                CageFibre &c = cageFibre[{end.node.value, (end.port - 1) / perCage}];
+                ++c.links;
+                c.speed = std::max(c.speed, speed);
+                if (!c.fiber || cable->lengthM.value_or(0) > c.fiber->lengthM.value_or(0))
+                    c.fiber = cable;
             } else {
-                if (const Part *t = catalog.chooseTransceiver(speed, 1))
+                if (const Part *t = catalog.chooseTransceiver(speed, 1, *cable))
                     ++quantities[{"transceiver", t->id}];
                 else
                     ++quantities[{"transceiver", "unknown-transceiver"}];
@@ -108,9 +118,9 @@ Bom computeBom(const Design &design, const Catalog &catalog)
         const Node &node = design.nodes[key.first];
         const Part *sw = catalog.find(node.part);
         const int perCage = sw ? std::max(1, sw->portsPerCage) : 1;
-        const Part *t = catalog.chooseTransceiver(c.second, perCage);
+        const Part *t = catalog.chooseTransceiver(c.speed, perCage, *c.fiber);
         const int per = t ? std::max(1, t->linksPerEnd) : 1;
-        quantities[{"transceiver", t ? t->id : "unknown-transceiver"}] += (c.first + per - 1) / per;
+        quantities[{"transceiver", t ? t->id : "unknown-transceiver"}] += (c.links + per - 1) / per;
     }
 
     // Lines, in a fixed category order, then by part id.
