@@ -2500,6 +2500,11 @@ or open a design (Ctrl+O).</source>
         <source>t = %1 h, %2 GPUs busy</source>
         <translation>t = %1 h，%2 个 GPU 忙碌</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>The canvas shows the busy GPUs filled into the servers in pool order; the scheduling engine does not report job placements yet.</source>
+        <translation>画布按资源池顺序将忙碌的 GPU 填入服务器显示；调度引擎尚未报告作业的具体放置位置。</translation>
+    </message>
 </context>
 <context>
     <name>cplan::WireCheck</name>
