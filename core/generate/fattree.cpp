@@ -92,7 +92,8 @@ private:
 // Horizontal layout constants (canvas units): a server slot, gaps between units and pods.
 constexpr double kServerPitch = 70;
 constexpr double kUnitGap = 140;
-constexpr double kTierPitch = 260;
+constexpr double kTierPitch = 260;       // least vertical distance between tiers
+constexpr double kMaxTierPitch = 2000;
 constexpr double kRackPitchM = 0.6;   // a 600 mm rack
 constexpr double kVerticalRunM = 2.0; // up and down the racks and trays
 
@@ -307,7 +308,9 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     const double unitWidth = std::max(double(suSize) * kServerPitch, double(leavesPerUnit) * 2 * kServerPitch);
     auto unitX = [&](int unit) { return unit * (unitWidth + kUnitGap) + (tiers == 3 ? (unit / unitsPerPod) * kUnitGap : 0); };
     const double totalWidth = unitX(units - 1) + unitWidth;
-    const double baseY = tiers * kTierPitch;
+    // Tiers spread with the fabric's width, so that a fitted view is about 3:1, not a thin strip.
+    const double tierPitch = std::clamp(totalWidth / (3.0 * std::max(tiers, 1)), kTierPitch, kMaxTierPitch);
+    const double baseY = tiers * tierPitch;
     const int racksPerUnit = ceilDiv(suSize, spec.serversPerRack);
 
     // Leaves.
@@ -329,7 +332,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
         n.group = tiers > 1 ? unitName(unit) : std::string();
         n.rack = (tiers > 1 ? unitName(unit) + "-" : std::string()) + "net";
         n.x = unitX(unit) + (inUnit + 0.5) * unitWidth / leavesPerUnit;
-        n.y = baseY - kTierPitch;
+        n.y = baseY - tierPitch;
         leafIds[std::size_t(l)] = design.addNode(std::move(n));
     }
 
@@ -406,7 +409,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
             n.tier = 2;
             n.rack = padded("spine-r", s / 16 + 1, 2);
             n.x = (s + 0.5) * totalWidth / S;
-            n.y = baseY - 2 * kTierPitch;
+            n.y = baseY - 2 * tierPitch;
             spineIds.push_back(design.addNode(std::move(n)));
         }
         for (int l = 0; l < L; ++l) {
@@ -434,7 +437,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
                 n.group = podName(q);
                 n.rack = podName(q) + "-spine";
                 n.x = x0 + (s + 0.5) * (x1 - x0) / podSpines;
-                n.y = baseY - 2 * kTierPitch;
+                n.y = baseY - 2 * tierPitch;
                 spineIds[std::size_t(q * podSpines + s)] = design.addNode(std::move(n));
             }
             for (int li = 0; li < Lp; ++li) {
@@ -455,7 +458,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
             n.tier = 3;
             n.rack = padded("core-r", c / 16 + 1, 2);
             n.x = (c + 0.5) * totalWidth / cores;
-            n.y = baseY - 3 * kTierPitch;
+            n.y = baseY - 3 * tierPitch;
             coreIds.push_back(design.addNode(std::move(n)));
         }
         // Spine s of every pod joins core group s; each spine sends perCore links to each core of its group.
