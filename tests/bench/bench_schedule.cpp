@@ -2,6 +2,11 @@
 // on an NDR fat tree), with network coupling (target ≤ 10 s) and without. Prints wall time,
 // events, peak RSS and a digest of every job's start, end and mean rate (bit patterns), to check
 // that an optimisation leaves results unchanged. Usage: bench_schedule [jobs] [servers] [policy] [on|off|both]
+//
+// Backfill with coupling on (2-core machine, moderately loaded; CPU seconds in brackets):
+//   old scheduler routes + full re-rate     164 s (95 s)   placement scans ~60 %, solver ~18 %
+//   core/routing routes                    ~90 s (66 s)   placement scans 85 %, solver < 1 %
+//   + local re-rate + backfill pre-check    6.2 s (3.2 s) same digest as the line above
 #include "catalog/catalog.h"
 #include "generate/fattree.h"
 #include "schedule/jobfabric.h"
