@@ -1,5 +1,7 @@
 #include "catalog/userstore.h"
 
+#include "util/sqlite.h"
+
 #include "catalog/catalog.h"
 #include "util/atomicfile.h"
 
@@ -54,36 +56,9 @@ std::string nowUtc()
     return buf;
 }
 
-// A prepared statement that finalizes itself.
-class Statement
-{
-public:
-    Statement(sqlite3 *db, const char *sql) { m_rc = sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr); }
-    ~Statement() { sqlite3_finalize(m_stmt); }
-    Statement(const Statement &) = delete;
-    Statement &operator=(const Statement &) = delete;
-
-    bool ok() const { return m_rc == SQLITE_OK; }
-    void bind(int i, const std::string &s) { sqlite3_bind_text(m_stmt, i, s.c_str(), int(s.size()), SQLITE_TRANSIENT); }
-    void bind(int i, double d) { sqlite3_bind_double(m_stmt, i, d); }
-    void bindInt(int i, int v) { sqlite3_bind_int(m_stmt, i, v); }
-    int step() { return sqlite3_step(m_stmt); }
-    std::string text(int col) const
-    {
-        const auto *p = sqlite3_column_text(m_stmt, col);
-        return p ? reinterpret_cast<const char *>(p) : std::string();
-    }
-    double real(int col) const { return sqlite3_column_double(m_stmt, col); }
-    int integer(int col) const { return sqlite3_column_int(m_stmt, col); }
-
-private:
-    sqlite3_stmt *m_stmt = nullptr;
-    int m_rc = SQLITE_ERROR;
-};
-
 int pragmaInt(sqlite3 *db, const char *pragma)
 {
-    Statement st(db, pragma);
+    SqlStatement st(db, pragma);
     if (st.ok() && st.step() == SQLITE_ROW)
         return st.integer(0);
     return -1;
@@ -141,7 +116,7 @@ Result<UserStore> UserStore::open(const std::string &pathIn)
                          "this store was written by a newer Cluster Planner (schema " + std::to_string(version)
                              + "); this version knows schema " + std::to_string(kSchemaVersion));
     if (version == 0) {
-        Statement tables(raw, "SELECT count(*) FROM sqlite_master");
+        SqlStatement tables(raw, "SELECT count(*) FROM sqlite_master");
         if (tables.ok() && tables.step() == SQLITE_ROW && tables.integer(0) > 0 && appId != kApplicationId)
             return makeError(path, 0, 0, "not a Cluster Planner store (another program's SQLite database)");
     }
@@ -196,7 +171,7 @@ Status UserStore::migrate()
                 return st;
             if (auto st = exec(m.sql); !st)
                 return st;
-            Statement ins(m_db.get(), "INSERT INTO migrations(version, description, applied_at) VALUES(?, ?, ?)");
+            SqlStatement ins(m_db.get(), "INSERT INTO migrations(version, description, applied_at) VALUES(?, ?, ?)");
             ins.bindInt(1, m.version);
             ins.bind(2, std::string(m.description));
             ins.bind(3, nowUtc());
@@ -226,7 +201,7 @@ Status UserStore::setPrice(const std::string &partId, double price, const std::s
         return makeError(m_path, 0, 0, "set-price: the price must be a number >= 0");
     if (currency.empty())
         return makeError(m_path, 0, 0, "set-price: empty currency");
-    Statement st(m_db.get(),
+    SqlStatement st(m_db.get(),
                  "INSERT INTO price_overrides(part_id, unit_price, currency, source, set_at) VALUES(?, ?, ?, ?, ?)"
                  " ON CONFLICT(part_id) DO UPDATE SET unit_price=excluded.unit_price, currency=excluded.currency,"
                  " source=excluded.source, set_at=excluded.set_at");
@@ -242,7 +217,7 @@ Status UserStore::setPrice(const std::string &partId, double price, const std::s
 
 Status UserStore::clearPrice(const std::string &partId)
 {
-    Statement st(m_db.get(), "DELETE FROM price_overrides WHERE part_id = ?");
+    SqlStatement st(m_db.get(), "DELETE FROM price_overrides WHERE part_id = ?");
     st.bind(1, partId);
     if (!st.ok() || st.step() != SQLITE_DONE)
         return dbError("cannot clear the price of '" + partId + "'");
@@ -252,7 +227,7 @@ Status UserStore::clearPrice(const std::string &partId)
 std::vector<PriceOverride> UserStore::prices() const
 {
     std::vector<PriceOverride> out;
-    Statement st(m_db.get(), "SELECT part_id, unit_price, currency, source, set_at FROM price_overrides ORDER BY part_id");
+    SqlStatement st(m_db.get(), "SELECT part_id, unit_price, currency, source, set_at FROM price_overrides ORDER BY part_id");
     while (st.ok() && st.step() == SQLITE_ROW)
         out.push_back(PriceOverride{st.text(0), st.real(1), st.text(2), st.text(3), st.text(4)});
     return out;
@@ -283,7 +258,7 @@ Result<int> UserStore::importYamlText(const std::string &text, const std::string
         return st.error();
     const std::string when = nowUtc();
     for (const Part &p : fileParts.parts()) {
-        Statement ins(m_db.get(), "INSERT OR REPLACE INTO user_parts(id, kind, yaml, source_file, imported_at)"
+        SqlStatement ins(m_db.get(), "INSERT OR REPLACE INTO user_parts(id, kind, yaml, source_file, imported_at)"
                                   " VALUES(?, ?, ?, ?, ?)");
         ins.bind(1, p.id);
         ins.bind(2, std::string(toString(p.kind)));
@@ -303,7 +278,7 @@ Result<int> UserStore::importYamlText(const std::string &text, const std::string
 
 Status UserStore::removePart(const std::string &partId)
 {
-    Statement st(m_db.get(), "DELETE FROM user_parts WHERE id = ?");
+    SqlStatement st(m_db.get(), "DELETE FROM user_parts WHERE id = ?");
     st.bind(1, partId);
     if (!st.ok() || st.step() != SQLITE_DONE)
         return dbError("cannot remove part '" + partId + "'");
@@ -313,7 +288,7 @@ Status UserStore::removePart(const std::string &partId)
 std::vector<std::string> UserStore::partIds() const
 {
     std::vector<std::string> out;
-    Statement st(m_db.get(), "SELECT id FROM user_parts ORDER BY id");
+    SqlStatement st(m_db.get(), "SELECT id FROM user_parts ORDER BY id");
     while (st.ok() && st.step() == SQLITE_ROW)
         out.push_back(st.text(0));
     return out;
@@ -323,7 +298,7 @@ Status UserStore::applyTo(Catalog &catalog) const
 {
     Catalog merged = catalog;   // all or nothing
     {
-        Statement st(m_db.get(), "SELECT id, yaml FROM user_parts ORDER BY id");
+        SqlStatement st(m_db.get(), "SELECT id, yaml FROM user_parts ORDER BY id");
         if (!st.ok())
             return dbError("cannot read user parts");
         while (st.step() == SQLITE_ROW) {

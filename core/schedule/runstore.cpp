@@ -1,5 +1,7 @@
 #include "schedule/runstore.h"
 
+#include "util/sqlite.h"
+
 #include <sqlite3.h>
 
 #include <ctime>
@@ -8,59 +10,6 @@
 namespace cplan {
 
 namespace {
-
-struct DbCloser
-{
-    void operator()(sqlite3 *db) const { sqlite3_close(db); }
-};
-using Db = std::unique_ptr<sqlite3, DbCloser>;
-
-class Stmt
-{
-public:
-    Stmt(sqlite3 *db, const char *sql) { m_rc = sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr); }
-    ~Stmt() { sqlite3_finalize(m_stmt); }
-    Stmt(const Stmt &) = delete;
-    Stmt &operator=(const Stmt &) = delete;
-    bool ok() const { return m_rc == SQLITE_OK; }
-    Stmt &bind(int i, const std::string &s)
-    {
-        sqlite3_bind_text(m_stmt, i, s.c_str(), int(s.size()), SQLITE_TRANSIENT);
-        return *this;
-    }
-    Stmt &bind(int i, double d)
-    {
-        sqlite3_bind_double(m_stmt, i, d);
-        return *this;
-    }
-    Stmt &bind64(int i, std::int64_t v)
-    {
-        sqlite3_bind_int64(m_stmt, i, v);
-        return *this;
-    }
-    Stmt &null(int i)
-    {
-        sqlite3_bind_null(m_stmt, i);
-        return *this;
-    }
-    int step() { return sqlite3_step(m_stmt); }
-    void reset()
-    {
-        sqlite3_reset(m_stmt);
-        sqlite3_clear_bindings(m_stmt);
-    }
-    std::string text(int c) const
-    {
-        const auto *p = sqlite3_column_text(m_stmt, c);
-        return p ? reinterpret_cast<const char *>(p) : std::string();
-    }
-    double real(int c) const { return sqlite3_column_double(m_stmt, c); }
-    std::int64_t int64(int c) const { return sqlite3_column_int64(m_stmt, c); }
-
-private:
-    sqlite3_stmt *m_stmt = nullptr;
-    int m_rc = SQLITE_ERROR;
-};
 
 const char *kSchema =
     "CREATE TABLE IF NOT EXISTS runs("
@@ -86,11 +35,11 @@ const char *kSchema =
     "CREATE INDEX IF NOT EXISTS series_run ON series(run_id);"
     "CREATE INDEX IF NOT EXISTS capacity_run ON capacity(run_id);";
 
-Result<Db> open(const std::string &path)
+Result<SqliteDb> open(const std::string &path)
 {
     sqlite3 *raw = nullptr;
     const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-    Db db(raw);
+    SqliteDb db(raw);
     if (rc != SQLITE_OK)
         return makeError(path, 0, 0, std::string("cannot open the run database: ") + (raw ? sqlite3_errmsg(raw) : "out of memory"));
     sqlite3_busy_timeout(raw, 5000);
@@ -130,13 +79,13 @@ Status saveScheduleRun(const std::string &path, const RunInfo &info, const std::
     if (sqlite3_exec(db, "BEGIN IMMEDIATE;", nullptr, nullptr, nullptr) != SQLITE_OK)
         return makeError(path, 0, 0, std::string("cannot write the run database: ") + sqlite3_errmsg(db));
     {
-        Stmt del(db, "DELETE FROM runs WHERE scenario = ?1");
+        SqlStatement del(db, "DELETE FROM runs WHERE scenario = ?1");
         if (!del.ok() || (del.bind(1, info.scenario), del.step()) != SQLITE_DONE)
             return fail("cannot replace the scenario");
     }
     std::int64_t runId = 0;
     {
-        Stmt ins(db, "INSERT INTO runs(scenario, created_at, pool, trace, policy, seed, network, mode, jobs, makespan_s,"
+        SqlStatement ins(db, "INSERT INTO runs(scenario, created_at, pool, trace, policy, seed, network, mode, jobs, makespan_s,"
                      " gpu_utilization, effective_utilization, wait_mean, wait_p50, wait_p95, wait_p99, jct_mean, jct_p50,"
                      " jct_p95, jct_p99, dropped, summary_json) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
                      "?16,?17,?18,?19,?20,?21,?22)");
@@ -161,7 +110,7 @@ Status saveScheduleRun(const std::string &path, const RunInfo &info, const std::
         runId = sqlite3_last_insert_rowid(db);
     }
     if (schedule) {
-        Stmt ins(db, "INSERT INTO jobs VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)");
+        SqlStatement ins(db, "INSERT INTO jobs VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)");
         for (std::size_t i = 0; i < jobs.size() && i < schedule->jobs.size(); ++i) {
             const Job &j = jobs[i];
             const JobOutcome &o = schedule->jobs[i];
@@ -180,7 +129,7 @@ Status saveScheduleRun(const std::string &path, const RunInfo &info, const std::
                 return fail("cannot write a job");
             ins.reset();
         }
-        Stmt ser(db, "INSERT INTO series VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)");
+        SqlStatement ser(db, "INSERT INTO series VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)");
         for (const SeriesPoint &p : schedule->series) {
             ser.bind64(1, runId).bind(2, p.timeS).bind(3, p.allocatedGpus).bind(4, p.effectiveGpus).bind64(5, p.queued);
             ser.bind64(6, p.running).bind(7, p.fabricUtilization).bind(8, p.maxLinkUtilization).bind(9, p.fragmentationGpus);
@@ -190,7 +139,7 @@ Status saveScheduleRun(const std::string &path, const RunInfo &info, const std::
         }
     }
     if (capacity) {
-        Stmt ins(db, "INSERT INTO capacity VALUES(?1,?2,?3,?4)");
+        SqlStatement ins(db, "INSERT INTO capacity VALUES(?1,?2,?3,?4)");
         for (const CapacityPoint &p : capacity->points) {
             ins.bind64(1, runId).bind64(2, p.arrivedPct).bind(3, p.allocatedPct).bind(4, p.fragmentationPct);
             if (ins.step() != SQLITE_DONE)
@@ -208,7 +157,7 @@ Result<std::vector<StoredRun>> listScheduleRuns(const std::string &path)
     auto opened = open(path);
     if (!opened)
         return opened.error();
-    Stmt st(opened->get(), "SELECT id, scenario, policy, created_at, jobs, gpu_utilization, wait_mean, jct_mean FROM runs ORDER BY id");
+    SqlStatement st(opened->get(), "SELECT id, scenario, policy, created_at, jobs, gpu_utilization, wait_mean, jct_mean FROM runs ORDER BY id");
     if (!st.ok())
         return makeError(path, 0, 0, "cannot read the runs");
     std::vector<StoredRun> out;
