@@ -63,7 +63,16 @@ Result<std::string> readFile(const std::string &path, std::size_t maxBytes)
     std::FILE *f = std::fopen(path.c_str(), "rb");
     if (!f)
         return makeError(path, 0, 0, std::string("cannot open: ") + std::strerror(errno));
+    // Refuse an oversized file up front, before reading (and allocating) any of it.
+    struct stat st {};
+    if (::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode) && std::uint64_t(st.st_size) > maxBytes) {
+        std::fclose(f);
+        return makeError(path, 0, 0, "file is " + std::to_string(st.st_size / (1024 * 1024)) + " MiB, larger than the limit of " +
+                                         std::to_string(maxBytes / (1024 * 1024)) + " MiB");
+    }
     std::string data;
+    if (S_ISREG(st.st_mode) && st.st_size > 0)
+        data.reserve(std::size_t(st.st_size));
     char buf[1 << 16];
     std::size_t n;
     while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {

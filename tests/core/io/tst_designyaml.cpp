@@ -110,6 +110,22 @@ private slots:
         QCOMPARE(files, 1);
     }
 
+    // An oversized file is refused from its size, before anything is read.
+    void oversizedFileRefused()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("huge.cluster.yaml")).toStdString();
+        {
+            std::ofstream out(path);
+            out << "format: cluster-planner/1\n";
+        }
+        std::filesystem::resize_file(path, std::uintmax_t(3) << 30); // sparse 3 GiB
+        auto text = readFile(path);
+        QVERIFY(!text.ok());
+        QVERIFY2(text.error().message.find("larger than the limit") != std::string::npos, text.error().message.c_str());
+        QVERIFY(!loadDesign(path, &m_catalog).ok());
+    }
+
     // Names and notes with YAML-special characters survive.
     void specialCharacters()
     {
