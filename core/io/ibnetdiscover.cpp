@@ -1,4 +1,5 @@
 #include "io/ibnetdiscover.h"
+#include "util/strings.h"
 
 #include "catalog/catalog.h"
 #include "routing/fabric.h"
@@ -224,7 +225,6 @@ Result<IbnetdiscoverImport> importIbnetdiscover(const std::string &text, const s
     std::vector<RawNode> nodes;
     std::unordered_map<std::string, std::size_t> byName;
     int lineNo = 0;
-    std::size_t pos = 0;
     RawNode *cur = nullptr;
     std::uint64_t pendingGuid = 0;
     auto err = [&](int line, const std::string &m) { return Error{fileName, line, 0, m}; };
@@ -240,15 +240,11 @@ Result<IbnetdiscoverImport> importIbnetdiscover(const std::string &text, const s
         return b + 1;
     };
 
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string::npos)
-            end = text.size();
-        std::string line = text.substr(pos, end - pos);
-        pos = end + 1;
-        ++lineNo;
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
+    LineReader reader{text};
+    std::string_view lineView;
+    while (reader.next(lineView)) {
+        std::string line(lineView);
+        lineNo = reader.number;
         std::size_t first = line.find_first_not_of(" \t");
         if (first == std::string::npos) {
             cur = nullptr;   // a blank line ends a record

@@ -1,4 +1,5 @@
 #include "routing/routing.h"
+#include "util/strings.h"
 
 #include "routing/engines.h"
 
@@ -238,18 +239,13 @@ Result<RoutingTables> readLftDump(const std::string &text, const std::string &fi
 
     std::uint32_t slot = kNoIndex;
     int lineNo = 0;
-    std::size_t pos = 0;
     bool any = false;
     auto err = [&](const std::string &m) { return Error{fileName, lineNo, 0, m}; };
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string::npos)
-            end = text.size();
-        std::string line = text.substr(pos, end - pos);
-        pos = end + 1;
-        ++lineNo;
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
+    LineReader reader{text};
+    std::string_view lineView;
+    while (reader.next(lineView)) {
+        const std::string line(lineView);
+        lineNo = reader.number;
         if (line.empty())
             continue;
         if (line.rfind("Unicast lids ", 0) == 0) {

@@ -63,27 +63,6 @@ bool splitCsv(std::string_view line, std::vector<std::string> &fields)
 }
 
 // Lines of a text file with their 1-based numbers; strips '\r'.
-struct LineReader
-{
-    std::string_view text;
-    std::size_t pos = 0;
-    int number = 0;
-    bool next(std::string_view &line)
-    {
-        if (pos >= text.size())
-            return false;
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = text.size();
-        line = text.substr(pos, end - pos);
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
-        pos = end + 1;
-        ++number;
-        return true;
-    }
-};
-
 bool skippable(std::string_view line)
 {
     std::string_view t = trim(line);
