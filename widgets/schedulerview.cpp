@@ -53,6 +53,15 @@ struct SchedulerView::Run
         double t, alloc, effective, queued;
     };
     std::vector<Point> series;
+    // Where jobs ran: each placement of a job on a server, from its start until its next
+    // (re)start or its end.
+    struct Segment
+    {
+        double start, end;
+        int server, gpus;
+    };
+    std::vector<Segment> segments;
+    std::vector<std::string> serverIds;
 };
 
 bool SchedulerView::engineAvailable()
@@ -238,6 +247,17 @@ void SchedulerView::run()
         options.progress = [bar](double share) {
             QMetaObject::invokeMethod(bar.data(), [bar, share] { if (bar) bar->setValue(int(share * 100)); }, Qt::QueuedConnection);
         };
+        // Placements as the engine starts jobs (again after a preemption or migration).
+        struct Start
+        {
+            double t;
+            int server, gpus;
+        };
+        std::vector<std::vector<Start>> starts(list.size());
+        options.onStart = [&starts](std::size_t job, const Allocation &allocation, double t) {
+            for (const ServerShare &share : allocation)
+                starts[job].push_back({t, share.server, share.wholeGpus() + (share.sharedGpu >= 0 ? 1 : 0)});
+        };
         // Network coupling: jobs' collective traffic shares the design's links.
         std::unique_ptr<DesignFabric> fabric;
         if (network) {
@@ -258,6 +278,23 @@ void SchedulerView::run()
         run->t0 = result->series.empty() ? 0 : result->series.front().timeS;
         for (const SeriesPoint &p : result->series)
             run->series.push_back({p.timeS, p.allocatedGpus, p.effectiveGpus, double(p.queued)});
+        for (const PoolServer &server : pool->servers)
+            run->serverIds.push_back(server.id);
+        for (std::size_t j = 0; j < starts.size() && j < result->jobs.size(); ++j) {
+            const auto &js = starts[j];
+            for (std::size_t k = 0; k < js.size(); ++k) {
+                // A placement lasts until the job's next placement starts, or until it ends.
+                double end = result->jobs[j].endS;
+                for (std::size_t n = k + 1; n < js.size(); ++n)
+                    if (js[n].t > js[k].t) {
+                        end = js[n].t;
+                        break;
+                    }
+                if (end < 0)
+                    end = result->makespanS + run->t0;
+                run->segments.push_back({js[k].t, end, js[k].server, js[k].gpus});
+            }
+        }
         QLocale l;
         run->summary = QCoreApplication::translate("cplan::SchedulerView",
                                                    "%1 jobs on %2 GPUs (%3): makespan %4 h, GPU utilization %5 %, "
@@ -388,10 +425,12 @@ void SchedulerView::showUpTo(double timeS)
     const double share = m_run->makespanS > 0 ? (timeS - m_run->t0) / m_run->makespanS : 1;
     m_slider->setValue(int(std::clamp(share, 0.0, 1.0) * 1000));
     m_clock->setText(tr("t = %1 h, %2 GPUs busy").arg((timeS - m_run->t0) / 3600, 0, 'f', 1).arg(current, 0, 'f', 0));
-    // The engine reports how many GPUs are held, not where: the canvas fills servers in pool order.
-    m_clock->setToolTip(tr("The canvas shows the busy GPUs filled into the servers in pool order; "
-                           "the scheduling engine does not report job placements yet."));
     emit busyGpusChanged(current, m_run->capacityGpus);
+    std::unordered_map<std::string, int> perServer;
+    for (const Run::Segment &seg : m_run->segments)
+        if (seg.start <= timeS && timeS < seg.end && seg.server >= 0 && std::size_t(seg.server) < m_run->serverIds.size())
+            perServer[m_run->serverIds[std::size_t(seg.server)]] += seg.gpus;
+    emit busyServersChanged(perServer);
 }
 
 QString SchedulerView::summaryText() const

@@ -5,6 +5,8 @@
 #include <QWidget>
 
 #include <memory>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 class QCheckBox;
@@ -45,6 +47,8 @@ public:
 
 signals:
     void busyGpusChanged(double allocatedGpus, int capacityGpus);
+    // Busy GPUs per server (design node id) at the replay time, from the jobs' placements.
+    void busyServersChanged(const std::unordered_map<std::string, int> &busyGpus);
     void statusMessage(const QString &text);
 
 private:

@@ -90,22 +90,9 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
         m_scene->dropPart(id.toStdString(), m_view->mapToScene(m_view->viewport()->rect().center()));
     });
     connect(m_scheduler, &SchedulerView::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 8000); });
-    connect(m_scheduler, &SchedulerView::busyGpusChanged, this, [this](double busy, int capacity) {
-        // The engine reports how many GPUs are held over time, not where: show the occupancy
-        // on the servers in pool order, so the canvas follows the replay.
-        std::unordered_map<std::string, int> perServer;
-        double left = busy;
-        for (const Node &n : m_document->design().nodes) {
-            const int g = nodeGpuCount(n, m_catalog);
-            if (g <= 0 || left <= 0)
-                continue;
-            const int take = int(std::min<double>(g, std::ceil(left - 1e-9)));
-            perServer[n.id] = take;
-            left -= take;
-        }
-        (void)capacity;
-        m_scene->setBusyGpus(perServer);
-    });
+    // Servers on the canvas show the GPUs the replayed jobs hold at the current time.
+    connect(m_scheduler, &SchedulerView::busyServersChanged, this,
+            [this](const std::unordered_map<std::string, int> &busy) { m_scene->setBusyGpus(busy); });
 
     m_autosave.setInterval(60 * 1000);
     connect(&m_autosave, &QTimer::timeout, this, &MainWindow::autosave);
