@@ -1,15 +1,14 @@
 #include "schedule/traces.h"
 
+#include "util/atomicfile.h"
 #include "util/strings.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <ctime>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 namespace cplan {
 
@@ -62,7 +61,7 @@ bool splitCsv(std::string_view line, std::vector<std::string> &fields)
     return true;
 }
 
-// Lines of a text file with their 1-based numbers; strips '\r'.
+// Blank lines and '#' comments.
 bool skippable(std::string_view line)
 {
     std::string_view t = trim(line);
@@ -171,6 +170,41 @@ std::vector<std::string> splitList(const std::string &text)
     return out;
 }
 
+// A CSV table with a header line: skips blank and comment lines, checks the header against
+// the known and required columns, checks each row's field count, and hands each data row to
+// `onRow` (which returns an error to stop). `emptyMessage` is the error for a file without a
+// header line.
+template<class OnRow>
+Status readCsvTable(std::string_view text, const std::string &file, Header &header, const std::set<std::string> &known,
+                    const std::vector<std::string> &required, const char *emptyMessage, OnRow onRow)
+{
+    LineReader reader{text};
+    std::string_view line;
+    std::vector<std::string> fields;
+    bool haveHeader = false;
+    while (reader.next(line)) {
+        if (skippable(line))
+            continue;
+        if (!splitCsv(line, fields))
+            return makeError(file, reader.number, 0, "unterminated quote");
+        if (!haveHeader) {
+            if (auto st = header.parse(fields, file, reader.number, known, required); !st)
+                return st.error();
+            haveHeader = true;
+            continue;
+        }
+        if (fields.size() != header.columns())
+            return makeError(file, reader.number, 0,
+                             "expected " + std::to_string(header.columns()) + " fields, found " + std::to_string(fields.size()));
+        Row row{fields, header, file, reader.number};
+        if (auto st = onRow(row); !st)
+            return st.error();
+    }
+    if (!haveHeader)
+        return makeError(file, 0, 0, emptyMessage);
+    return Ok{};
+}
+
 #define TRY_ASSIGN(var, expr)          \
     auto var##_r = (expr);             \
     if (!var##_r)                      \
@@ -185,31 +219,14 @@ Result<Trace> parseOurs(std::string_view text, const std::string &file)
 {
     Trace trace;
     trace.file = file;
-    LineReader reader{text};
-    std::string_view line;
-    std::vector<std::string> fields;
     Header header;
-    bool haveHeader = false;
     std::set<std::string> ids;
-    while (reader.next(line)) {
-        if (skippable(line))
-            continue;
-        if (!splitCsv(line, fields))
-            return makeError(file, reader.number, 0, "unterminated quote");
-        if (!haveHeader) {
-            if (auto st = header.parse(fields, file, reader.number, kOurColumns, {"submit_s", "gpus", "duration_s"}); !st)
-                return st.error();
-            haveHeader = true;
-            continue;
-        }
-        if (fields.size() != header.columns())
-            return makeError(file, reader.number, 0,
-                             "expected " + std::to_string(header.columns()) + " fields, found " + std::to_string(fields.size()));
+    auto table = readCsvTable(text, file, header, kOurColumns, {"submit_s", "gpus", "duration_s"}, "empty trace: no header line",
+                              [&](Row &row) -> Status {
         if (trace.jobs.size() >= kMaxJobs)
-            return makeError(file, reader.number, 0, "more than " + std::to_string(kMaxJobs) + " jobs");
-        Row row{fields, header, file, reader.number};
+            return makeError(file, row.line, 0, "more than " + std::to_string(kMaxJobs) + " jobs");
         Job job;
-        job.sourceLine = reader.number;
+        job.sourceLine = row.line;
         const std::string *id = row.get("id");
         job.id = id && !id->empty() ? *id : "job-" + std::to_string(trace.jobs.size() + 1);
         if (!ids.insert(job.id).second)
@@ -278,9 +295,10 @@ Result<Trace> parseOurs(std::string_view text, const std::string &file)
         if (job.fractional() && !job.pinServers.empty() && job.pinServers.size() != 1)
             return row.error("servers", "a GPU share runs on one server");
         trace.jobs.push_back(std::move(job));
-    }
-    if (!haveHeader)
-        return makeError(file, 0, 0, "empty trace: no header line");
+        return Ok{};
+    });
+    if (!table)
+        return table.error();
     return trace;
 }
 
@@ -310,31 +328,11 @@ Result<Trace> parsePhilly(std::string_view text, const std::string &file)
 {
     Trace trace;
     trace.file = file;
-    LineReader reader{text};
-    std::string_view line;
-    std::vector<std::string> fields;
     Header header;
-    bool haveHeader = false;
-    while (reader.next(line)) {
-        if (skippable(line))
-            continue;
-        if (!splitCsv(line, fields))
-            return makeError(file, reader.number, 0, "unterminated quote");
-        if (!haveHeader) {
-            std::vector<std::string> names;
-            for (auto &f : fields)
-                names.push_back(lower(f));
-            if (auto st = header.parse(names, file, reader.number, {}, {"timestamp", "duration", "num_gpus"}); !st)
-                return st.error();
-            haveHeader = true;
-            continue;
-        }
-        if (fields.size() != header.columns())
-            return makeError(file, reader.number, 0,
-                             "expected " + std::to_string(header.columns()) + " fields, found " + std::to_string(fields.size()));
-        Row row{fields, header, file, reader.number};
+    auto table = readCsvTable(text, file, header, {}, {"timestamp", "duration", "num_gpus"}, "empty trace: no header line",
+                              [&](Row &row) -> Status {
         Job job;
-        job.sourceLine = reader.number;
+        job.sourceLine = row.line;
         job.id = "philly-" + std::to_string(trace.jobs.size() + 1);
         auto ts = parseTimestamp(*row.get("timestamp"));
         if (!ts)
@@ -347,9 +345,10 @@ Result<Trace> parsePhilly(std::string_view text, const std::string &file)
         if (const std::string *c = row.get("cluster"))
             job.tenant = *c;
         trace.jobs.push_back(std::move(job));
-    }
-    if (!haveHeader)
-        return makeError(file, 0, 0, "empty trace: no header line");
+        return Ok{};
+    });
+    if (!table)
+        return table.error();
     // Times relative to the first submission; order kept as in the file (stable sort later).
     double first = 0;
     if (!trace.jobs.empty()) {
@@ -366,32 +365,12 @@ Result<Trace> parseAlibaba(std::string_view text, const std::string &file)
 {
     Trace trace;
     trace.file = file;
-    LineReader reader{text};
-    std::string_view line;
-    std::vector<std::string> fields;
     Header header;
-    bool haveHeader = false;
-    while (reader.next(line)) {
-        if (skippable(line))
-            continue;
-        if (!splitCsv(line, fields))
-            return makeError(file, reader.number, 0, "unterminated quote");
-        if (!haveHeader) {
-            std::vector<std::string> names;
-            for (auto &f : fields)
-                names.push_back(lower(f));
-            if (auto st = header.parse(names, file, reader.number, {}, {"cpu_milli", "memory_mib", "num_gpu", "gpu_milli"}); !st)
-                return st.error();
-            trace.hasTimes = header.has("creation_time") && header.has("deletion_time");
-            haveHeader = true;
-            continue;
-        }
-        if (fields.size() != header.columns())
-            return makeError(file, reader.number, 0,
-                             "expected " + std::to_string(header.columns()) + " fields, found " + std::to_string(fields.size()));
-        Row row{fields, header, file, reader.number};
+    auto table = readCsvTable(text, file, header, {}, {"cpu_milli", "memory_mib", "num_gpu", "gpu_milli"},
+                              "empty trace: no header line", [&](Row &row) -> Status {
+        trace.hasTimes = header.has("creation_time") && header.has("deletion_time");
         Job job;
-        job.sourceLine = reader.number;
+        job.sourceLine = row.line;
         const std::string *name = row.get("name");
         job.id = name && !name->empty() ? *name : "pod-" + std::to_string(trace.jobs.size() + 1);
         job.oneServer = true;
@@ -434,20 +413,12 @@ Result<Trace> parseAlibaba(std::string_view text, const std::string &file)
             job.durationS = *deleted - start;
         }
         trace.jobs.push_back(std::move(job));
-    }
-    if (!haveHeader)
-        return makeError(file, 0, 0, "empty trace: no header line");
+        return Ok{};
+    });
+    if (!table)
+        return table.error();
+    trace.hasTimes = header.has("creation_time") && header.has("deletion_time");
     return trace;
-}
-
-Result<std::string> readFile(const std::string &path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return makeError(path, 0, 0, "cannot open the file");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
 }
 
 } // namespace
@@ -538,30 +509,9 @@ Result<Pool> parseNodeList(std::string_view text, const std::string &file)
 {
     Pool pool;
     pool.name = file;
-    LineReader reader{text};
-    std::string_view line;
-    std::vector<std::string> fields;
     Header header;
-    bool haveHeader = false;
     std::set<std::string> ids;
-    while (reader.next(line)) {
-        if (skippable(line))
-            continue;
-        if (!splitCsv(line, fields))
-            return makeError(file, reader.number, 0, "unterminated quote");
-        if (!haveHeader) {
-            std::vector<std::string> names;
-            for (auto &f : fields)
-                names.push_back(lower(f));
-            if (auto st = header.parse(names, file, reader.number, {}, {"sn", "gpu"}); !st)
-                return st.error();
-            haveHeader = true;
-            continue;
-        }
-        if (fields.size() != header.columns())
-            return makeError(file, reader.number, 0,
-                             "expected " + std::to_string(header.columns()) + " fields, found " + std::to_string(fields.size()));
-        Row row{fields, header, file, reader.number};
+    auto table = readCsvTable(text, file, header, {}, {"sn", "gpu"}, "empty node list: no header line", [&](Row &row) -> Status {
         PoolServer s;
         s.id = *row.get("sn");
         if (s.id.empty())
@@ -579,9 +529,10 @@ Result<Pool> parseNodeList(std::string_view text, const std::string &file)
         if (s.gpus > 0 && s.gpuType.empty())
             return row.error("model", "a node with GPUs needs its GPU 'model'");
         pool.servers.push_back(std::move(s));
-    }
-    if (!haveHeader)
-        return makeError(file, 0, 0, "empty node list: no header line");
+        return Ok{};
+    });
+    if (!table)
+        return table.error();
     if (pool.totalGpus() == 0)
         return makeError(file, 0, 0, "the node list has no GPUs");
     return pool;
