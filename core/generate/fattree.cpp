@@ -313,27 +313,36 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     const double baseY = tiers * tierPitch;
     const int racksPerUnit = ceilDiv(suSize, spec.serversPerRack);
 
+    // Every switch of the tree: the spec's part at its tier's height.
+    auto addSwitch = [&](std::string id, int tier, std::string group, std::string rack, double x) {
+        Node n;
+        n.id = std::move(id);
+        n.part = spec.switchPart;
+        n.role = NodeRole::Switch;
+        n.tier = tier;
+        n.group = std::move(group);
+        n.rack = std::move(rack);
+        n.x = x;
+        n.y = baseY - tier * tierPitch;
+        return design.addNode(std::move(n));
+    };
+
     // Leaves.
     std::vector<NodeId> leafIds(static_cast<std::size_t>(L));
     for (int l = 0; l < L; ++l) {
         const int unit = l / leavesPerUnit, inUnit = l % leavesPerUnit;
-        Node n;
+        std::string id;
         if (tiers == 1) {
-            n.id = "switch01";
+            id = "switch01";
         } else if (rails > 1) {
-            n.id = unitName(unit) + "-leaf" + std::to_string(inUnit / leavesPerRail + 1) +
-                   (leavesPerRail > 1 ? std::string(1, char('a' + inUnit % leavesPerRail)) : std::string());
+            id = unitName(unit) + "-leaf" + std::to_string(inUnit / leavesPerRail + 1) +
+                 (leavesPerRail > 1 ? std::string(1, char('a' + inUnit % leavesPerRail)) : std::string());
         } else {
-            n.id = unitName(unit) + "-leaf" + std::to_string(inUnit + 1);
+            id = unitName(unit) + "-leaf" + std::to_string(inUnit + 1);
         }
-        n.part = spec.switchPart;
-        n.role = NodeRole::Switch;
-        n.tier = 1;
-        n.group = tiers > 1 ? unitName(unit) : std::string();
-        n.rack = (tiers > 1 ? unitName(unit) + "-" : std::string()) + "net";
-        n.x = unitX(unit) + (inUnit + 0.5) * unitWidth / leavesPerUnit;
-        n.y = baseY - tierPitch;
-        leafIds[std::size_t(l)] = design.addNode(std::move(n));
+        leafIds[std::size_t(l)] = addSwitch(std::move(id), 1, tiers > 1 ? unitName(unit) : std::string(),
+                                            (tiers > 1 ? unitName(unit) + "-" : std::string()) + "net",
+                                            unitX(unit) + (inUnit + 0.5) * unitWidth / leavesPerUnit);
     }
 
     Wiring wiring(design, catalog);
@@ -402,15 +411,8 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
                                    std::to_string(per) + " link(s) from each leaf to each");
         std::vector<NodeId> spineIds;
         for (int s = 0; s < S; ++s) {
-            Node n;
-            n.id = padded("spine", s + 1, digits(S));
-            n.part = spec.switchPart;
-            n.role = NodeRole::Switch;
-            n.tier = 2;
-            n.rack = padded("spine-r", s / 16 + 1, 2);
-            n.x = (s + 0.5) * totalWidth / S;
-            n.y = baseY - 2 * tierPitch;
-            spineIds.push_back(design.addNode(std::move(n)));
+            spineIds.push_back(addSwitch(padded("spine", s + 1, digits(S)), 2, {}, padded("spine-r", s / 16 + 1, 2),
+                                         (s + 0.5) * totalWidth / S));
         }
         for (int l = 0; l < L; ++l) {
             const int unit = l / leavesPerUnit;
@@ -429,16 +431,9 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
         for (int q = 0; q < pods; ++q) {
             const double x0 = unitX(q * unitsPerPod), x1 = unitX(q * unitsPerPod + unitsPerPod - 1) + unitWidth;
             for (int s = 0; s < podSpines; ++s) {
-                Node n;
-                n.id = podName(q) + "-" + padded("spine", s + 1, digits(podSpines));
-                n.part = spec.switchPart;
-                n.role = NodeRole::Switch;
-                n.tier = 2;
-                n.group = podName(q);
-                n.rack = podName(q) + "-spine";
-                n.x = x0 + (s + 0.5) * (x1 - x0) / podSpines;
-                n.y = baseY - 2 * tierPitch;
-                spineIds[std::size_t(q * podSpines + s)] = design.addNode(std::move(n));
+                spineIds[std::size_t(q * podSpines + s)] =
+                    addSwitch(podName(q) + "-" + padded("spine", s + 1, digits(podSpines)), 2, podName(q), podName(q) + "-spine",
+                              x0 + (s + 0.5) * (x1 - x0) / podSpines);
             }
             for (int li = 0; li < Lp; ++li) {
                 const int l = q * Lp + li;
@@ -451,15 +446,8 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
         const int cores = podSpines * coresPerGroup;
         std::vector<NodeId> coreIds;
         for (int c = 0; c < cores; ++c) {
-            Node n;
-            n.id = padded("core", c + 1, digits(cores));
-            n.part = spec.switchPart;
-            n.role = NodeRole::Switch;
-            n.tier = 3;
-            n.rack = padded("core-r", c / 16 + 1, 2);
-            n.x = (c + 0.5) * totalWidth / cores;
-            n.y = baseY - 3 * tierPitch;
-            coreIds.push_back(design.addNode(std::move(n)));
+            coreIds.push_back(addSwitch(padded("core", c + 1, digits(cores)), 3, {}, padded("core-r", c / 16 + 1, 2),
+                                        (c + 0.5) * totalWidth / cores));
         }
         // Spine s of every pod joins core group s; each spine sends perCore links to each core of its group.
         for (int q = 0; q < pods; ++q)
