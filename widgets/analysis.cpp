@@ -23,11 +23,6 @@
 
 namespace cplan {
 
-static QString trA(const char *text)
-{
-    return QCoreApplication::translate("cplan::AnalysisRunner", text);
-}
-
 AnalysisRunner::AnalysisRunner(Document *document, QObject *parent)
     : QObject(parent)
     , m_document(document)
@@ -122,7 +117,7 @@ void AnalysisRunner::onFinished()
     if (r.cancelled || r.revision != m_document->revision())
         return;
     m_result = std::move(r);
-    emit progress(100, trA("Analysis done"));
+    emit progress(100, AnalysisRunner::tr("Analysis done"));
     emit finished(m_result);
 }
 
@@ -147,7 +142,7 @@ static void analyzeNetwork(const Design &design, const Catalog &catalog, const s
 {
     if (design.links.empty())
         return;
-    progress(60, trA("Routing"));
+    progress(60, AnalysisRunner::tr("Routing"));
     Fabric fabric = Fabric::build(design, catalog);
     for (const std::string &id : failed) {
         if (auto l = design.findLink(id))
@@ -166,7 +161,7 @@ static void analyzeNetwork(const Design &design, const Catalog &catalog, const s
         r.cancelled = true;
         return;
     }
-    progress(70, trA("Bisection and latency"));
+    progress(70, AnalysisRunner::tr("Bisection and latency"));
     const FabricMetrics metrics = computeMetrics(fabric);
     r.bisectionGbps = metrics.bisectionGbps;
     static const char *const tierNames[] = {"endpoint", "leaf", "spine", "core"};
@@ -190,7 +185,7 @@ static void analyzeNetwork(const Design &design, const Catalog &catalog, const s
     }
     if (pattern.empty())
         return;
-    progress(80, trA("Simulating %1").arg(QString::fromStdString(pattern)));
+    progress(80, AnalysisRunner::tr("Simulating %1").arg(QString::fromStdString(pattern)));
     auto spec = parsePattern(pattern);
     if (!spec) {
         r.notes << QString::fromStdString(spec.error().message);
@@ -216,7 +211,7 @@ static void analyzeNetwork(const Design &design, const Catalog &catalog, const s
         u = std::max(u, util[port]);
     }
     if (run.unroutable)
-        r.notes << trA("%1 flows have no route").arg(run.unroutable);
+        r.notes << AnalysisRunner::tr("%1 flows have no route").arg(run.unroutable);
 }
 #endif
 
@@ -235,11 +230,11 @@ AnalysisResult AnalysisRunner::analyze(const Design &design, const Catalog &cata
         }
         return false;
     };
-    progress(5, trA("Checking design rules"));
+    progress(5, AnalysisRunner::tr("Checking design rules"));
     r.findings = validateDesign(design, catalog);
     if (stop())
         return r;
-    progress(35, trA("Pricing"));
+    progress(35, AnalysisRunner::tr("Pricing"));
     r.bom = computeBom(design, catalog);
     r.gpus = r.bom.totals.gpus;
     for (const Node &n : design.nodes)
@@ -249,7 +244,7 @@ AnalysisResult AnalysisRunner::analyze(const Design &design, const Catalog &cata
         return r;
 
     if (!failed.empty()) {
-        progress(55, trA("Applying failures"));
+        progress(55, AnalysisRunner::tr("Applying failures"));
         Design degraded = design;
         std::vector<NodeId> nodes;
         std::vector<LinkId> links;
@@ -279,11 +274,11 @@ AnalysisResult AnalysisRunner::analyze(const Design &design, const Catalog &cata
     if (r.cancelled)
         return r;
 #else
-    r.notes << trA("Link utilization, latency and bisection need the routing engine (core/routing), "
+    r.notes << AnalysisRunner::tr("Link utilization, latency and bisection need the routing engine (core/routing), "
                    "which is not in this build yet.");
 #endif
     (void)pattern;
-    progress(100, trA("Analysis done"));
+    progress(100, AnalysisRunner::tr("Analysis done"));
     r.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return r;
 }

@@ -1,5 +1,7 @@
 #include "bommodel.h"
 
+#include "l10n.h"
+
 #include <QBrush>
 #include <QFont>
 #include <QLocale>
@@ -28,7 +30,6 @@ QVariant BomModel::data(const QModelIndex &index, int role) const
     if (!index.isValid())
         return {};
     QLocale locale;
-    const auto money = [&](double v) { return locale.toCurrencyString(v, QStringLiteral("$"), 0); };
     const bool totalRow = index.row() == int(m_bom.lines.size());
     if (totalRow) {
         if (role == Qt::FontRole) {
@@ -43,7 +44,8 @@ QVariant BomModel::data(const QModelIndex &index, int role) const
         if (index.column() == PartColumn)
             return tr("Total (CAPEX)");
         if (index.column() == TotalColumn)
-            return m_bom.totals.capexComplete ? money(m_bom.totals.capex) : tr("≥ %1").arg(money(m_bom.totals.capex));
+            return m_bom.totals.capexComplete ? formatMoney(m_bom.totals.capex, m_bom.currency)
+                                             : tr("≥ %1").arg(formatMoney(m_bom.totals.capex, m_bom.currency));
         return {};
     }
     const BomLine &line = m_bom.lines[std::size_t(index.row())];
@@ -64,11 +66,11 @@ QVariant BomModel::data(const QModelIndex &index, int role) const
         return {};
     switch (index.column()) {
     case PartColumn: return QString::fromStdString(line.part);
-    case CategoryColumn: return QString::fromStdString(line.category);
-    case DescriptionColumn: return QString::fromStdString(line.description);
+    case CategoryColumn: return bomCategoryName(line.category);
+    case DescriptionColumn: return bomDescription(line);
     case QuantityColumn: return locale.toString(line.quantity);
-    case UnitPriceColumn: return line.unitPrice ? money(*line.unitPrice) + (line.priceEstimate ? QStringLiteral(" *") : QString()) : tr("unknown");
-    case TotalColumn: return line.total ? money(*line.total) : tr("unknown");
+    case UnitPriceColumn: return line.unitPrice ? formatMoney(*line.unitPrice, line.currency) + (line.priceEstimate ? QStringLiteral(" *") : QString()) : tr("unknown");
+    case TotalColumn: return line.total ? formatMoney(*line.total, line.currency) : tr("unknown");
     default: return {};
     }
 }

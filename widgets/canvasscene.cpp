@@ -2,6 +2,7 @@
 
 #include "canvasitems.h"
 #include "commands.h"
+#include "l10n.h"
 #include "wirecheck.h"
 
 #include "catalog/catalog.h"
@@ -812,7 +813,7 @@ QString CanvasScene::toolTipFor(QGraphicsItem *item) const
         if (const int g = nodeGpuCount(node, catalog()))
             t += QStringLiteral("<br>") + tr("GPUs: %1 × %2").arg(g).arg(part ? qs(part->gpu) : QString());
         if (part) {
-            t += QStringLiteral("<br>") + tr("Price: %1").arg(part->unitPrice ? locale.toCurrencyString(*part->unitPrice, QStringLiteral("$")) : tr("unknown"));
+            t += QStringLiteral("<br>") + tr("Price: %1").arg(part->unitPrice ? formatMoney(*part->unitPrice, part->currency) : tr("unknown"));
             t += QStringLiteral("<br>") + tr("Power: %1").arg(part->powerW ? tr("%1 W").arg(locale.toString(*part->powerW, 'f', 0)) : tr("unknown"));
         }
         if (!node.group.empty() || !node.rack.empty())

@@ -1,5 +1,6 @@
 #include "fabricwizard.h"
 
+#include "l10n.h"
 #include "metricsview.h"
 
 #include "catalog/catalog.h"
@@ -181,7 +182,7 @@ void FabricWizard::startPreview()
         auto p = std::make_shared<Preview>();
         auto generated = generateFatTree(s, *catalog, &p->report);
         if (!generated) {
-            p->error = QString::fromStdString(generated.error().message);
+            p->error = errorText(generated.error());
             return p;
         }
         p->design = std::make_shared<Design>(std::move(*generated));
@@ -215,10 +216,10 @@ void FabricWizard::showPreview()
                        .arg(r.leafUp);
     const BomTotals &t = p->bom.totals;
     text += tr("GPUs <b>%1</b> · CAPEX <b>%2</b>%3 · per GPU <b>%4</b> · power %5 kW")
-                .arg(l.toString(t.gpus), formatMoney(t.capex), t.capexComplete ? QString() : tr(" (some prices unknown)"),
-                     t.costPerGpu ? formatMoney(*t.costPerGpu) : tr("n/a"), l.toString(t.powerW / 1000, 'f', 1));
-    for (const std::string &n : r.notes)
-        text += QStringLiteral("<br><i>") + QString::fromStdString(n).toHtmlEscaped() + QStringLiteral("</i>");
+                .arg(l.toString(t.gpus), formatMoneyShort(t.capex, QString::fromStdString(p->bom.currency)), t.capexComplete ? QString() : tr(" (some prices unknown)"),
+                     t.costPerGpu ? formatMoney(*t.costPerGpu, p->bom.currency) : tr("n/a"), l.toString(t.powerW / 1000, 'f', 1));
+    for (const Message &n : r.notes)
+        text += QStringLiteral("<br><i>") + engineText(n).toHtmlEscaped() + QStringLiteral("</i>");
     m_preview->setText(text);
 }
 

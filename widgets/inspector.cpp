@@ -2,6 +2,7 @@
 
 #include "canvasscene.h"
 #include "commands.h"
+#include "l10n.h"
 
 #include "catalog/catalog.h"
 
@@ -149,7 +150,7 @@ void Inspector::refresh()
             if (const int g = nodeGpuCount(node, catalog))
                 figures += QLatin1Char('\n') + tr("GPUs: %1").arg(g);
             if (part) {
-                figures += QLatin1Char('\n') + tr("Price: %1").arg(part->unitPrice ? locale.toCurrencyString(*part->unitPrice, QStringLiteral("$"))
+                figures += QLatin1Char('\n') + tr("Price: %1").arg(part->unitPrice ? formatMoney(*part->unitPrice, part->currency)
                                                                                    : tr("unknown"));
                 figures += QLatin1Char('\n') + tr("Power: %1").arg(part->powerW ? tr("%1 W").arg(*part->powerW) : tr("unknown"));
             }

@@ -1,5 +1,7 @@
 #include "metricsview.h"
 
+#include "l10n.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -19,14 +21,6 @@
 #include <cmath>
 
 namespace cplan {
-
-QString formatMoney(double v)
-{
-    QLocale locale;
-    if (std::abs(v) >= 1e6)
-        return QStringLiteral("$%1M").arg(locale.toString(v / 1e6, 'f', 2));
-    return QStringLiteral("$%1").arg(locale.toString(v, 'f', 0));
-}
 
 static QChartView *makeChartView(const QString &title, QWidget *parent)
 {
@@ -174,7 +168,7 @@ void MetricsView::setResult(const AnalysisResult &r)
     f.append({tr("Bisection"), r.bisectionGbps ? tr("%1 Tb/s").arg(locale.toString(*r.bisectionGbps / 1000, 'f', 1)) : tr("n/a")});
     QString over;
     for (const auto &[tier, ratio] : r.oversubscription)
-        over += (over.isEmpty() ? QString() : QStringLiteral(", ")) + QStringLiteral("%1 %2:1").arg(QString::fromStdString(tier), locale.toString(ratio, 'g', 3));
+        over += (over.isEmpty() ? QString() : QStringLiteral(", ")) + QStringLiteral("%1 %2:1").arg(tierName(tier), locale.toString(ratio, 'g', 3));
     f.append({tr("Oversubscription"), over.isEmpty() ? tr("n/a") : over});
     // A total that misses every price is unknown, not zero; one that misses some is a floor.
     auto partial = [&](bool complete, double v, const QString &text) {
@@ -182,13 +176,14 @@ void MetricsView::setResult(const AnalysisResult &r)
             return tr("unknown");
         return (complete ? QString() : tr("≥ ")) + text;
     };
-    f.append({tr("CAPEX"), partial(bom.totals.capexComplete, bom.totals.capex, formatMoney(bom.totals.capex))});
+    const QString currency = QString::fromStdString(bom.currency);
+    f.append({tr("CAPEX"), partial(bom.totals.capexComplete, bom.totals.capex, formatMoneyShort(bom.totals.capex, currency))});
     f.append({tr("Cost per GPU"), bom.totals.costPerGpu && *bom.totals.costPerGpu > 0
-                                      ? partial(bom.totals.capexComplete, *bom.totals.costPerGpu, formatMoney(*bom.totals.costPerGpu))
+                                      ? partial(bom.totals.capexComplete, *bom.totals.costPerGpu, formatMoney(*bom.totals.costPerGpu, currency))
                                       : tr("unknown")});
     f.append({tr("Power"), partial(bom.totals.powerComplete, bom.totals.powerW, tr("%1 kW").arg(locale.toString(bom.totals.powerW / 1000, 'f', 1)))});
     f.append({tr("Rack units"), partial(bom.totals.rackUnitsComplete, bom.totals.rackUnits, locale.toString(bom.totals.rackUnits, 'f', 0))});
-    f.append({tr("TCO"), partial(bom.totals.capexComplete && bom.totals.powerComplete, bom.totals.tco, formatMoney(bom.totals.tco))});
+    f.append({tr("TCO"), partial(bom.totals.capexComplete && bom.totals.powerComplete, bom.totals.tco, formatMoneyShort(bom.totals.tco, currency))});
     int errors = 0, warnings = 0;
     for (const Finding &x : r.findings)
         if (x.severity == Severity::Error)
@@ -227,7 +222,7 @@ void MetricsView::setResult(const AnalysisResult &r)
         int i = 0;
         const double total = std::max(1.0, bom.totals.capex);
         for (const auto &[cat, v] : byCategory) {
-            QPieSlice *s = pie->append(QStringLiteral("%1 %2%").arg(QString::fromStdString(cat)).arg(std::round(v / total * 100)), v);
+            QPieSlice *s = pie->append(QStringLiteral("%1 %2%").arg(bomCategoryName(cat)).arg(std::round(v / total * 100)), v);
             s->setColor(colours[i++ % 7]);
             s->setLabelVisible(v / total > 0.03);
             QFont lf = s->labelFont();

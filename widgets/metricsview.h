@@ -39,7 +39,4 @@ private:
     QChartView *m_utilView, *m_latencyView, *m_costView;
 };
 
-// Formats money the way the figures show it ($1.2M, $45,000).
-QString formatMoney(double v);
-
 } // namespace cplan

@@ -1,6 +1,7 @@
 #include "partpalette.h"
 
 #include "canvasscene.h"
+#include "l10n.h"
 
 #include "catalog/catalog.h"
 
@@ -86,7 +87,7 @@ PartPalette::PartPalette(const Catalog &catalog, QWidget *parent)
             QString tip = QStringLiteral("<b>%1 %2</b> (%3)<br>%4").arg(QString::fromStdString(p->vendor), QString::fromStdString(p->model),
                                                                          QString::fromStdString(p->id),
                                                                          QString::fromStdString(p->description).toHtmlEscaped());
-            tip += QStringLiteral("<br>") + tr("Price: %1").arg(p->unitPrice ? locale.toCurrencyString(*p->unitPrice, QStringLiteral("$")) : tr("unknown"));
+            tip += QStringLiteral("<br>") + tr("Price: %1").arg(p->unitPrice ? formatMoney(*p->unitPrice, p->currency) : tr("unknown"));
             item->setToolTip(0, tip);
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
         }

@@ -1,6 +1,7 @@
 #include "problemsview.h"
 
 #include "canvasscene.h"
+#include "l10n.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -49,9 +50,9 @@ void ProblemsView::setResult(const AnalysisResult &result)
         case Severity::Warning: sev = tr("warning"); icon = style()->standardIcon(QStyle::SP_MessageBoxWarning); ++warnings; break;
         case Severity::Info: sev = tr("note"); icon = style()->standardIcon(QStyle::SP_MessageBoxInformation); break;
         }
-        auto *item = new QTreeWidgetItem({sev, QString::fromStdString(f.code), prefix + QString::fromStdString(f.message)});
+        auto *item = new QTreeWidgetItem({sev, QString::fromStdString(f.code), prefix + findingText(f)});
         item->setIcon(0, icon);
-        item->setToolTip(2, QString::fromStdString(f.message));
+        item->setToolTip(2, findingText(f));
         QStringList objects;
         for (const std::string &o : f.objects)
             objects << QString::fromStdString(o);

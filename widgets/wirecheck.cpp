@@ -9,14 +9,9 @@
 
 namespace cplan {
 
-static QString tr(const char *text)
-{
-    return QCoreApplication::translate("cplan::WireCheck", text);
-}
-
 static QString gbps(double v)
 {
-    return QCoreApplication::translate("cplan::WireCheck", "%1 Gb/s").arg(v);
+    return WireCheck::tr("%1 Gb/s").arg(v);
 }
 
 double assumedRunM(const Node &a, const Node &b)
@@ -34,33 +29,33 @@ WireCheck checkWire(const Design &design, const Catalog &catalog, const std::str
     WireCheck check;
     const auto na = design.findNode(a), nb = design.findNode(b);
     if (!na || !nb) {
-        check.errors << tr("unknown node");
+        check.errors << WireCheck::tr("unknown node");
         return check;
     }
     if (*na == *nb)
-        check.errors << tr("both ends are on the same node");
+        check.errors << WireCheck::tr("both ends are on the same node");
     const Node &nodeA = design.node(*na), &nodeB = design.node(*nb);
     const auto portsA = nodePorts(nodeA, catalog), portsB = nodePorts(nodeB, catalog);
     if (portA < 1 || portA > int(portsA.size()) || portB < 1 || portB > int(portsB.size())) {
-        check.errors << tr("no such port");
+        check.errors << WireCheck::tr("no such port");
         return check;
     }
     if (auto l = design.linkAt(PortRef{*na, portA}))
-        check.errors << tr("%1:%2 is already wired (%3)")
+        check.errors << WireCheck::tr("%1:%2 is already wired (%3)")
                             .arg(QString::fromStdString(a))
                             .arg(portA)
                             .arg(QString::fromStdString(design.link(*l).id));
     if (auto l = design.linkAt(PortRef{*nb, portB}))
-        check.errors << tr("%1:%2 is already wired (%3)")
+        check.errors << WireCheck::tr("%1:%2 is already wired (%3)")
                             .arg(QString::fromStdString(b))
                             .arg(portB)
                             .arg(QString::fromStdString(design.link(*l).id));
     const double sa = portsA[std::size_t(portA - 1)].speedGbps, sb = portsB[std::size_t(portB - 1)].speedGbps;
     if (sa > 0 && sb > 0 && std::abs(sa - sb) > 1e-9)
-        check.warnings << tr("speed mismatch: %1 to %2, the link runs at %3").arg(gbps(sa), gbps(sb), gbps(std::min(sa, sb)));
+        check.warnings << WireCheck::tr("speed mismatch: %1 to %2, the link runs at %3").arg(gbps(sa), gbps(sb), gbps(std::min(sa, sb)));
     check.speedGbps = (sa > 0 && sb > 0) ? std::min(sa, sb) : std::max(sa, sb);
     if (nodeA.role != NodeRole::Switch && nodeB.role != NodeRole::Switch)
-        check.warnings << tr("adapter to adapter (back-to-back) link");
+        check.warnings << WireCheck::tr("adapter to adapter (back-to-back) link");
     const double run = assumedRunM(nodeA, nodeB);
     check.lengthM = run;
     if (check.speedGbps > 0) {
@@ -69,7 +64,7 @@ WireCheck checkWire(const Design &design, const Catalog &catalog, const std::str
             if (cable->lengthM)
                 check.lengthM = *cable->lengthM;
         } else {
-            check.errors << tr("no cable in the catalog reaches %1 m at %2").arg(run).arg(gbps(check.speedGbps));
+            check.errors << WireCheck::tr("no cable in the catalog reaches %1 m at %2").arg(run).arg(gbps(check.speedGbps));
         }
     }
     check.ok = check.errors.isEmpty();

@@ -2,6 +2,7 @@
 
 #include "model/design.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 #include <optional>
@@ -14,6 +15,9 @@ class Catalog;
 // The verdict on wiring two ports, shown while the user drags (and checked before AddLinks).
 struct WireCheck
 {
+    Q_DECLARE_TR_FUNCTIONS(cplan::WireCheck)
+
+public:
     bool ok = false;               // no errors (warnings allowed)
     QStringList errors;            // port in use, same node, no cable reaches, bad port
     QStringList warnings;          // speed mismatch, HCA-to-HCA

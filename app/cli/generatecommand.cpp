@@ -68,7 +68,9 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
         j["switches"] = {{"leaf", r.leaves}, {"spine", r.spines}, {"core", r.cores}};
         j["nodes"] = design.nodes.size();
         j["links"] = design.links.size();
-        j["notes"] = r.notes;
+        j["notes"] = nlohmann::json::array();
+        for (const Message &note : r.notes)
+            j["notes"].push_back(note.english());
         std::cout << j.dump(2) << '\n';
         return;
     }
@@ -81,8 +83,8 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
     if (r.pods > 1)
         std::cout << "; " << r.pods << " pods";
     std::cout << '\n';
-    for (const std::string &note : r.notes)
-        std::cout << "  note: " << note << '\n';
+    for (const Message &note : r.notes)
+        std::cout << "  note: " << note.english() << '\n';
 }
 
 } // namespace

@@ -138,7 +138,9 @@ void addRoute(CLI::App &root, Context &ctx)
                 mj["tiers"] = tiers;
                 mj["latency_ns"] = {{"pairs", ls.pairs}, {"sampled", ls.sampled}, {"min", ls.minNs}, {"mean", ls.meanNs},
                                     {"p50", ls.p50Ns}, {"p99", ls.p99Ns}, {"max", ls.maxNs}};
-                mj["assumptions"] = lm.assumptions;
+                mj["assumptions"] = nlohmann::json::array();
+                for (const Message &a : lm.assumptions)
+                    mj["assumptions"].push_back(a.english());
                 j["metrics"] = mj;
             }
             j["wall_s"] = since(t0);

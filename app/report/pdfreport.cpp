@@ -1,5 +1,7 @@
 #include "pdfreport.h"
 
+#include "l10n.h"
+
 #include "catalog/catalog.h"
 #include "cost/bom.h"
 #include "export/cableplan.h"
@@ -53,14 +55,15 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
+// Numbers and money in the report's language (QLocale's default, set by `cplan report --lang`).
 QString number(double v, int decimals = 0)
 {
-    return QLocale(QLocale::English).toString(v, 'f', decimals);
+    return formatNumber(v, decimals);
 }
 
 QString money(double v, const std::string &currency)
 {
-    return number(v) + QLatin1Char(' ') + qs(currency);
+    return formatMoney(v, currency);
 }
 
 QColor tierColor(int tier)
@@ -113,12 +116,6 @@ QString capitalized(QString s)
     return s;
 }
 
-QString tierName(int tier)
-{
-    return tier == 1 ? QStringLiteral("leaf") : tier == 2 ? QStringLiteral("spine") : tier == 3 ? QStringLiteral("core")
-                                                                                                   : QStringLiteral("tier %1").arg(tier);
-}
-
 QString durationText(double s)
 {
     if (s <= 0)
@@ -147,7 +144,7 @@ struct Analysis
     bool deadlockFree = true;
     FabricMetrics metrics;
     LatencyStats latency;
-    std::vector<std::string> latencyAssumptions;
+    std::vector<Message> latencyAssumptions;
     // Directed-channel utilizations under a random permutation, host links and switch links.
     std::vector<double> hostUtil, switchUtil;
     std::size_t flows = 0;
@@ -642,7 +639,7 @@ void drawLayout(QPainter &p, const QRectF &area, const Design &design, const Cat
                 ++count;
             }
         const int t = rowTier[std::size_t(r)];
-        const QString tierName = t == 0 ? PdfReport::tr("Endpoints") : t == 1 ? PdfReport::tr("Leaf") : t == 2 ? PdfReport::tr("Spine")
+        const QString rowName = t == 0 ? PdfReport::tr("Endpoints") : t == 1 ? PdfReport::tr("Leaf") : t == 2 ? PdfReport::tr("Spine")
                                                                                  : t == 3 ? PdfReport::tr("Core")
                                                                                           : PdfReport::tr("Tier %1").arg(t);
         QStringList partText;
@@ -652,7 +649,7 @@ void drawLayout(QPainter &p, const QRectF &area, const Design &design, const Cat
         }
         p.setFont(font(8, true));
         p.setPen(kInk);
-        p.drawText(QRectF(area.x(), rowY(r) - 16, labelW - 8, 12), Qt::AlignLeft | Qt::AlignVCenter, tierName + QStringLiteral(" (%1)").arg(count));
+        p.drawText(QRectF(area.x(), rowY(r) - 16, labelW - 8, 12), Qt::AlignLeft | Qt::AlignVCenter, rowName + QStringLiteral(" (%1)").arg(count));
         p.setFont(font(6));
         p.setPen(kMuted);
         p.drawText(QRectF(area.x(), rowY(r) - 4, labelW - 8, 30), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, partText.join(QLatin1Char('\n')));
@@ -764,7 +761,7 @@ bool PdfReport::write(const QString &path, QString *error)
         QStringList parts;
         for (const char *k : keys)
             if (at(m, k) > 0)
-                parts << QStringLiteral("%1 %2").arg(QLatin1String(k), number(at(m, k)));
+                parts << QStringLiteral("%1 %2").arg(tierName(k), number(at(m, k)));
         return parts.join(QStringLiteral(" · "));
     };
     struct Tile
@@ -965,7 +962,7 @@ bool PdfReport::write(const QString &path, QString *error)
             const double y = bars.top() + rowH * double(i);
             p.setFont(font(7.5));
             p.setPen(kInk);
-            p.drawText(QRectF(plot.left() - 36, y, labelW - 4, rowH), Qt::AlignLeft | Qt::AlignVCenter, qs(cat));
+            p.drawText(QRectF(plot.left() - 36, y, labelW - 4, rowH), Qt::AlignLeft | Qt::AlignVCenter, bomCategoryName(cat));
             const double w = maxV > 0 ? bars.width() * v / maxV : 0;
             p.fillRect(QRectF(bars.left(), y + rowH * 0.2, std::max(w, 0.5), rowH * 0.6), kAccent);
             const double share = pricing.hardware > 0 ? 100 * v / pricing.hardware : 0;
@@ -1024,7 +1021,7 @@ bool PdfReport::write(const QString &path, QString *error)
     {
         std::vector<QStringList> rows;
         for (const BomLine &l : bom.lines)
-            rows.push_back({qs(l.category), qs(l.part), qs(l.description) + (l.priceEstimate ? QString() : QString()),
+            rows.push_back({bomCategoryName(l.category), qs(l.part), bomDescription(l),
                             qs(l.partNumber), number(double(l.quantity)),
                             l.unitPrice ? money(*l.unitPrice, l.currency) : tr("unknown"),
                             l.total ? money(*l.total, l.currency) : tr("unknown")});
@@ -1035,7 +1032,7 @@ bool PdfReport::write(const QString &path, QString *error)
         std::vector<QStringList> totals;
         std::set<std::size_t> bold;
         for (const auto &[cat, v] : pricing.subtotals)
-            totals.push_back({tr("Subtotal %1").arg(qs(cat)), money(v, cur)});
+            totals.push_back({tr("Subtotal %1").arg(bomCategoryName(cat)), money(v, cur)});
         bold.insert(totals.size());
         totals.push_back({tr("Hardware (list prices)%1").arg(bom.totals.capexComplete ? QString() : tr(", incomplete")), money(pricing.hardware, cur)});
         totals.push_back({tr("Spares, %1% of cables and transceivers").arg(number(m_terms.sparesPercent, 1)), money(pricing.spares, cur)});
@@ -1090,7 +1087,7 @@ bool PdfReport::write(const QString &path, QString *error)
             QStringList speeds;
             for (double s : v.second)
                 speeds << number(s) + tr(" Gb/s");
-            tierRows.push_back({qs(tier), number(double(v.first)), speeds.join(QStringLiteral(", "))});
+            tierRows.push_back({tierName(tier), number(double(v.first)), speeds.join(QStringLiteral(", "))});
         }
         table(p, pages, {{tr("Tier"), 160}, {tr("Links"), 100, Qt::AlignRight}, {tr("Speed"), 509.89}}, tierRows);
         heading(p, pages, tr("Cables by part"));
@@ -1098,7 +1095,7 @@ bool PdfReport::write(const QString &path, QString *error)
         for (auto &[part, a] : byPart) {
             QStringList tiersText, opticsText;
             for (const std::string &t : a.tierSet)
-                tiersText << qs(t);
+                tiersText << tierName(t);
             for (const auto &[o, k] : a.optics)
                 opticsText << QStringLiteral("%1 × %2").arg(number(double(k))).arg(qs(o));
             long long bought = a.links;
@@ -1186,8 +1183,8 @@ bool PdfReport::write(const QString &path, QString *error)
            "protocol efficiency and path latency applied; utilization = bytes / (capacity × completion time)."),
         tr("Latency: switch port-to-port latency, adapter latency at both ends and about 5 ns per metre of cable."),
     };
-    for (const std::string &a : an.latencyAssumptions)
-        assumptions << qs(a);
+    for (const Message &a : an.latencyAssumptions)
+        assumptions << engineText(a);
     for (const QString &n : m_notes)
         assumptions << n;
     for (const QString &a : assumptions)

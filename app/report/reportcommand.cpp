@@ -1,6 +1,7 @@
 // cplan report DESIGN -o FILE.pdf: the customer PDF report, rendered offscreen.
 
 #include "cli/cli.h"
+#include "l10n.h"
 #include "pdfreport.h"
 
 #include "catalog/catalog.h"
@@ -11,7 +12,9 @@
 #include "schedule/synthetic.h"
 #include "schedule/traces.h"
 
+#include <QCoreApplication>
 #include <QGuiApplication>
+#include <QTranslator>
 
 #include <cstdlib>
 #include <iostream>
@@ -23,17 +26,37 @@ namespace {
 
 struct ReportArgs
 {
-    std::string design, out, jobs, policy = "backfill";
+    std::string design, out, jobs, policy = "backfill", lang = "en";
     std::size_t synthetic = 0;
     std::uint64_t seed = 1;
     bool noNetwork = false, noAnalysis = false;
     double sparesPercent = 0, discountPercent = 0;
 };
 
-// Runs the scheduling scenario the flags ask for; empty scenario when none.
-Result<std::optional<std::pair<ScheduleResult, std::string>>> runScenario(const ReportArgs &a, const Design &design, const Catalog &cat)
+// The translation context of the texts below.
+struct ReportCommand
 {
-    using Out = std::optional<std::pair<ScheduleResult, std::string>>;
+    Q_DECLARE_TR_FUNCTIONS(cplan::ReportCommand)
+};
+
+struct Scenario
+{
+    ScheduleResult result;
+    std::string trace, policy;
+    bool network = false;
+
+    QString label(const ReportArgs &a) const
+    {
+        return QStringLiteral("%1 | %2 | ").arg(QString::fromStdString(trace), QString::fromStdString(policy)) +
+               ReportCommand::tr("seed %1").arg(a.seed) + QStringLiteral(" | ") +
+               (network ? ReportCommand::tr("network coupling") : ReportCommand::tr("no network"));
+    }
+};
+
+// Runs the scheduling scenario the flags ask for; empty scenario when none.
+Result<std::optional<Scenario>> runScenario(const ReportArgs &a, const Design &design, const Catalog &cat)
+{
+    using Out = std::optional<Scenario>;
     if (a.jobs.empty() && a.synthetic == 0)
         return Out();
     const auto policy = policyFromString(a.policy);
@@ -77,9 +100,7 @@ Result<std::optional<std::pair<ScheduleResult, std::string>>> runScenario(const 
     auto r = simulateSchedule(*pool, jobs, opt, fabric.get());
     if (!r)
         return Error{traceName, r.error().line, 0, r.error().message};
-    const std::string scenario = traceName + " | " + toString(*policy) + " | seed " + std::to_string(a.seed) +
-                                 (opt.network ? " | network coupling" : " | no network");
-    return Out(std::make_pair(std::move(*r), scenario));
+    return Out(Scenario{std::move(*r), traceName, toString(*policy), opt.network});
 }
 
 } // namespace
@@ -98,6 +119,8 @@ void addReportCommand(CLI::App &root, Context &ctx)
     cmd->add_flag("--no-analysis", a->noAnalysis, "Skip routing, flow and latency analysis (cost charts only)");
     cmd->add_option("--spares", a->sparesPercent, "Spares on cables and transceivers, percent")->check(CLI::Range(0.0, 100.0));
     cmd->add_option("--discount", a->discountPercent, "Discount on the quote, percent")->check(CLI::Range(0.0, 100.0));
+    cmd->add_option("--lang", a->lang, "Language of the report: en (default) or zh_CN (Simplified Chinese)")
+        ->check(CLI::IsMember({"en", "zh_CN"}));
     cmd->callback([a, &ctx] {
         ctx.action = [a, &ctx]() -> int {
             auto design = loadDesign(ctx, a->design);
@@ -124,12 +147,34 @@ void addReportCommand(CLI::App &root, Context &ctx)
             if (!QGuiApplication::instance())
                 app = std::make_unique<QGuiApplication>(argc, argv);
 
+            // The report's language: its texts, and numbers and money in that locale. Restored
+            // afterwards, for callers (tests) that run several reports in one process.
+            const QLocale previousLocale;
+            const QLocale locale = localeForLanguage(QString::fromStdString(a->lang));
+            std::unique_ptr<QTranslator> translator = loadTranslation(locale);
+            if (locale.language() != QLocale::English && !translator)
+                return fail("the " + a->lang + " translation is missing from this build");
+            QLocale::setDefault(locale);
+            if (translator)
+                QCoreApplication::installTranslator(translator.get());
+            struct Restore
+            {
+                QTranslator *translator;
+                QLocale locale;
+                ~Restore()
+                {
+                    if (translator)
+                        QCoreApplication::removeTranslator(translator);
+                    QLocale::setDefault(locale);
+                }
+            } restore{translator.get(), previousLocale};
+
             PdfReport report(*design, *cat);
             report.setSourceFile(QString::fromStdString(a->design));
             report.setTerms({a->sparesPercent, a->discountPercent});
             report.setNetworkAnalysis(!a->noAnalysis);
             if (*scenario)
-                report.setSchedule((*scenario)->first, QString::fromStdString((*scenario)->second));
+                report.setSchedule((*scenario)->result, (*scenario)->label(*a));
             QString error;
             if (!report.write(QString::fromStdString(a->out), &error))
                 return fail(error.toStdString());

@@ -142,7 +142,7 @@ Bom computeBom(const Design &design, const Catalog &catalog)
                 line.unitPrice = part->unitPrice;
                 line.priceEstimate = part->priceEstimate;
             } else {
-                line.description = "unknown part";
+                line.description = kUnknownPartDescription;
             }
             if (line.unitPrice) {
                 line.total = *line.unitPrice * double(qty);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/design.h"
+#include "util/message.h"
 
 #include <map>
 #include <optional>
@@ -12,6 +13,9 @@ namespace cplan {
 class Catalog;
 
 // One line of the bill of materials. Unknown prices stay unknown (no total for the line).
+// The description of a BOM line whose part is not in the catalog (translated by the GUI).
+inline constexpr const char *kUnknownPartDescription = CPLAN_TR("Engine", "unknown part");
+
 struct BomLine
 {
     std::string part;

@@ -103,30 +103,30 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
 {
     FatTreeReport report;
     const std::string where = "generate fat-tree";
-    auto bad = [&](const std::string &message) { return Error{where, 0, 0, message}; };
+    auto bad = [&](Message message) { return makeError(where, std::move(message)); };
 
     const Part *sw = catalog.find(spec.switchPart);
     if (!sw)
-        return bad("unknown switch part '" + spec.switchPart + "'");
+        return bad({CPLAN_TR("Engine", "unknown switch part '%1'"), {spec.switchPart}});
     if (sw->kind != PartKind::Switch)
-        return bad("'" + spec.switchPart + "' is not a switch");
+        return bad({CPLAN_TR("Engine", "'%1' is not a switch"), {spec.switchPart}});
     const int k = sw->ports;
     if (k < 2)
-        return bad("switch '" + spec.switchPart + "' has too few ports");
+        return bad({CPLAN_TR("Engine", "switch '%1' has too few ports"), {spec.switchPart}});
     if (spec.servers.empty())
-        return bad("no servers given");
+        return bad({CPLAN_TR("Engine", "no servers given"), {}});
     if (spec.blockingDown < 1 || spec.blockingUp < 1)
-        return bad("the blocking ratio D:U needs two positive whole numbers");
+        return bad({CPLAN_TR("Engine", "the blocking ratio D:U needs two positive whole numbers"), {}});
     if (spec.tiers < 0 || spec.tiers > 3)
-        return bad("tiers must be auto, 1, 2 or 3");
+        return bad({CPLAN_TR("Engine", "tiers must be auto, 1, 2 or 3"), {}});
     if (spec.mgmtNodes < 0 || spec.mgmtNodes > 1000)
-        return bad("--mgmt-nodes must be from 0 to 1000");
+        return bad({CPLAN_TR("Engine", "the number of management appliances must be from 0 to 1000"), {}});
     if (spec.serversPerRack < 1)
-        return bad("servers per rack must be at least 1");
+        return bad({CPLAN_TR("Engine", "servers per rack must be at least 1"), {}});
     if (!spec.hcaOverride.empty()) {
         const Part *h = catalog.find(spec.hcaOverride);
         if (!h || h->kind != PartKind::Hca)
-            return bad("'" + spec.hcaOverride + "' is not an HCA part");
+            return bad({CPLAN_TR("Engine", "'%1' is not an HCA part"), {spec.hcaOverride}});
     }
 
     long long total = 0;
@@ -134,11 +134,11 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     for (const auto &[partId, count] : spec.servers) {
         const Part *p = catalog.find(partId);
         if (!p)
-            return bad("unknown server part '" + partId + "'");
+            return bad({CPLAN_TR("Engine", "unknown server part '%1'"), {partId}});
         if (p->kind != PartKind::GpuServer)
-            return bad("'" + partId + "' is not a server");
+            return bad({CPLAN_TR("Engine", "'%1' is not a server"), {partId}});
         if (count < 0)
-            return bad("a server count must not be negative");
+            return bad({CPLAN_TR("Engine", "a server count must not be negative"), {}});
         total += count;
         Node proto;
         proto.part = partId;
@@ -146,14 +146,14 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
             proto.hcas.assign(std::size_t(std::max(1, p->hcaCount)), spec.hcaOverride);
         const int ports = int(nodePorts(proto, catalog).size());
         if (ports == 0)
-            return bad("server '" + partId + "' has no fabric ports (no HCA)");
+            return bad({CPLAN_TR("Engine", "server '%1' has no fabric ports (no HCA)"), {partId}});
         if (portsPerServer >= 0 && ports != portsPerServer)
-            return bad("all servers of one fat tree need the same number of fabric ports ('" + partId + "' has " +
-                       std::to_string(ports) + ", others " + std::to_string(portsPerServer) + ")");
+            return bad({CPLAN_TR("Engine", "all servers of one fat tree need the same number of fabric ports ('%1' has %2, others %3)"),
+                        {partId, std::to_string(ports), std::to_string(portsPerServer)}});
         portsPerServer = ports;
     }
     if (total < 1 || total > kMaxServers)
-        return bad("the number of servers must be from 1 to " + std::to_string(kMaxServers));
+        return bad({CPLAN_TR("Engine", "the number of servers must be from 1 to %1"), {std::to_string(kMaxServers)}});
     const int N = int(total);
     const int p = portsPerServer;
 
@@ -161,24 +161,24 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     if (spec.mgmtNodes > 0) {
         mgmt = catalog.find(spec.mgmtPart);
         if (!mgmt || mgmt->kind != PartKind::GpuServer)
-            return bad("management appliance part '" + spec.mgmtPart + "' is not in the catalog");
+            return bad({CPLAN_TR("Engine", "management appliance part '%1' is not in the catalog"), {spec.mgmtPart}});
     }
 
     int rails = spec.rails == 0 ? (p > 1 ? p : 1) : spec.rails;
     if (rails != 1 && rails != p)
-        return bad("--rails must be 1 or the number of fabric ports per server (" + std::to_string(p) + ")");
+        return bad({CPLAN_TR("Engine", "rails must be 1 or the number of fabric ports per server (%1)"), {std::to_string(p)}});
     report.rails = rails;
 
     // Leaf ports: down d and up u with d:u exactly the blocking ratio, as many as fit.
     const int m = k / (spec.blockingDown + spec.blockingUp);
     if (m < 1)
-        return bad("blocking ratio " + std::to_string(spec.blockingDown) + ":" + std::to_string(spec.blockingUp) +
-                   " does not fit a " + std::to_string(k) + "-port switch");
+        return bad({CPLAN_TR("Engine", "blocking ratio %1:%2 does not fit a %3-port switch"),
+                    {std::to_string(spec.blockingDown), std::to_string(spec.blockingUp), std::to_string(k)}});
     int d = m * spec.blockingDown;
     int u = m * spec.blockingUp;
     if (d + u < k)
-        report.notes.push_back("leaf ports: " + std::to_string(d) + " down, " + std::to_string(u) + " up (" +
-                               std::to_string(k - d - u) + " port(s) left unused to keep the ratio exact)");
+        report.notes.push_back({CPLAN_TR("Engine", "leaf ports: %1 down, %2 up (%3 port(s) left unused to keep the ratio exact)"),
+                                {std::to_string(d), std::to_string(u), std::to_string(k - d - u)}});
 
     const int endpoints = N * p + spec.mgmtNodes;
     int tiers = spec.tiers;
@@ -186,7 +186,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
         tiers = 1;
     if (tiers == 1) {
         if (endpoints > k)
-            return bad(std::to_string(endpoints) + " endpoints do not fit one " + std::to_string(k) + "-port switch");
+            return bad({CPLAN_TR("Engine", "%1 endpoints do not fit one %2-port switch"), {std::to_string(endpoints), std::to_string(k)}});
         d = k;
         u = 0;
     }
@@ -200,13 +200,12 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     } else {
         serversPerLeaf = d / p;
         if (serversPerLeaf < 1)
-            return bad("a server's " + std::to_string(p) + " ports do not fit the " + std::to_string(d) +
-                       " down ports of a leaf");
+            return bad({CPLAN_TR("Engine", "a server's %1 ports do not fit the %2 down ports of a leaf"), {std::to_string(p), std::to_string(d)}});
         suSize = spec.suSize > 0 ? spec.suSize : serversPerLeaf;
         leavesPerUnit = ceilDiv(suSize, serversPerLeaf);
     }
     if (spec.suSize > 100000)
-        return bad("--su-size is too large");
+        return bad({CPLAN_TR("Engine", "the scalable unit size is too large"), {}});
     int units = ceilDiv(N, suSize);
 
     // Where each server port goes: (leaf, port) for server j, port i.
@@ -243,14 +242,15 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
         auto free = freePorts(units);
         if (int(free.size()) < spec.mgmtNodes) {
             if (rails > 1)
-                return bad("no room for " + std::to_string(spec.mgmtNodes) + " management appliance(s): only " +
-                           std::to_string(free.size()) + " free leaf port(s). NVIDIA's SuperPOD leaves one node slot " +
-                           "of the last SU for them (31 nodes per 32-node SU); use fewer servers or a larger --su-size");
+                return bad({CPLAN_TR("Engine", "no room for %1 management appliance(s): only %2 free leaf port(s). NVIDIA's SuperPOD leaves "
+                                        "one node slot of the last SU for them (31 nodes per 32-node SU); use fewer servers or a "
+                                        "larger SU size"),
+                            {std::to_string(spec.mgmtNodes), std::to_string(free.size())}});
             units += ceilDiv(spec.mgmtNodes - int(free.size()), std::max(1, leavesPerUnit * (d - usedPortsPerLeafUnit) + 1));
             free = freePorts(units);
             while (int(free.size()) < spec.mgmtNodes)
                 free = freePorts(++units);
-            report.notes.push_back("added leaves to give the management appliances ports");
+            report.notes.push_back({CPLAN_TR("Engine", "added leaves to give the management appliances ports"), {}});
         }
         mgmtPorts.assign(free.begin(), free.begin() + spec.mgmtNodes);
     }
@@ -261,8 +261,8 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     if (tiers == 0)
         tiers = smallestBalancedCount(u, L, k) ? 2 : 3;
     if (tiers == 2 && !smallestBalancedCount(u, L, k))
-        return bad(std::to_string(L) + " leaves do not fit a 2-tier tree of " + std::to_string(k) +
-                   "-port switches; use --tiers 3 (or auto)");
+        return bad({CPLAN_TR("Engine", "%1 leaves do not fit a 2-tier tree of %2-port switches; use 3 tiers (or auto)"),
+                    {std::to_string(L), std::to_string(k)}});
 
     // 3 tiers: pods of whole units, all pods alike (wired for the full pod).
     const int spineDown = k / 2;
@@ -270,13 +270,13 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     if (tiers == 3) {
         const int unitsPerPodMax = spineDown / leavesPerUnit;
         if (unitsPerPodMax < 1)
-            return bad("a unit of " + std::to_string(leavesPerUnit) + " leaves is larger than a pod (" +
-                       std::to_string(spineDown) + " leaves)");
+            return bad({CPLAN_TR("Engine", "a unit of %1 leaves is larger than a pod (%2 leaves)"),
+                        {std::to_string(leavesPerUnit), std::to_string(spineDown)}});
         pods = ceilDiv(units, unitsPerPodMax);
         unitsPerPod = ceilDiv(units, pods);
         if (pods * unitsPerPod > units) {
-            report.notes.push_back(std::to_string(pods * unitsPerPod - units) +
-                                   " unit(s) of leaves are wired but empty so that all pods are alike");
+            report.notes.push_back({CPLAN_TR("Engine", "%1 unit(s) of leaves are wired but empty so that all pods are alike"),
+                                    {std::to_string(pods * unitsPerPod - units)}});
             units = pods * unitsPerPod;
             L = units * leavesPerUnit;
         }
@@ -285,8 +285,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
         spineUp = Lp * (u / podSpines);
         coresPerGroup = smallestBalancedCount(spineUp, pods, k);
         if (!coresPerGroup)
-            return bad("too many pods (" + std::to_string(pods) + ") for a 3-tier tree of " + std::to_string(k) +
-                       "-port switches");
+            return bad({CPLAN_TR("Engine", "too many pods (%1) for a 3-tier tree of %2-port switches"), {std::to_string(pods), std::to_string(k)}});
     }
 
     // --- build ---------------------------------------------------------------------------------
@@ -400,15 +399,14 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
         const int S = smallestBalancedCount(u, L, k);
         const int per = u / S;
         if (L * per < k)
-            report.notes.push_back("spines: " + std::to_string(S) + ", each with " + std::to_string(L * per) + " of " +
-                                   std::to_string(k) + " ports used (" + std::to_string(per) +
-                                   " link(s) to every leaf keep the tree balanced)");
+            report.notes.push_back({CPLAN_TR("Engine", "spines: %1, each with %2 of %3 ports used (%4 link(s) to every leaf keep the "
+                                                       "tree balanced)"),
+                                    {std::to_string(S), std::to_string(L * per), std::to_string(k), std::to_string(per)}});
         const int plain = ceilDiv(L * u, k);
         if (S > plain)
-            report.notes.push_back(std::to_string(L * u) + " uplinks would fit " + std::to_string(plain) +
-                                   " spine(s), but each leaf's " + std::to_string(u) +
-                                   " uplinks must split evenly over the spines: " + std::to_string(S) + " spines, " +
-                                   std::to_string(per) + " link(s) from each leaf to each");
+            report.notes.push_back({CPLAN_TR("Engine", "%1 uplinks would fit %2 spine(s), but each leaf's %3 uplinks must split evenly "
+                                                       "over the spines: %4 spines, %5 link(s) from each leaf to each"),
+                                    {std::to_string(L * u), std::to_string(plain), std::to_string(u), std::to_string(S), std::to_string(per)}});
         std::vector<NodeId> spineIds;
         for (int s = 0; s < S; ++s) {
             spineIds.push_back(addSwitch(padded("spine", s + 1, digits(S)), 2, {}, padded("spine-r", s / 16 + 1, 2),
@@ -466,7 +464,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     int next = 0;
     for (const auto &[tenantName, count] : spec.tenants) {
         if (count < 0 || next + count > N)
-            return bad("tenants ask for more servers than the design has");
+            return bad({CPLAN_TR("Engine", "tenants ask for more servers than the design has"), {}});
         Tenant t;
         t.id = tenantName;
         t.name = tenantName;

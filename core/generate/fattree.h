@@ -2,6 +2,7 @@
 
 #include "model/design.h"
 #include "util/error.h"
+#include "util/message.h"
 
 #include <string>
 #include <vector>
@@ -42,7 +43,7 @@ struct FatTreeReport
     int leaves = 0, spines = 0, cores = 0;
     int linksLeafSpine = 0;         // parallel links between one leaf and one spine
     int linksSpineCore = 0;
-    std::vector<std::string> notes; // roundings and choices worth telling the user
+    std::vector<Message> notes; // roundings and choices worth telling the user
 };
 
 Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport *report = nullptr);

@@ -38,12 +38,12 @@ LatencyModel latencyModel(const Fabric &fabric, const Catalog &catalog)
         }
     }
     for (const std::string &p : assumedSwitch)
-        m.assumptions.push_back("switch '" + p + "': port latency unknown, assumed " +
-                                std::to_string(int(kAssumedSwitchLatencyNs)) + " ns");
+        m.assumptions.push_back({CPLAN_TR("Engine", "switch '%1': port latency unknown, assumed %2 ns"),
+                                 {p, std::to_string(int(kAssumedSwitchLatencyNs))}});
     for (const std::string &p : assumedHca)
-        m.assumptions.push_back("HCA '" + p + "': latency unknown, assumed " + std::to_string(int(kAssumedHcaLatencyNs)) + " ns");
-    m.assumptions.push_back("cables: " + std::to_string(int(kCableNsPerMetre)) + " ns/m; links without a length: " +
-                            std::to_string(int(kAssumedCableLengthM)) + " m");
+        m.assumptions.push_back({CPLAN_TR("Engine", "HCA '%1': latency unknown, assumed %2 ns"), {p, std::to_string(int(kAssumedHcaLatencyNs))}});
+    m.assumptions.push_back({CPLAN_TR("Engine", "cables: %1 ns/m; links without a length: %2 m"),
+                             {std::to_string(int(kCableNsPerMetre)), std::to_string(int(kAssumedCableLengthM))}});
     return m;
 }
 

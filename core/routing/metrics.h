@@ -1,6 +1,7 @@
 #pragma once
 
 #include "routing/routing.h"
+#include "util/message.h"
 
 #include <cstdint>
 #include <string>
@@ -24,7 +25,7 @@ struct LatencyModel
 {
     // Per fabric node: switch port-to-port latency or HCA latency (one end), ns.
     std::vector<double> nodeLatencyNs;
-    std::vector<std::string> assumptions;   // what was assumed, for the user
+    std::vector<Message> assumptions;       // what was assumed, for the user
 };
 LatencyModel latencyModel(const Fabric &fabric, const Catalog &catalog);
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/message.h"
+
 #include <optional>
 #include <string>
 #include <utility>
@@ -15,7 +17,8 @@ struct Error
     std::string file;      // may be empty when there is no file
     int line = 0;          // 1-based; 0 = unknown
     int column = 0;        // 1-based; 0 = unknown
-    std::string message;
+    std::string message;   // English
+    Message text = {};     // the same as a template and arguments, when the GUI can translate it
 
     std::string toString() const;
 };
@@ -47,7 +50,14 @@ using Status = Result<Ok>;
 
 inline Error makeError(std::string file, int line, int column, std::string message)
 {
-    return Error{std::move(file), line, column, std::move(message)};
+    return Error{std::move(file), line, column, std::move(message), {}};
+}
+
+// An error whose message the GUI can translate (see util/message.h).
+inline Error makeError(std::string file, Message text)
+{
+    std::string english = text.english();
+    return Error{std::move(file), 0, 0, std::move(english), std::move(text)};
 }
 
 } // namespace cplan

@@ -31,12 +31,12 @@ namespace {
 class Findings
 {
 public:
-    void add(Severity s, const std::string &code, std::string message, std::vector<std::string> objects)
+    void add(Severity s, const std::string &code, Message text, std::vector<std::string> objects)
     {
         int &n = m_counts[code];
         ++n;
         if (n <= kPerCode)
-            m_list.push_back(Finding{s, code, std::move(message), std::move(objects)});
+            push(s, code, std::move(text), std::move(objects));
         else
             m_folded[code] = s;
     }
@@ -44,15 +44,19 @@ public:
     std::vector<Finding> take()
     {
         for (const auto &[code, severity] : m_folded)
-            m_list.push_back(Finding{severity, code,
-                                     "... and " + std::to_string(m_counts[code] - kPerCode) + " more '" + code + "' finding(s)",
-                                     {}});
+            push(severity, code, {CPLAN_TR("Engine", "... and %1 more '%2' finding(s)"), {std::to_string(m_counts[code] - kPerCode), code}}, {});
         std::stable_sort(m_list.begin(), m_list.end(),
                          [](const Finding &a, const Finding &b) { return int(a.severity) < int(b.severity); });
         return std::move(m_list);
     }
 
 private:
+    void push(Severity s, const std::string &code, Message text, std::vector<std::string> objects)
+    {
+        std::string english = text.english();
+        m_list.push_back(Finding{s, code, std::move(english), std::move(objects), std::move(text)});
+    }
+
     static constexpr int kPerCode = 20;
     std::vector<Finding> m_list;
     std::map<std::string, int> m_counts;
@@ -75,13 +79,13 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
         const Node &node = design.nodes[i];
         parts[i] = catalog.find(node.part);
         if (!parts[i]) {
-            out.add(Severity::Error, "unknown-part", "node '" + node.id + "' uses unknown part '" + node.part + "'", {node.id});
+            out.add(Severity::Error, "unknown-part", {CPLAN_TR("Engine", "node '%1' uses unknown part '%2'"), {node.id, node.part}}, {node.id});
             continue;
         }
         ports[i] = nodePorts(node, catalog);
         for (const std::string &h : node.hcas)
             if (!catalog.find(h))
-                out.add(Severity::Error, "unknown-part", "node '" + node.id + "' has unknown HCA part '" + h + "'", {node.id});
+                out.add(Severity::Error, "unknown-part", {CPLAN_TR("Engine", "node '%1' has unknown HCA part '%2'"), {node.id, h}}, {node.id});
     }
 
     // Links: ports in range and used once, speeds, cables.
@@ -94,15 +98,15 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
             const auto &pl = ports[end.node.value];
             if (parts[end.node.value] && (end.port < 1 || end.port > int(pl.size()))) {
                 out.add(Severity::Error, parts[end.node.value]->kind == PartKind::Switch ? "radix-exceeded" : "port-out-of-range",
-                        "link '" + link.id + "' uses port " + std::to_string(end.port) + " of '" + node.id + "', which has " +
-                            std::to_string(pl.size()) + " ports",
+                        {CPLAN_TR("Engine", "link '%1' uses port %2 of '%3', which has %4 ports"),
+                         {link.id, std::to_string(end.port), node.id, std::to_string(pl.size())}},
                         {link.id, node.id});
                 portsOk = false;
             }
             auto [it, inserted] = portUse.emplace(std::make_pair(end.node.value, end.port), link.id);
             if (!inserted)
                 out.add(Severity::Error, "port-used-twice",
-                        "port " + node.id + ":" + std::to_string(end.port) + " is used by links '" + it->second + "' and '" + link.id + "'",
+                        {CPLAN_TR("Engine", "port %1:%2 is used by links '%3' and '%4'"), {node.id, std::to_string(end.port), it->second, link.id}},
                         {it->second, link.id, node.id});
             ++linksOn[end.node.value];
         }
@@ -111,38 +115,39 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
         const double sa = ports[link.a.node.value].empty() ? 0 : ports[link.a.node.value][std::size_t(link.a.port - 1)].speedGbps;
         const double sb = ports[link.b.node.value].empty() ? 0 : ports[link.b.node.value][std::size_t(link.b.port - 1)].speedGbps;
         if (sa <= 0 || sb <= 0)
-            out.add(Severity::Warning, "speed-unknown", "link '" + link.id + "': the speed of a port is unknown", {link.id});
+            out.add(Severity::Warning, "speed-unknown", {CPLAN_TR("Engine", "link '%1': the speed of a port is unknown"), {link.id}}, {link.id});
         else if (std::fabs(sa - sb) > 1e-9)
             out.add(Severity::Warning, "speed-mismatch",
-                    "link '" + link.id + "' joins a " + gbps(sa) + " port and a " + gbps(sb) + " port; it runs at " + gbps(std::min(sa, sb)),
+                    {CPLAN_TR("Engine", "link '%1' joins a %2 port and a %3 port; it runs at %4"),
+                     {link.id, gbps(sa), gbps(sb), gbps(std::min(sa, sb))}},
                     {link.id});
         const double speed = std::min(sa, sb);
         if (link.cable.empty()) {
             out.add(Severity::Warning, "no-cable",
-                    "link '" + link.id + "' has no cable part" +
-                        (link.lengthM ? " (no cable in the catalog covers " + formatDouble(*link.lengthM) + " m at " + gbps(speed) + ")"
-                                      : std::string()),
+                    link.lengthM ? Message{CPLAN_TR("Engine", "link '%1' has no cable part (no cable in the catalog covers %2 m at %3)"),
+                                           {link.id, formatDouble(*link.lengthM), gbps(speed)}}
+                                 : Message{CPLAN_TR("Engine", "link '%1' has no cable part"), {link.id}},
                     {link.id});
             continue;
         }
         const Part *cable = catalog.find(link.cable);
         if (!cable || cable->kind != PartKind::Cable) {
-            out.add(Severity::Error, "unknown-part", "link '" + link.id + "' uses unknown cable '" + link.cable + "'", {link.id});
+            out.add(Severity::Error, "unknown-part", {CPLAN_TR("Engine", "link '%1' uses unknown cable '%2'"), {link.id, link.cable}}, {link.id});
             continue;
         }
         if (link.lengthM && cable->lengthM && *link.lengthM > *cable->lengthM + 1e-9)
             out.add(Severity::Error, "cable-too-short",
-                    "link '" + link.id + "' runs " + formatDouble(*link.lengthM) + " m but cable '" + cable->id + "' is " +
-                        formatDouble(*cable->lengthM) + " m",
+                    {CPLAN_TR("Engine", "link '%1' runs %2 m but cable '%3' is %4 m"),
+                     {link.id, formatDouble(*link.lengthM), cable->id, formatDouble(*cable->lengthM)}},
                     {link.id});
         else if (link.lengthM && cable->reachM && *link.lengthM > *cable->reachM + 1e-9)
             out.add(Severity::Error, "cable-reach",
-                    "link '" + link.id + "' runs " + formatDouble(*link.lengthM) + " m, beyond the " + formatDouble(*cable->reachM) +
-                        " m reach of '" + cable->id + "'",
+                    {CPLAN_TR("Engine", "link '%1' runs %2 m, beyond the %3 m reach of '%4'"),
+                     {link.id, formatDouble(*link.lengthM), formatDouble(*cable->reachM), cable->id}},
                     {link.id});
         if (cable->speedGbps && speed > 0 && *cable->speedGbps + 1e-9 < speed)
             out.add(Severity::Warning, "cable-speed",
-                    "link '" + link.id + "' runs at " + gbps(speed) + " but cable '" + cable->id + "' is rated " + gbps(*cable->speedGbps),
+                    {CPLAN_TR("Engine", "link '%1' runs at %2 but cable '%3' is rated %4"), {link.id, gbps(speed), cable->id, gbps(*cable->speedGbps)}},
                     {link.id});
     }
 
@@ -157,15 +162,15 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
                 if (!portUse.count({std::uint32_t(i), p.number}))
                     open.push_back(p.number);
             if (ports[i].empty())
-                out.add(Severity::Warning, "no-hca", "server '" + node.id + "' has no fabric HCA", {node.id});
+                out.add(Severity::Warning, "no-hca", {CPLAN_TR("Engine", "server '%1' has no fabric HCA"), {node.id}}, {node.id});
             else if (!open.empty()) {
                 std::string list;
                 for (int p : open)
                     list += (list.empty() ? "" : ", ") + std::to_string(p);
-                out.add(Severity::Warning, "unconnected-hca", "server '" + node.id + "' has unconnected fabric port(s) " + list, {node.id});
+                out.add(Severity::Warning, "unconnected-hca", {CPLAN_TR("Engine", "server '%1' has unconnected fabric port(s) %2"), {node.id, list}}, {node.id});
             }
         } else if (linksOn[i] == 0) {
-            out.add(Severity::Warning, "unconnected-switch", "switch '" + node.id + "' has no links", {node.id});
+            out.add(Severity::Warning, "unconnected-switch", {CPLAN_TR("Engine", "switch '%1' has no links"), {node.id}}, {node.id});
         }
     }
 
@@ -193,8 +198,8 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
                 if (linksOn[i] > 0 && component[i] != largest)
                     cut.push_back(design.nodes[i].id);
             out.add(Severity::Error, "disconnected",
-                    "the fabric falls apart into " + std::to_string(sizes.size()) + " pieces; e.g. '" + cut.front() +
-                        "' cannot reach the main fabric",
+                    {CPLAN_TR("Engine", "the fabric falls apart into %1 pieces; e.g. '%2' cannot reach the main fabric"),
+                     {std::to_string(sizes.size()), cut.front()}},
                     cut);
         }
         (void)count;
@@ -206,14 +211,15 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
         lids += design.nodes[i].role == NodeRole::Switch ? 1 : (long long)ports[i].size();
     if (lids > kMaxUnicastLids)
         out.add(Severity::Error, "lid-space",
-                "the fabric needs " + formatThousands(double(lids)) + " unicast LIDs (one per switch and per HCA port); one "
-                "InfiniBand subnet has " + formatThousands(kMaxUnicastLids) + ". Split it into several subnets.",
+                {CPLAN_TR("Engine", "the fabric needs %1 unicast LIDs (one per switch and per HCA port); one InfiniBand subnet "
+                                    "has %2. Split it into several subnets."),
+                 {formatThousands(double(lids)), formatThousands(kMaxUnicastLids)}},
                 {});
 
     // Tiers: more than 3 switch tiers means long paths.
     for (std::size_t i = 0; i < n; ++i)
         if (design.nodes[i].role == NodeRole::Switch && design.nodes[i].tier == 0)
-            out.add(Severity::Info, "tier-unset", "switch '" + design.nodes[i].id + "' has no tier; tier-based counts treat it as a leaf",
+            out.add(Severity::Info, "tier-unset", {CPLAN_TR("Engine", "switch '%1' has no tier; tier-based counts treat it as a leaf"), {design.nodes[i].id}},
                     {design.nodes[i].id});
 
     // Tenants: a server belongs to at most one.
@@ -223,7 +229,7 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
             auto [it, inserted] = owner.emplace(s, t.id);
             if (!inserted && it->second != t.id)
                 out.add(Severity::Error, "tenant-overlap",
-                        "server '" + s + "' belongs to tenants '" + it->second + "' and '" + t.id + "'", {s});
+                        {CPLAN_TR("Engine", "server '%1' belongs to tenants '%2' and '%3'"), {s, it->second, t.id}}, {s});
         }
 
     // Duplicate GUIDs would confuse the subnet manager.
@@ -232,7 +238,7 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
         auto [it, inserted] = guids.emplace(nodeGuid(design.nodes[i]), i);
         if (!inserted)
             out.add(Severity::Error, "duplicate-guid",
-                    "nodes '" + design.nodes[it->second].id + "' and '" + design.nodes[i].id + "' have the same GUID",
+                    {CPLAN_TR("Engine", "nodes '%1' and '%2' have the same GUID"), {design.nodes[it->second].id, design.nodes[i].id}},
                     {design.nodes[it->second].id, design.nodes[i].id});
     }
 
@@ -255,13 +261,13 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
         for (const auto &[name, load] : rackLoad) {
             if (rack->capacityU && load.first > *rack->capacityU)
                 out.add(Severity::Warning, "rack-space",
-                        "rack '" + name + "' holds " + formatDouble(load.first) + " U of equipment; a " + rack->model + " has " +
-                            formatDouble(*rack->capacityU) + " U",
+                        {CPLAN_TR("Engine", "rack '%1' holds %2 U of equipment; a %3 has %4 U"),
+                         {name, formatDouble(load.first), rack->model, formatDouble(*rack->capacityU)}},
                         {});
             if (rack->powerBudgetW && load.second > *rack->powerBudgetW)
                 out.add(Severity::Warning, "rack-power",
-                        "rack '" + name + "' draws up to " + formatThousands(load.second) + " W; the budget is " +
-                            formatThousands(*rack->powerBudgetW) + " W",
+                        {CPLAN_TR("Engine", "rack '%1' draws up to %2 W; the budget is %3 W"),
+                         {name, formatThousands(load.second), formatThousands(*rack->powerBudgetW)}},
                         {});
         }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/design.h"
+#include "util/message.h"
 
 #include <string>
 #include <vector>
@@ -17,8 +18,9 @@ struct Finding
 {
     Severity severity = Severity::Error;
     std::string code;                 // stable, e.g. "speed-mismatch"
-    std::string message;
+    std::string message;              // English, = text.english()
     std::vector<std::string> objects; // node / link ids
+    Message text = {};                // template and arguments, for translation
 };
 
 // InfiniBand unicast LIDs run from 1 to 0xBFFF (49,151).

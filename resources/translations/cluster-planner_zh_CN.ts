@@ -22,9 +22,378 @@
     </message>
 </context>
 <context>
+    <name>Engine</name>
+    <message>
+        <location filename="../../widgets/l10n.cpp" line="+73"/>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>management</source>
+        <translation>管理设备</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hca</source>
+        <translation>网卡 (HCA)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>cable</source>
+        <translation>线缆</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>transceiver</source>
+        <translation>光模块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>leaf</source>
+        <translation>叶</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>spine</source>
+        <translation>脊</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>core</source>
+        <translation>核心</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+27"/>
+        <source>tier %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <location line="-27"/>
+        <source>node-leaf</source>
+        <translation>节点—叶</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leaf-spine</source>
+        <translation>叶—脊</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>spine-core</source>
+        <translation>脊—核心</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <location filename="../../core/cost/bom.h" line="+17"/>
+        <source>unknown part</source>
+        <translation>未知部件</translation>
+    </message>
+    <message>
+        <location filename="../../core/generate/fattree.cpp" line="+110"/>
+        <source>unknown switch part &apos;%1&apos;</source>
+        <translation>未知交换机部件“%1”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&apos;%1&apos; is not a switch</source>
+        <translation>“%1”不是交换机</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>switch &apos;%1&apos; has too few ports</source>
+        <translation>交换机“%1”端口太少</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no servers given</source>
+        <translation>未指定服务器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the blocking ratio D:U needs two positive whole numbers</source>
+        <translation>收敛比 D:U 需要两个正整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tiers must be auto, 1, 2 or 3</source>
+        <translation>层数必须为自动、1、2 或 3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the number of management appliances must be from 0 to 1000</source>
+        <translation>管理设备数量必须在 0 到 1000 之间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>servers per rack must be at least 1</source>
+        <translation>每个机柜的服务器数至少为 1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&apos;%1&apos; is not an HCA part</source>
+        <translation>“%1”不是网卡部件</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>unknown server part &apos;%1&apos;</source>
+        <translation>未知服务器部件“%1”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&apos;%1&apos; is not a server</source>
+        <translation>“%1”不是服务器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a server count must not be negative</source>
+        <translation>服务器数量不能为负数</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>server &apos;%1&apos; has no fabric ports (no HCA)</source>
+        <translation>服务器“%1”没有网络端口（没有网卡）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>all servers of one fat tree need the same number of fabric ports (&apos;%1&apos; has %2, others %3)</source>
+        <translation>同一棵胖树中的所有服务器必须有相同数量的网络端口（“%1”有 %2 个，其他服务器有 %3 个）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the number of servers must be from 1 to %1</source>
+        <translation>服务器数量必须在 1 到 %1 之间</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>management appliance part &apos;%1&apos; is not in the catalog</source>
+        <translation>管理设备部件“%1”不在目录中</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rails must be 1 or the number of fabric ports per server (%1)</source>
+        <translation>轨道数必须为 1 或每台服务器的网络端口数（%1）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>blocking ratio %1:%2 does not fit a %3-port switch</source>
+        <translation>收敛比 %1:%2 不适用于 %3 端口交换机</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>leaf ports: %1 down, %2 up (%3 port(s) left unused to keep the ratio exact)</source>
+        <translation>叶交换机端口：下行 %1，上行 %2（%3 个端口未使用，以保持收敛比精确）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 endpoints do not fit one %2-port switch</source>
+        <translation>%1 个端点无法接入一台 %2 端口交换机</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>a server&apos;s %1 ports do not fit the %2 down ports of a leaf</source>
+        <translation>一台服务器的 %1 个端口超出了叶交换机的 %2 个下行端口</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the scalable unit size is too large</source>
+        <translation>可扩展单元 (SU) 规模过大</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>no room for %1 management appliance(s): only %2 free leaf port(s). NVIDIA&apos;s SuperPOD leaves one node slot of the last SU for them (31 nodes per 32-node SU); use fewer servers or a larger SU size</source>
+        <translation>没有空间容纳 %1 台管理设备：叶交换机只剩 %2 个空闲端口。NVIDIA SuperPOD 在最后一个 SU 中为它们留出一个节点位置（32 节点的 SU 中放 31 个节点）；请减少服务器数量或增大 SU 规模</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>added leaves to give the management appliances ports</source>
+        <translation>已增加叶交换机，为管理设备提供端口</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 leaves do not fit a 2-tier tree of %2-port switches; use 3 tiers (or auto)</source>
+        <translation>%1 台叶交换机无法组成由 %2 端口交换机构成的两层树；请使用三层（或自动）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>a unit of %1 leaves is larger than a pod (%2 leaves)</source>
+        <translation>一个单元的 %1 台叶交换机超过了一个 pod 的容量（%2 台叶交换机）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 unit(s) of leaves are wired but empty so that all pods are alike</source>
+        <translation>%1 个叶交换机单元已布线但未接服务器，以使所有 pod 结构相同</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>too many pods (%1) for a 3-tier tree of %2-port switches</source>
+        <translation>pod 数量过多（%1），无法组成由 %2 端口交换机构成的三层树</translation>
+    </message>
+    <message>
+        <location line="+114"/>
+        <source>spines: %1, each with %2 of %3 ports used (%4 link(s) to every leaf keep the tree balanced)</source>
+        <translation>脊交换机：%1 台，每台使用 %3 个端口中的 %2 个（到每台叶交换机 %4 条链路，使树保持均衡）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 uplinks would fit %2 spine(s), but each leaf&apos;s %3 uplinks must split evenly over the spines: %4 spines, %5 link(s) from each leaf to each</source>
+        <translation>%1 条上行链路本可接入 %2 台脊交换机，但每台叶交换机的 %3 条上行链路必须均分到各脊交换机：共 %4 台脊交换机，每台叶交换机到每台脊交换机 %5 条链路</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>tenants ask for more servers than the design has</source>
+        <translation>租户要求的服务器数量超过了设计中的服务器数量</translation>
+    </message>
+    <message>
+        <location filename="../../core/validate/validate.cpp" line="+47"/>
+        <source>... and %1 more &apos;%2&apos; finding(s)</source>
+        <translation>……另有 %1 条“%2”问题</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>node &apos;%1&apos; uses unknown part &apos;%2&apos;</source>
+        <translation>节点“%1”使用了未知部件“%2”</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>node &apos;%1&apos; has unknown HCA part &apos;%2&apos;</source>
+        <translation>节点“%1”装有未知网卡部件“%2”</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>link &apos;%1&apos; uses port %2 of &apos;%3&apos;, which has %4 ports</source>
+        <translation>链路“%1”使用了“%3”的端口 %2，但它只有 %4 个端口</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>port %1:%2 is used by links &apos;%3&apos; and &apos;%4&apos;</source>
+        <translation>端口 %1:%2 同时被链路“%3”和“%4”使用</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>link &apos;%1&apos;: the speed of a port is unknown</source>
+        <translation>链路“%1”：有一个端口的速率未知</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>link &apos;%1&apos; joins a %2 port and a %3 port; it runs at %4</source>
+        <translation>链路“%1”连接了 %2 端口和 %3 端口，实际运行在 %4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>link &apos;%1&apos; has no cable part (no cable in the catalog covers %2 m at %3)</source>
+        <translation>链路“%1”没有线缆部件（目录中没有能在 %3 下覆盖 %2 m 的线缆）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>link &apos;%1&apos; has no cable part</source>
+        <translation>链路“%1”没有线缆部件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>link &apos;%1&apos; uses unknown cable &apos;%2&apos;</source>
+        <translation>链路“%1”使用了未知线缆“%2”</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>link &apos;%1&apos; runs %2 m but cable &apos;%3&apos; is %4 m</source>
+        <translation>链路“%1”长 %2 m，但线缆“%3”只有 %4 m</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>link &apos;%1&apos; runs %2 m, beyond the %3 m reach of &apos;%4&apos;</source>
+        <translation>链路“%1”长 %2 m，超出“%4”%3 m 的传输距离</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>link &apos;%1&apos; runs at %2 but cable &apos;%3&apos; is rated %4</source>
+        <translation>链路“%1”运行在 %2，但线缆“%3”的额定速率为 %4</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>server &apos;%1&apos; has no fabric HCA</source>
+        <translation>服务器“%1”没有网络网卡</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>server &apos;%1&apos; has unconnected fabric port(s) %2</source>
+        <translation>服务器“%1”有未连接的网络端口 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>switch &apos;%1&apos; has no links</source>
+        <translation>交换机“%1”没有任何链路</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>the fabric falls apart into %1 pieces; e.g. &apos;%2&apos; cannot reach the main fabric</source>
+        <translation>网络分裂为 %1 个部分；例如“%2”无法到达主网络</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>the fabric needs %1 unicast LIDs (one per switch and per HCA port); one InfiniBand subnet has %2. Split it into several subnets.</source>
+        <translation>该网络需要 %1 个单播 LID（每台交换机和每个网卡端口各一个）；一个 InfiniBand 子网只有 %2 个。请将其拆分为多个子网。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>switch &apos;%1&apos; has no tier; tier-based counts treat it as a leaf</source>
+        <translation>交换机“%1”未设置层级；按层统计时视为叶交换机</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>server &apos;%1&apos; belongs to tenants &apos;%2&apos; and &apos;%3&apos;</source>
+        <translation>服务器“%1”同时属于租户“%2”和“%3”</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>nodes &apos;%1&apos; and &apos;%2&apos; have the same GUID</source>
+        <translation>节点“%1”和“%2”的 GUID 相同</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>rack &apos;%1&apos; holds %2 U of equipment; a %3 has %4 U</source>
+        <translation>机柜“%1”装有 %2 U 设备；%3 只有 %4 U</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rack &apos;%1&apos; draws up to %2 W; the budget is %3 W</source>
+        <translation>机柜“%1”最大功耗 %2 W；功率预算为 %3 W</translation>
+    </message>
+    <message>
+        <location filename="../../core/routing/metrics.cpp" line="+41"/>
+        <source>switch &apos;%1&apos;: port latency unknown, assumed %2 ns</source>
+        <translation>交换机“%1”：端口延迟未知，假定为 %2 ns</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>HCA &apos;%1&apos;: latency unknown, assumed %2 ns</source>
+        <translation>网卡“%1”：延迟未知，假定为 %2 ns</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cables: %1 ns/m; links without a length: %2 m</source>
+        <translation>线缆：%1 ns/m；未标长度的链路按 %2 m 计</translation>
+    </message>
+</context>
+<context>
     <name>MoveNodes</name>
     <message numerus="yes">
-        <location line="+46"/>
+        <location filename="../../widgets/commands.cpp" line="+46"/>
         <source>Move %n node(s)</source>
         <translation>
             <numerusform>移动 %n 个节点</numerusform>
@@ -34,7 +403,7 @@
 <context>
     <name>PdfReport</name>
     <message>
-        <location filename="../../app/report/pdfreport.cpp" line="+168"/>
+        <location filename="../../app/report/pdfreport.cpp" line="+165"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -1036,88 +1405,50 @@ This page shows cost charts only.</source>
     </message>
 </context>
 <context>
-    <name>cplan</name>
-    <message>
-        <location filename="../../widgets/wirecheck.cpp" line="+37"/>
-        <source>unknown node</source>
-        <translation>未知节点</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>both ends are on the same node</source>
-        <translation>两端位于同一节点</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>no such port</source>
-        <translation>端口不存在</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <location line="+5"/>
-        <source>%1:%2 is already wired (%3)</source>
-        <translation>%1:%2 已连线（%3）</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>speed mismatch: %1 to %2, the link runs at %3</source>
-        <translation>速率不匹配：%1 连接 %2，链路以 %3 运行</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>adapter to adapter (back-to-back) link</source>
-        <translation>网卡直连（背靠背）链路</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>no cable in the catalog reaches %1 m at %2</source>
-        <translation>目录中没有 %2 下长度可达 %1 m 的线缆</translation>
-    </message>
-</context>
-<context>
     <name>cplan::AnalysisRunner</name>
     <message>
-        <location filename="../../app/gui/i18n.cpp" line="+36"/>
+        <location filename="../../widgets/analysis.cpp" line="+120"/>
+        <location line="+161"/>
         <source>Analysis done</source>
         <translation>分析完成</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-136"/>
         <source>Routing</source>
         <translation>正在计算路由</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+19"/>
         <source>Bisection and latency</source>
         <translation>正在计算对分带宽和延迟</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+24"/>
         <source>Simulating %1</source>
         <translation>正在仿真 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+26"/>
         <source>%1 flows have no route</source>
         <translation>%1 条流没有路由</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+19"/>
         <source>Checking design rules</source>
         <translation>正在检查设计规则</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Pricing</source>
         <translation>正在计算价格</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+10"/>
         <source>Applying failures</source>
         <translation>正在应用故障</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+30"/>
         <source>Link utilization, latency and bisection need the routing engine (core/routing), which is not in this build yet.</source>
         <translation>链路利用率、延迟和对分带宽需要路由引擎 (core/routing)，此版本尚未包含。</translation>
     </message>
@@ -1130,7 +1461,7 @@ This page shows cost charts only.</source>
         <translation>合计（资本支出）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>≥ %1</source>
         <translation>≥ %1</translation>
     </message>
@@ -1179,7 +1510,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasScene</name>
     <message>
-        <location filename="../../widgets/canvasscene.cpp" line="+300"/>
+        <location filename="../../widgets/canvasscene.cpp" line="+301"/>
         <source>%1 servers · %2 switches · %3 GPUs</source>
         <translation>%1 台服务器 · %2 台交换机 · %3 个 GPU</translation>
     </message>
@@ -1371,7 +1702,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::FabricWizard</name>
     <message>
-        <location filename="../../widgets/fabricwizard.cpp" line="+37"/>
+        <location filename="../../widgets/fabricwizard.cpp" line="+38"/>
         <source>New fat-tree fabric</source>
         <translation>新建胖树网络</translation>
     </message>
@@ -1476,7 +1807,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Inspector</name>
     <message>
-        <location filename="../../widgets/inspector.cpp" line="+52"/>
+        <location filename="../../widgets/inspector.cpp" line="+53"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
@@ -1617,7 +1948,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::LanguageMenu</name>
     <message>
-        <location filename="../../app/gui/i18n.cpp" line="+62"/>
+        <location filename="../../app/gui/i18n.cpp" line="+65"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -1640,7 +1971,17 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+161"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+114"/>
+        <source>User store damaged</source>
+        <translation>用户库已损坏</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your user store (your own parts and prices) was damaged. It was set aside, and Cluster Planner started a new, empty one.</source>
+        <translation>您的用户库（自定义部件和价格）已损坏。它已被移到一旁保存，Cluster Planner 已新建了一个空的用户库。</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>Parts</source>
         <translation>部件</translation>
     </message>
@@ -2081,7 +2422,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MetricsView</name>
     <message>
-        <location filename="../../widgets/metricsview.cpp" line="+74"/>
+        <location filename="../../widgets/metricsview.cpp" line="+67"/>
         <source>Link utilization (%, links per bin)</source>
         <translation>链路利用率（%，每区间链路数）</translation>
     </message>
@@ -2092,12 +2433,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+163"/>
+        <location line="+164"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-158"/>
+        <location line="-159"/>
         <location line="+89"/>
         <source>GPUs</source>
         <translation>GPU</translation>
@@ -2140,17 +2481,17 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-6"/>
         <source>≥ </source>
         <translation>≥ </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>CAPEX</source>
         <translation>资本支出</translation>
     </message>
@@ -2263,7 +2604,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::PartPalette</name>
     <message>
-        <location filename="../../widgets/partpalette.cpp" line="+44"/>
+        <location filename="../../widgets/partpalette.cpp" line="+45"/>
         <source>Search parts…</source>
         <translation>搜索部件…</translation>
     </message>
@@ -2312,7 +2653,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ProblemsView</name>
     <message>
-        <location filename="../../widgets/problemsview.cpp" line="+26"/>
+        <location filename="../../widgets/problemsview.cpp" line="+27"/>
         <source>Severity</source>
         <translation>级别</translation>
     </message>
@@ -2372,9 +2713,27 @@ or open a design (Ctrl+O).</source>
     </message>
 </context>
 <context>
+    <name>cplan::ReportCommand</name>
+    <message>
+        <location filename="../../app/report/reportcommand.cpp" line="+51"/>
+        <source>seed %1</source>
+        <translation>随机种子 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>network coupling</source>
+        <translation>网络耦合</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no network</source>
+        <translation>不含网络</translation>
+    </message>
+</context>
+<context>
     <name>cplan::SchedulerView</name>
     <message>
-        <location filename="../../widgets/schedulerview.cpp" line="+104"/>
+        <location filename="../../widgets/schedulerview.cpp" line="+113"/>
         <location line="+81"/>
         <source>synthetic</source>
         <translation>合成</translation>
@@ -2416,12 +2775,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+232"/>
+        <location line="+260"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-228"/>
+        <location line="-256"/>
         <source>whole run in 10 s</source>
         <translation>全程 10 秒</translation>
     </message>
@@ -2466,7 +2825,7 @@ or open a design (Ctrl+O).</source>
         <translation>设计中没有可调度的 GPU。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+76"/>
         <source>%1 jobs on %2 GPUs (%3): makespan %4 h, GPU utilization %5 %, wait p50 %6 min / p95 %7 min, JCT p50 %8 min</source>
         <translation>%1 个作业，%2 个 GPU（%3）：总完工时间 %4 h，GPU 利用率 %5 %，等待时间 p50 %6 min / p95 %7 min，作业完成时间 p50 %8 min</translation>
     </message>
@@ -2500,51 +2859,47 @@ or open a design (Ctrl+O).</source>
         <source>t = %1 h, %2 GPUs busy</source>
         <translation>t = %1 h，%2 个 GPU 忙碌</translation>
     </message>
-    <message>
-        <location line="+2"/>
-        <source>The canvas shows the busy GPUs filled into the servers in pool order; the scheduling engine does not report job placements yet.</source>
-        <translation>画布按资源池顺序将忙碌的 GPU 填入服务器显示；调度引擎尚未报告作业的具体放置位置。</translation>
-    </message>
 </context>
 <context>
     <name>cplan::WireCheck</name>
     <message>
-        <location filename="../../widgets/wirecheck.cpp" line="-53"/>
+        <location filename="../../widgets/wirecheck.cpp" line="+14"/>
         <source>%1 Gb/s</source>
         <translation>%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/i18n.cpp" line="-92"/>
+        <location line="+18"/>
         <source>unknown node</source>
         <translation>未知节点</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>both ends are on the same node</source>
         <translation>两端位于同一节点</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>no such port</source>
         <translation>端口不存在</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
+        <location line="+5"/>
         <source>%1:%2 is already wired (%3)</source>
         <translation>%1:%2 已连线（%3）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>speed mismatch: %1 to %2, the link runs at %3</source>
         <translation>速率不匹配：%1 连接 %2，链路以 %3 运行</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>adapter to adapter (back-to-back) link</source>
         <translation>网卡直连（背靠背）链路</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+9"/>
         <source>no cable in the catalog reaches %1 m at %2</source>
         <translation>目录中没有 %2 下长度可达 %1 m 的线缆</translation>
     </message>

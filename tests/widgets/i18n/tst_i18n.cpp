@@ -5,11 +5,15 @@
 #include "mainwindow.h"
 
 #include "catalog/catalog.h"
+#include "cost/bom.h"
+#include "generate/fattree.h"
+#include "validate/validate.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QDir>
+#include <QDirIterator>
 #include <QDockWidget>
 #include <QFile>
 #include <QLibraryInfo>
@@ -23,6 +27,8 @@
 #include <QTest>
 #include <QTranslator>
 #include <QXmlStreamReader>
+
+#include <algorithm>
 
 using namespace cplan;
 
@@ -84,14 +90,17 @@ QSet<QString> placeholders(const QString &text)
 }
 
 // String literals passed to `call` in a source file, adjacent literals joined as the compiler does.
-QStringList literalsPassedTo(const QString &file, const QString &call)
+// `firstArg` is a literal first argument to skip ("Engine" in CPLAN_TR("Engine", "text")).
+QStringList literalsPassedTo(const QString &file, const QString &call, const QString &firstArg = {})
 {
     QFile f(QStringLiteral(CPLAN_SOURCE_DIR "/") + file);
     if (!f.open(QIODevice::ReadOnly))
         return {};
     const QString code = QString::fromUtf8(f.readAll());
-    const QRegularExpression callRe(QStringLiteral("\\b") + QRegularExpression::escape(call)
-                                    + QStringLiteral("\\(((?:\\s*\"(?:[^\"\\\\]|\\\\.)*\")+)\\s*\\)"));
+    const QString skip = firstArg.isEmpty() ? QString()
+                                            : QStringLiteral("\\s*\"") + QRegularExpression::escape(firstArg) + QStringLiteral("\"\\s*,");
+    const QRegularExpression callRe(QStringLiteral("\\b") + QRegularExpression::escape(call) + QStringLiteral("\\(") + skip
+                                    + QStringLiteral("((?:\\s*\"(?:[^\"\\\\]|\\\\.)*\")+)\\s*\\)"));
     const QRegularExpression pieceRe(QStringLiteral("\"((?:[^\"\\\\]|\\\\.)*)\""));
     QStringList result;
     for (auto it = callRe.globalMatch(code); it.hasNext();) {
@@ -114,6 +123,8 @@ private slots:
     void tsIsComplete();
     void embeddedCatalogueTranslates();
     void runtimeLookupsAreTranslated();
+    void engineTemplatesAreTranslated();
+    void engineTextInChinese();
     void englishLoadsNothing();
     void languageMenuStoresChoice();
     void chineseMainWindow();
@@ -170,18 +181,109 @@ void TestI18n::embeddedCatalogueTranslates()
 
 void TestI18n::runtimeLookupsAreTranslated()
 {
-    // Texts translated through helper functions (see runtimeTexts in i18n.cpp).
+    // Texts translated outside their class (worker-thread functions, a plain struct's
+    // Q_DECLARE_TR_FUNCTIONS): lupdate must file them under the context the code looks them up in.
     QTranslator t;
     QVERIFY(t.load(QStringLiteral(":/i18n/cluster-planner_zh_CN.qm")));
     const struct {
         const char *file, *call, *context;
-    } helpers[] = {{"widgets/analysis.cpp", "trA", "cplan::AnalysisRunner"}, {"widgets/wirecheck.cpp", "tr", "cplan::WireCheck"}};
+        int atLeast;
+    } helpers[] = {{"widgets/analysis.cpp", "AnalysisRunner::tr", "cplan::AnalysisRunner", 8},
+                   {"widgets/wirecheck.cpp", "WireCheck::tr", "cplan::WireCheck", 7}};
     for (const auto &h : helpers) {
         const QStringList texts = literalsPassedTo(QLatin1String(h.file), QLatin1String(h.call));
+        QVERIFY2(texts.size() >= h.atLeast, h.file);
         for (const QString &text : texts)
             QVERIFY2(!t.translate(h.context, text.toUtf8().constData()).isEmpty(),
                      qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(h.context), text)));
     }
+}
+
+void TestI18n::engineTemplatesAreTranslated()
+{
+    // Every sentence template the engine marks with CPLAN_TR (core/util/message.h) has a Chinese
+    // translation with the same placeholders in the embedded catalogue.
+    QTranslator t;
+    QVERIFY(t.load(QStringLiteral(":/i18n/cluster-planner_zh_CN.qm")));
+    static const QRegularExpression placeholderRe(QStringLiteral("%[1-9]"));
+    int templates = 0;
+    for (QDirIterator it(QStringLiteral(CPLAN_SOURCE_DIR "/core"), {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
+                         QDirIterator::Subdirectories);
+         it.hasNext();) {
+        const QString file = QDir(QStringLiteral(CPLAN_SOURCE_DIR)).relativeFilePath(it.next());
+        for (const QString &text : literalsPassedTo(file, QStringLiteral("CPLAN_TR"), QStringLiteral("Engine"))) {
+            ++templates;
+            const QString zh = t.translate("Engine", text.toUtf8().constData());
+            QVERIFY2(!zh.isEmpty(), qPrintable(file + QStringLiteral(": ") + text));
+            QVERIFY2(placeholders(zh) == placeholders(text), qPrintable(text + QStringLiteral(" → ") + zh));
+        }
+    }
+    // validate.cpp, fattree.cpp and bom.h alone hold more than 50.
+    QVERIFY2(templates > 50, qPrintable(QString::number(templates)));
+}
+
+void TestI18n::engineTextInChinese()
+{
+    QTranslator t;
+    QVERIFY(t.load(QStringLiteral(":/i18n/cluster-planner_zh_CN.qm")));
+    QCoreApplication::installTranslator(&t);
+    QLocale::setDefault(localeForLanguage(QStringLiteral("zh_CN")));
+
+    // A finding: the template translated, the arguments filled in; the English text kept for the CLI.
+    FatTreeSpec spec;
+    spec.servers = {{"dgx-h100", 4}};
+    spec.switchPart = "qm9700";
+    auto design = generateFatTree(spec, *m_catalog);
+    QVERIFY2(design.ok(), design.ok() ? "" : design.error().message.c_str());
+    // Unplug one server cable.
+    const auto serverLink = std::find_if(design->links.begin(), design->links.end(), [&](const Link &l) {
+        return design->node(l.a.node).role == NodeRole::Server || design->node(l.b.node).role == NodeRole::Server;
+    });
+    QVERIFY(serverLink != design->links.end());
+    design->links.erase(serverLink);
+    Finding open;
+    for (const Finding &f : validateDesign(*design, *m_catalog))
+        if (f.code == "unconnected-hca")
+            open = f;
+    QVERIFY(!open.code.empty());
+    QVERIFY2(QString::fromStdString(open.message).startsWith(QStringLiteral("server '")), open.message.c_str());
+    const QString zh = findingText(open);
+    QVERIFY2(zh.startsWith(QStringLiteral("服务器“")) && zh.contains(QString::fromStdString(open.text.args.at(0))), qPrintable(zh));
+    QVERIFY2(zh.contains(QStringLiteral("未连接的网络端口")), qPrintable(zh));
+
+    // A generator error and a generator note.
+    spec.blockingDown = 200;
+    auto bad = generateFatTree(spec, *m_catalog);
+    QVERIFY(!bad.ok());
+    QCOMPARE(QString::fromStdString(bad.error().message), QStringLiteral("blocking ratio 200:1 does not fit a 64-port switch"));
+    QCOMPARE(errorText(bad.error()), QStringLiteral("收敛比 200:1 不适用于 64 端口交换机"));
+    spec.blockingDown = 5; // 64 ports: 50 down, 10 up, 4 unused
+    FatTreeReport report;
+    QVERIFY(generateFatTree(spec, *m_catalog, &report).ok());
+    QVERIFY(!report.notes.empty());
+    QCOMPARE(engineText(report.notes.front()), QStringLiteral("叶交换机端口：下行 50，上行 10（4 个端口未使用，以保持收敛比精确）"));
+
+    // Names the engine uses as keys, BOM lines and money.
+    QCOMPARE(bomCategoryName("switch"), QStringLiteral("交换机"));
+    QCOMPARE(bomCategoryName("transceiver"), QStringLiteral("光模块"));
+    QCOMPARE(tierName(2), QStringLiteral("脊"));
+    QCOMPARE(tierName("leaf-spine"), QStringLiteral("叶—脊"));
+    BomLine unknown;
+    unknown.description = kUnknownPartDescription;
+    QCOMPARE(bomDescription(unknown), QStringLiteral("未知部件"));
+    const Bom bom = computeBom(*design, *m_catalog);
+    bool sawDgx = false;
+    for (const BomLine &l : bom.lines)
+        if (l.part == "dgx-h100" && l.unitPrice) {
+            sawDgx = true;
+            QCOMPARE(formatMoney(*l.unitPrice, l.currency), QStringLiteral("US$") + QLocale().toString(*l.unitPrice, 'f', 0));
+        }
+    QVERIFY(sawDgx);
+
+    QCoreApplication::removeTranslator(&t);
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QCOMPARE(findingText(open), QString::fromStdString(open.message));
+    QCOMPARE(bomCategoryName("switch"), QStringLiteral("switch"));
 }
 
 void TestI18n::englishLoadsNothing()

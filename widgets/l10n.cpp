@@ -1,0 +1,179 @@
+#include "l10n.h"
+
+#include "cost/bom.h"
+#include "util/error.h"
+#include "util/message.h"
+#include "validate/validate.h"
+
+#include <QCoreApplication>
+#include <QTranslator>
+
+#include <cmath>
+
+namespace cplan {
+
+QLocale localeForLanguage(const QString &language)
+{
+    if (language == QLatin1String("en"))
+        return QLocale(QLocale::English, QLocale::UnitedStates);
+    if (language == QLatin1String("zh_CN"))
+        return QLocale(QLocale::Chinese, QLocale::SimplifiedHanScript, QLocale::China);
+    return QLocale::system();
+}
+
+std::unique_ptr<QTranslator> loadTranslation(const QLocale &locale)
+{
+    // English is the source language: nothing to load. QTranslator::load(QLocale, ...) walks the
+    // locale's UI languages (zh-Hans-CN, zh-CN, ...) and finds cluster-planner_zh_CN.qm.
+    if (locale.language() == QLocale::English || locale.language() == QLocale::C)
+        return nullptr;
+    auto translator = std::make_unique<QTranslator>();
+    if (!translator->load(locale, QStringLiteral("cluster-planner"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        return nullptr;
+    return translator;
+}
+
+QString engineText(const Message &message)
+{
+    if (message.format.empty())
+        return {};
+    const QString format = QCoreApplication::translate("Engine", message.format.c_str());
+    // One pass over %1..%9, like fillTemplate, so that an argument holding "%2" stays as it is.
+    QString out;
+    out.reserve(format.size() + 16 * qsizetype(message.args.size()));
+    for (qsizetype i = 0; i < format.size(); ++i) {
+        const QChar c = format.at(i);
+        if (c == QLatin1Char('%') && i + 1 < format.size() && format.at(i + 1) >= QLatin1Char('1') && format.at(i + 1) <= QLatin1Char('9')) {
+            const auto index = std::size_t(format.at(i + 1).unicode() - '1');
+            if (index < message.args.size()) {
+                out += QString::fromStdString(message.args[index]);
+                ++i;
+                continue;
+            }
+        }
+        out += c;
+    }
+    return out;
+}
+
+QString findingText(const Finding &finding)
+{
+    return finding.text.format.empty() ? QString::fromStdString(finding.message) : engineText(finding.text);
+}
+
+QString errorText(const Error &error)
+{
+    return error.text.format.empty() ? QString::fromStdString(error.message) : engineText(error.text);
+}
+
+namespace {
+
+// The keys the engine uses, marked for lupdate under "Engine".
+[[maybe_unused]] const char *const engineNames[] = {
+    QT_TRANSLATE_NOOP("Engine", "server"),      QT_TRANSLATE_NOOP("Engine", "management"), QT_TRANSLATE_NOOP("Engine", "switch"),
+    QT_TRANSLATE_NOOP("Engine", "hca"),         QT_TRANSLATE_NOOP("Engine", "cable"),      QT_TRANSLATE_NOOP("Engine", "transceiver"),
+    QT_TRANSLATE_NOOP("Engine", "rack"),        QT_TRANSLATE_NOOP("Engine", "leaf"),       QT_TRANSLATE_NOOP("Engine", "spine"),
+    QT_TRANSLATE_NOOP("Engine", "core"),        QT_TRANSLATE_NOOP("Engine", "tier %1"),    QT_TRANSLATE_NOOP("Engine", "node-leaf"),
+    QT_TRANSLATE_NOOP("Engine", "leaf-spine"),  QT_TRANSLATE_NOOP("Engine", "spine-core"), QT_TRANSLATE_NOOP("Engine", "other"),
+};
+
+QString engineName(const std::string &key)
+{
+    return QCoreApplication::translate("Engine", key.c_str());
+}
+
+} // namespace
+
+QString bomCategoryName(const std::string &category)
+{
+    return engineName(category);
+}
+
+QString tierName(const std::string &tier)
+{
+    return engineName(tier);
+}
+
+QString tierName(int tier)
+{
+    switch (tier) {
+    case 1: return engineName("leaf");
+    case 2: return engineName("spine");
+    case 3: return engineName("core");
+    default: return QCoreApplication::translate("Engine", "tier %1").arg(tier);
+    }
+}
+
+QString bomDescription(const BomLine &line)
+{
+    return line.description == kUnknownPartDescription ? engineName(line.description) : QString::fromStdString(line.description);
+}
+
+QString formatNumber(double value, int decimals)
+{
+    return QLocale().toString(value, 'f', decimals);
+}
+
+namespace {
+
+QString currencySymbol(const QLocale &locale, const QString &currency)
+{
+    if (locale.currencySymbol(QLocale::CurrencyIsoCode) == currency)
+        return locale.currencySymbol(QLocale::CurrencySymbol);
+    if (currency == QLatin1String("USD"))
+        return QStringLiteral("US$");
+    if (currency == QLatin1String("EUR"))
+        return QStringLiteral("€");
+    if (currency == QLatin1String("GBP"))
+        return QStringLiteral("£");
+    if (currency == QLatin1String("CNY"))
+        return QStringLiteral("CN¥");
+    if (currency == QLatin1String("JPY"))
+        return QStringLiteral("JP¥");
+    return currency + QLatin1Char(' ');
+}
+
+} // namespace
+
+QString formatMoney(double amount, const QString &currency, int decimals)
+{
+    const QLocale locale;
+    return locale.toCurrencyString(amount, currencySymbol(locale, currency), decimals);
+}
+
+QString formatMoney(double amount, const std::string &currency, int decimals)
+{
+    return formatMoney(amount, QString::fromStdString(currency.empty() ? std::string("USD") : currency), decimals);
+}
+
+QString formatMoneyShort(double amount, const QString &currency)
+{
+    const QLocale locale;
+    const double magnitude = std::abs(amount);
+    if (magnitude < 1e6)
+        return formatMoney(amount, currency);
+    // Chinese counts in 万 (1e4) and 亿 (1e8), not in thousands and millions.
+    double scaled;
+    int decimals;
+    QString suffix;
+    if (locale.language() == QLocale::Chinese) {
+        const bool yi = magnitude >= 1e8;
+        scaled = amount / (yi ? 1e8 : 1e4);
+        decimals = yi ? 2 : 1;
+        suffix = yi ? QStringLiteral("亿") : QStringLiteral("万");
+    } else {
+        const bool billions = magnitude >= 1e9;
+        scaled = amount / (billions ? 1e9 : 1e6);
+        decimals = 2;
+        suffix = billions ? QStringLiteral("B") : QStringLiteral("M");
+    }
+    // The suffix follows the number, wherever the locale puts the symbol ("$12.35M", "12,35M €").
+    QString text = locale.toCurrencyString(scaled, currencySymbol(locale, currency), decimals);
+    qsizetype lastDigit = text.size() - 1;
+    while (lastDigit >= 0 && !text.at(lastDigit).isDigit())
+        --lastDigit;
+    text.insert(lastDigit + 1, suffix);
+    return text;
+}
+
+} // namespace cplan
