@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (clang, -DCPLAN_FUZZ=ON) and runs each for a given time.
 # Usage: tests/bench/run_fuzzers.sh [SECONDS_PER_HARNESS=60] [HARNESS ...]
+# CPLAN_FUZZ_RUNS=N stops a harness after N executions if that comes before SECONDS
+# (the hardening target is 10M executions or 1 hour: CPLAN_FUZZ_RUNS=10000000 run_fuzzers.sh 3600).
 # Findings land in build-fuzz/findings/<harness>/; the corpus grows in build-fuzz/corpus/<harness>/.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -29,10 +31,11 @@ for h in "${harnesses[@]}"; do
   seeds=()
   for d in $(seed_dirs "$h"); do [[ -d $d ]] && seeds+=("$d"); done
   echo "== $h: ${secs}s"
-  if ! "$build/tests/fuzz/$h" "$corpus" "${seeds[@]}" -max_total_time="$secs" -max_len="${CPLAN_FUZZ_MAX_LEN:-8192}" -timeout=10 \
+  if ! "$build/tests/fuzz/$h" "$corpus" "${seeds[@]}" -max_total_time="$secs" ${CPLAN_FUZZ_RUNS:+-runs="$CPLAN_FUZZ_RUNS"} -max_len="${CPLAN_FUZZ_MAX_LEN:-8192}" -timeout=10 \
         -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 2>"$build/$h.log"; then
     echo "   FINDING: see $findings and $build/$h.log"; status=1
   fi
-  grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$build/$h.log" | sed 's/^/   /'
+  grep -E '^stat::number_of_executed_units|^stat::average_exec_per_sec|^stat::peak_rss_mb' "$build/$h.log" | sed 's/^/   /'
+  grep -E '^Done [0-9]+ runs in [0-9]+ second' "$build/$h.log" | sed 's/^/   /' || true
 done
 exit $status
