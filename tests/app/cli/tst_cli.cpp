@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 
 class TestCli : public QObject
@@ -148,6 +149,46 @@ private slots:
                                           QStringLiteral("--blocking"), QStringLiteral("0:1")}).code, 2);
         QCOMPARE(cplan(base + QStringList{QStringLiteral("--servers"), QStringLiteral("-3"), QStringLiteral("--switch"), QStringLiteral("qm9700")}).code, 2);
         QVERIFY(!QFile::exists(out));
+    }
+
+    // cplan report --lang: the PDF's texts, the engine's sentences and the money in the language
+    // asked for; English by default; a language we do not have is a usage error.
+    void reportLanguages()
+    {
+        if (cplan({QStringLiteral("report"), QStringLiteral("--help")}).code != 0)
+            QSKIP("this cplan is built without the PDF report (CPLAN_BUILD_GUI=OFF)");
+        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        if (pdftotext.isEmpty())
+            QSKIP("pdftotext not installed (Debian: poppler-utils)");
+        const QString design = QStringLiteral(CPLAN_SOURCE_DIR "/samples/dgx-h100-superpod-1su.cluster.yaml");
+        auto text = [&](const QString &lang) {
+            const QString pdf = m_dir.filePath(QStringLiteral("report-%1.pdf").arg(lang.isEmpty() ? QStringLiteral("default") : lang));
+            QStringList args{QStringLiteral("report"), design, QStringLiteral("-o"), pdf};
+            if (!lang.isEmpty())
+                args << QStringLiteral("--lang") << lang;
+            const Run r = cplan(args);
+            if (r.code != 0)
+                return QStringLiteral("cplan failed: ") + QString::fromUtf8(r.err);
+            QProcess p;
+            p.start(pdftotext, {pdf, QStringLiteral("-")});
+            p.waitForFinished(60000);
+            // Fonts may map CJK glyphs to Kangxi radicals (U+2F00..); NFKC folds them back.
+            return QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+        };
+        const QString zh = text(QStringLiteral("zh_CN"));
+        for (const QString &expected : {QStringLiteral("集群设计报告"), QStringLiteral("物料清单"), QStringLiteral("交换机"),
+                                        QStringLiteral("光模块"), QStringLiteral("US$"), QStringLiteral("端口延迟未知")})
+            QVERIFY2(zh.contains(expected), qPrintable(expected + QStringLiteral(" missing from:\n") + zh.left(3000)));
+        QVERIFY2(!zh.contains(QStringLiteral("Bill of materials")), qPrintable(zh.left(3000)));
+        const QString en = text(QString());
+        QVERIFY2(en.contains(QStringLiteral("Bill of materials")) && en.contains(QStringLiteral("port latency unknown")),
+                 qPrintable(en.left(3000)));
+        QVERIFY2(!en.contains(QStringLiteral("物料清单")), qPrintable(en.left(3000)));
+        QVERIFY(text(QStringLiteral("en")).contains(QStringLiteral("Bill of materials")));
+        const Run bad = cplan({QStringLiteral("report"), design, QStringLiteral("-o"), m_dir.filePath(QStringLiteral("x.pdf")),
+                               QStringLiteral("--lang"), QStringLiteral("fr")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("--lang"), bad.err.constData());
     }
 
     void bomCsv()
