@@ -30,6 +30,7 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSlider>
 #include <QSpinBox>
 #include <QValueAxis>
@@ -93,7 +94,16 @@ SchedulerView::SchedulerView(Document *document, QWidget *parent)
     : QWidget(parent)
     , m_document(document)
 {
-    auto *layout = new QVBoxLayout(this);
+    // Controls and charts scroll, so that the dock (and the window) fits a laptop screen.
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    outer->addWidget(scroll);
+    auto *content = new QWidget(scroll);
+    scroll->setWidget(content);
+    auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(6, 6, 6, 6);
     auto *form = new QFormLayout;
     layout->addLayout(form);
