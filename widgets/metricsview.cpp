@@ -1,6 +1,7 @@
 #include "metricsview.h"
 
 #include "l10n.h"
+#include "scrollpanel.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -13,7 +14,6 @@
 #include <QPieSeries>
 #include <QPieSlice>
 #include <QProgressBar>
-#include <QScrollArea>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -42,16 +42,8 @@ static QChartView *makeChartView(const QString &title, QWidget *parent)
 MetricsView::MetricsView(QWidget *parent)
     : QWidget(parent)
 {
-    auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    outer->addWidget(scroll);
-    auto *content = new QWidget(scroll);
-    scroll->setWidget(content);
-    auto *layout = new QVBoxLayout(content);
-    layout->setContentsMargins(6, 6, 6, 6);
+    QVBoxLayout *layout = scrollingLayout(this);
+    QWidget *content = layout->parentWidget();
     m_progress = new QProgressBar(content);
     m_progress->setRange(0, 100);
     m_progress->setTextVisible(true);

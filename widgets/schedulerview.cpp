@@ -1,6 +1,7 @@
 #include "schedulerview.h"
 
 #include "document.h"
+#include "scrollpanel.h"
 
 #include "catalog/catalog.h"
 
@@ -30,7 +31,6 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSlider>
 #include <QSpinBox>
 #include <QValueAxis>
@@ -94,17 +94,7 @@ SchedulerView::SchedulerView(Document *document, QWidget *parent)
     : QWidget(parent)
     , m_document(document)
 {
-    // Controls and charts scroll, so that the dock (and the window) fits a laptop screen.
-    auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    outer->addWidget(scroll);
-    auto *content = new QWidget(scroll);
-    scroll->setWidget(content);
-    auto *layout = new QVBoxLayout(content);
-    layout->setContentsMargins(6, 6, 6, 6);
+    QVBoxLayout *layout = scrollingLayout(this);
     auto *form = new QFormLayout;
     layout->addLayout(form);
     m_policy = new QComboBox(this);

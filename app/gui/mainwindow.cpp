@@ -12,11 +12,14 @@
 #include "fabricwizard.h"
 #include "inspector.h"
 #include "metricsview.h"
+#include "pdfreport.h"
 #include "partpalette.h"
 #include "problemsview.h"
 #include "schedulerview.h"
 
 #include "catalog/catalog.h"
+#include "cost/bom.h"
+#include "export/bomworkbook.h"
 #include "io/designyaml.h"
 
 #include <QAction>
@@ -182,6 +185,8 @@ void MainWindow::createActions()
     file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
     file->addAction(tr("&Export view…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportView);
+    file->addAction(tr("Export &report (PDF)…"), this, &MainWindow::exportReport);
+    file->addAction(tr("Export &BOM workbook (XLSX)…"), this, &MainWindow::exportBomWorkbook);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -614,6 +619,69 @@ void MainWindow::exportView()
         QMessageBox::critical(this, tr("Cannot export"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(f), 5000);
+}
+
+namespace {
+
+// A file name next to the design's, with another extension.
+QString besideDesign(const QString &designFile, const QString &suffix)
+{
+    if (designFile.isEmpty())
+        return QStringLiteral("design") + suffix;
+    QString base = designFile;
+    for (const QString &ext : {QStringLiteral(".cluster.yaml"), QStringLiteral(".yaml")})
+        if (base.endsWith(ext)) {
+            base.chop(ext.size());
+            break;
+        }
+    return base + suffix;
+}
+
+} // namespace
+
+void MainWindow::exportDeliverable(const QString &title, const QString &suffix, const QString &filter,
+                                   const std::function<bool(const QString &, QString *)> &write)
+{
+    const QString f = QFileDialog::getSaveFileName(this, title, besideDesign(m_document->fileName(), suffix), filter);
+    if (f.isEmpty())
+        return;
+    QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+    QString error;
+    const bool ok = write(f, &error);
+    QGuiApplication::restoreOverrideCursor();
+    if (!ok)
+        QMessageBox::critical(this, tr("Cannot export"), error);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(f), 5000);
+}
+
+void MainWindow::exportReport()
+{
+    exportDeliverable(tr("Export report"), QStringLiteral("-report.pdf"), tr("PDF document (*.pdf)"),
+                      [this](const QString &f, QString *error) { return writeReport(f, error) > 0; });
+}
+
+void MainWindow::exportBomWorkbook()
+{
+    exportDeliverable(tr("Export BOM workbook"), QStringLiteral("-bom.xlsx"), tr("Excel workbook (*.xlsx)"),
+                      [this](const QString &f, QString *error) { return writeBomWorkbook(f, error); });
+}
+
+int MainWindow::writeReport(const QString &file, QString *error)
+{
+    // The report is in the interface language: the translator and locale are already installed.
+    PdfReport report(m_document->design(), m_catalog);
+    report.setSourceFile(m_document->fileName());
+    return report.write(file, error) ? report.pageCount() : 0;
+}
+
+bool MainWindow::writeBomWorkbook(const QString &file, QString *error)
+{
+    const Bom bom = computeBom(m_document->design(), m_catalog);
+    const Status written = cplan::writeBomWorkbook(file.toStdString(), m_document->design(), m_catalog, bom);
+    if (!written && error)
+        *error = QString::fromStdString(written.error().toString());
+    return written.ok();
 }
 
 } // namespace cplan

@@ -3,6 +3,8 @@
 #include <QMainWindow>
 #include <QTimer>
 
+#include <functional>
+
 class QAction;
 class QActionGroup;
 class QDockWidget;
@@ -41,6 +43,10 @@ public:
     // `interactive` = false never shows dialogs (screenshots, tests); the error is returned.
     bool openFile(const QString &fileName, bool interactive = true, QString *error = nullptr);
     bool saveFile(const QString &fileName, QString *error = nullptr);
+    // Deliverables of the current design, without dialogs: the PDF report in the interface
+    // language (returns its page count, 0 on error) and the BOM workbook (XLSX).
+    int writeReport(const QString &fileName, QString *error = nullptr);
+    bool writeBomWorkbook(const QString &fileName, QString *error = nullptr);
     // The same, with the file parsed on a worker thread: the window stays responsive while a
     // big design loads. Emits fileOpened() when done.
     void openFileAsync(const QString &fileName, bool interactive = true);
@@ -87,6 +93,12 @@ private:
     bool save();
     bool saveAs();
     void exportView();
+    void exportReport();
+    void exportBomWorkbook();
+    // Asks where to write a deliverable (next to the design), writes it with a wait cursor and
+    // reports the outcome.
+    void exportDeliverable(const QString &title, const QString &suffix, const QString &filter,
+                           const std::function<bool(const QString &, QString *)> &write);
     void copy();
     void paste();
     void onAnalysisFinished();

@@ -1456,7 +1456,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::BomModel</name>
     <message>
-        <location filename="../../widgets/bommodel.cpp" line="+44"/>
+        <location filename="../../widgets/bommodel.cpp" line="+45"/>
         <source>Total (CAPEX)</source>
         <translation>合计（资本支出）</translation>
     </message>
@@ -1971,7 +1971,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+114"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+117"/>
         <source>User store damaged</source>
         <translation>用户库已损坏</translation>
     </message>
@@ -2049,6 +2049,16 @@ or open a design (Ctrl+O).</source>
         <location line="+2"/>
         <source>&amp;Export view…</source>
         <translation>导出视图(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export &amp;report (PDF)…</source>
+        <translation>导出报告 (PDF)(&amp;R)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export &amp;BOM workbook (XLSX)…</source>
+        <translation>导出物料清单工作簿 (XLSX)(&amp;B)…</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2410,19 +2420,41 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+5"/>
+        <location line="+34"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-32"/>
+        <location line="+34"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Export BOM workbook</source>
+        <translation>导出物料清单工作簿</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>
 </context>
 <context>
     <name>cplan::MetricsView</name>
     <message>
-        <location filename="../../widgets/metricsview.cpp" line="+67"/>
+        <location filename="../../widgets/metricsview.cpp" line="+60"/>
         <source>Link utilization (%, links per bin)</source>
         <translation>链路利用率（%，每区间链路数）</translation>
     </message>

@@ -1,8 +1,10 @@
 // Translations: the embedded zh_CN catalogue loads and translates, the .ts is complete and keeps
 // every placeholder, the language setting drives what installTranslations() loads, the Language
 // menu stores the choice, and numbers and money follow the locale.
+#include "analysis.h"
 #include "i18n.h"
 #include "mainwindow.h"
+#include "problemsview.h"
 
 #include "catalog/catalog.h"
 #include "cost/bom.h"
@@ -16,16 +18,19 @@
 #include <QDirIterator>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileInfo>
 #include <QLibraryInfo>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
 #include <QTranslator>
+#include <QTreeWidget>
 #include <QXmlStreamReader>
 
 #include <algorithm>
@@ -347,6 +352,37 @@ void TestI18n::chineseMainWindow()
         docks << d->windowTitle();
     QVERIFY2(docks.contains(QStringLiteral("物料清单 (BOM)")), qPrintable(docks.join(QLatin1Char(' '))));
     QVERIFY2(docks.contains(QStringLiteral("属性检查器")), qPrintable(docks.join(QLatin1Char(' '))));
+
+    // The window fits a 1366x768 laptop screen in Chinese too (CJK lines are taller).
+    window.show();
+    QVERIFY2(window.minimumSizeHint().height() <= 768 && window.minimumSizeHint().width() <= 1366,
+             qPrintable(QStringLiteral("%1x%2").arg(window.minimumSizeHint().width()).arg(window.minimumSizeHint().height())));
+
+    // What the engine says shows in Chinese: the EDR sample's speed-mismatch warnings.
+    QString error;
+    QVERIFY2(window.openFile(QStringLiteral(CPLAN_SOURCE_DIR "/samples/edr-32gpu.cluster.yaml"), false, &error), qPrintable(error));
+    QVERIFY(window.analysis()->waitForIdle(30000));
+    QTreeWidget *problems = window.problems()->tree();
+    QVERIFY(problems->topLevelItemCount() > 0);
+    const QString finding = problems->topLevelItem(0)->text(2);
+    QVERIFY2(finding.contains(QStringLiteral("连接了")) && finding.contains(QStringLiteral("实际运行在")), qPrintable(finding));
+
+    // The report exported from the window is in the interface language.
+    const QString pdf = QDir::temp().filePath(QStringLiteral("cplan-tst-i18n-report.pdf"));
+    QVERIFY2(window.writeReport(pdf, &error) > 1, qPrintable(error));
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (!pdftotext.isEmpty()) {
+        QProcess p;
+        p.start(pdftotext, {pdf, QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(60000));
+        const QString text = QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+        QVERIFY2(text.contains(QStringLiteral("物料清单")) && text.contains(QStringLiteral("交换机")), qPrintable(text.left(2000)));
+    }
+    QFile::remove(pdf);
+    const QString xlsx = QDir::temp().filePath(QStringLiteral("cplan-tst-i18n-bom.xlsx"));
+    QVERIFY2(window.writeBomWorkbook(xlsx, &error), qPrintable(error));
+    QVERIFY(QFileInfo(xlsx).size() > 1000);
+    QFile::remove(xlsx);
     setLanguageSetting(QStringLiteral("system"));
 }
 
