@@ -241,6 +241,8 @@ void addCatalogCommand(CLI::App &root, Context &ctx)
             auto store = UserStore::open(ctx.storePath);
             if (!store)
                 return fail(store.error());
+            if (store->recoveredWarning())
+                std::cerr << "cplan: warning: " << *store->recoveredWarning() << '\n';
             if (auto st = store->setPrice(opt->id, opt->price, opt->currency, opt->source); !st)
                 return fail(st.error());
             if (ctx.json)
@@ -266,6 +268,8 @@ void addCatalogCommand(CLI::App &root, Context &ctx)
             auto store = UserStore::open(ctx.storePath);
             if (!store)
                 return fail(store.error());
+            if (store->recoveredWarning())
+                std::cerr << "cplan: warning: " << *store->recoveredWarning() << '\n';
             auto n = store->importYaml(opt->file, c);
             if (!n)
                 return fail(n.error());

@@ -32,6 +32,9 @@ const Catalog *catalog(Context &ctx)
         fail(result.error());
         return nullptr;
     }
+    // A damaged user store was set aside and replaced: say so, and carry on with the new one.
+    for (const std::string &w : result->loadWarnings())
+        std::cerr << "cplan: warning: " << w << '\n';
     loaded = std::make_unique<Catalog>(std::move(*result));
     loadedFor = ctx.storePath;
     return loaded.get();

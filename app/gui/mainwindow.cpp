@@ -106,6 +106,23 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     updateRecentMenu();
     m_analysis->runNow();
     QTimer::singleShot(0, m_view, &CanvasView::fitAll);
+
+    // A damaged user store was set aside while the catalog loaded: tell the user once the
+    // window is up (open(), not exec(): nothing waits on the answer).
+    if (!catalog.loadWarnings().empty()) {
+        QStringList details;
+        for (const std::string &w : catalog.loadWarnings())
+            details << QString::fromStdString(w);
+        QTimer::singleShot(0, this, [this, details] {
+            auto *box = new QMessageBox(QMessageBox::Warning, tr("User store damaged"),
+                                        tr("Your user store (your own parts and prices) was damaged. It was set aside, "
+                                           "and Cluster Planner started a new, empty one."),
+                                        QMessageBox::Ok, this);
+            box->setInformativeText(details.join(QStringLiteral("\n\n")));
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        });
+    }
 }
 
 MainWindow::~MainWindow()

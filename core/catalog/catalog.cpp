@@ -652,6 +652,8 @@ Result<Catalog> loadCatalog(const std::string &storePath)
     auto store = UserStore::open(path);
     if (!store)
         return store.error();
+    if (store->recoveredWarning())
+        catalog->addLoadWarning(*store->recoveredWarning());
     if (auto st = store->applyTo(*catalog); !st)
         return st.error();
     if (auto st = catalog->checkReferences(); !st)

@@ -77,6 +77,11 @@ public:
     // Where a part was defined; nullptr if the id is unknown.
     const PartOrigin *origin(const std::string &id) const;
 
+    // What the user should know about how this catalog was loaded, such as a damaged user
+    // store that was set aside (UserStore::recoveredWarning). Empty as a rule; the apps show it.
+    const std::vector<std::string> &loadWarnings() const { return m_loadWarnings; }
+    void addLoadWarning(std::string warning) { m_loadWarnings.push_back(std::move(warning)); }
+
     // Where the built-in catalog lives: $CPLAN_CATALOG_DIR, else next to the installed
     // binary (../share/cluster-planner/catalog), else the source tree.
     static std::string builtinDirectory();
@@ -89,6 +94,7 @@ private:
     std::vector<Part> m_parts;
     std::vector<PartOrigin> m_origins;   // parallel to m_parts
     std::map<std::string, std::size_t> m_index;
+    std::vector<std::string> m_loadWarnings;
 };
 
 // The current catalog file format and its version.

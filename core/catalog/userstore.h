@@ -28,6 +28,11 @@ struct PriceOverride
 // schema is versioned (PRAGMA user_version plus a `migrations` table), and opening an older
 // store migrates it step by step, so the user's edits survive upgrades. A store written by a
 // newer version is refused, never altered.
+//
+// A damaged store of ours (it fails SQLite's integrity check, or SQLite finds it corrupt while
+// reading it) is not refused: open() moves it aside, untouched, creates a new empty store in
+// its place and says so in recoveredWarning(). A file that is not ours (another program's
+// database, not a database at all) is refused and left where it is.
 class UserStore
 {
 public:
@@ -38,6 +43,8 @@ public:
     static std::string defaultPath();
 
     // Opens (and creates, with its folders, if needed) the store at `path` (empty = default).
+    // When the file was damaged and set aside, the returned store is the new empty one and
+    // recoveredWarning() says so; the callers show that to the user and carry on.
     static Result<UserStore> open(const std::string &path = {});
 
     UserStore(UserStore &&) noexcept;
@@ -46,6 +53,11 @@ public:
 
     const std::string &path() const { return m_path; }
     int schemaVersion() const;
+
+    // Set when open() found the store damaged: names the store, where the damaged file went
+    // (`<path>.corrupt-<YYYYMMDD-HHMMSS>`, with its -wal and -shm files beside it) and what was
+    // wrong. Empty for a healthy store.
+    const std::optional<std::string> &recoveredWarning() const { return m_recoveredWarning; }
 
     // Price book. `price` must be a finite number >= 0.
     Status setPrice(const std::string &partId, double price, const std::string &currency = "USD",
@@ -69,6 +81,9 @@ public:
 
 private:
     UserStore(std::string path, sqlite3 *db);
+    // open() without the recovery: `damage` is set (and an error returned) when the file is
+    // ours but damaged.
+    static Result<UserStore> openChecked(const std::string &path, std::optional<std::string> &damage);
     Status migrate();
     Status exec(const std::string &sql);
     Error dbError(const std::string &what) const;
@@ -79,6 +94,7 @@ private:
     };
     std::string m_path;
     std::unique_ptr<sqlite3, Closer> m_db;
+    std::optional<std::string> m_recoveredWarning;
 };
 
 } // namespace cplan

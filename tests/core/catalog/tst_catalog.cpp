@@ -34,6 +34,50 @@ std::string tempPath(const QTemporaryDir &dir, const char *name)
     return dir.filePath(QString::fromUtf8(name)).toStdString();
 }
 
+QByteArray fileBytes(const std::string &path)
+{
+    QFile f(QString::fromStdString(path));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+bool writeBytes(const std::string &path, const QByteArray &bytes)
+{
+    QFile f(QString::fromStdString(path));
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+// The files a damaged store was moved to (`store.sqlite.corrupt-...`, and its -wal / -shm).
+QStringList setAsideFiles(const QTemporaryDir &dir)
+{
+    return QDir(dir.path()).entryList({QStringLiteral("*.corrupt-*")}, QDir::Files, QDir::Name);
+}
+
+// A store with `prices` price rows, closed cleanly (its log checkpointed into the file). The
+// rows go in as one transaction: setPrice commits (and syncs) each, seconds for thousands.
+void makeStore(const std::string &path, int prices)
+{
+    {
+        auto store = UserStore::open(path);
+        QVERIFY2(store.ok(), store.ok() ? "" : store.error().toString().c_str());
+        QVERIFY(store->setPrice("part-0", 100, "USD", "quote 0").ok());
+    }
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    const std::string sql = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < "
+                            + std::to_string(prices - 1)
+                            + ") INSERT INTO price_overrides(part_id, unit_price, currency, source, set_at)"
+                              " SELECT 'part-' || i, 100 + i, 'USD', 'quote ' || i, '2024-08-01T00:00:00Z' FROM n";
+    QCOMPARE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+}
+
+// The page size of an SQLite file: big-endian at byte 16, 1 meaning 65536.
+int pageSize(const QByteArray &db)
+{
+    const int v = (static_cast<unsigned char>(db[16]) << 8) | static_cast<unsigned char>(db[17]);
+    return v == 1 ? 65536 : v;
+}
+
 } // namespace
 
 class TestCatalog : public QObject
@@ -57,6 +101,12 @@ private slots:
     void userStoreImportRejectsBadReference();
     void userStoreRefusesNewerSchema();
     void userStoreRefusesForeignFile();
+    void userStoreDamagedIsSetAside();
+    void userStoreTruncated_data();
+    void userStoreTruncated();
+    void userStoreHealthyOpensWithoutWarning();
+    void userStoreDamagedForeignFileIsLeftAlone();
+    void loadCatalogReportsSetAsideStore();
     void defaultStorePath();
     void chooseCable();
     void chooseCableWithCages();
@@ -383,6 +433,169 @@ void TestCatalog::userStoreRefusesForeignFile()
     auto store = UserStore::open(other);
     QVERIFY(!store.ok());
     QVERIFY(store.error().message.find("not a Cluster Planner store") != std::string::npos);
+}
+
+void TestCatalog::userStoreDamagedIsSetAside()
+{
+    QTemporaryDir dir;
+    const std::string path = tempPath(dir, "store.sqlite");
+    makeStore(path, 3000);
+    const QByteArray healthy = fileBytes(path);
+    const int page = pageSize(healthy);
+    QVERIFY2(healthy.size() > 10 * page, "the store should span many pages");
+    QVERIFY(!QFile::exists(QString::fromStdString(path + "-wal")));   // checkpointed on close
+
+    // Garbage from page 2 on: the header (page 1) still says it is our store.
+    QByteArray damaged = healthy;
+    for (qsizetype i = page; i < damaged.size(); ++i)
+        damaged[i] = char((i * 131 + 7) & 0xff);
+    QVERIFY(writeBytes(path, damaged));
+    // A log beside it, as a crash leaves one: it belongs to the damaged file and must go with it.
+    const QByteArray log("not a real SQLite log, but the user's bytes all the same");
+    QVERIFY(writeBytes(path + "-wal", log));
+
+    auto store = UserStore::open(path);
+    QVERIFY2(store.ok(), store.ok() ? "" : store.error().toString().c_str());
+    QVERIFY(store->recoveredWarning());
+    const std::string &warning = *store->recoveredWarning();
+
+    const QStringList aside = setAsideFiles(dir);
+    // The database, its log and (made by SQLite when it read the log) the log's index.
+    QCOMPARE(aside.size(), 3);
+    const std::string moved = tempPath(dir, aside[0].toUtf8().constData());
+    QVERIFY2(QRegularExpression(QStringLiteral("^store\\.sqlite\\.corrupt-\\d{8}-\\d{6}$")).match(aside[0]).hasMatch(),
+             qPrintable(aside[0]));
+    QCOMPARE(aside[1], aside[0] + QStringLiteral("-shm"));
+    QCOMPARE(aside[2], aside[0] + QStringLiteral("-wal"));
+    QCOMPARE(fileBytes(moved), damaged);          // exactly as found: nothing written into it
+    QCOMPARE(fileBytes(moved + "-wal"), log);
+
+    // The warning names the store, where it went and what was wrong.
+    QVERIFY2(warning.find("the user store " + path + " was damaged") != std::string::npos, warning.c_str());
+    QVERIFY2(warning.find("moved to " + moved) != std::string::npos, warning.c_str());
+    QVERIFY2(warning.find("integrity check") != std::string::npos || warning.find("malformed") != std::string::npos,
+             warning.c_str());
+
+    // The new store works, and is a store of ours.
+    QCOMPARE(store->schemaVersion(), UserStore::kSchemaVersion);
+    QVERIFY(store->prices().empty());
+    QVERIFY(store->setPrice("qm9700", 41000, "USD", "quote").ok());
+    QCOMPARE(store->prices().size(), std::size_t(1));
+    QVERIFY(near(store->prices()[0].unitPrice, 41000));
+    store = UserStore::open(tempPath(dir, "other.sqlite"));   // closes the new store
+    auto again = UserStore::open(path);
+    QVERIFY(again.ok());
+    QVERIFY(!again->recoveredWarning());
+    QCOMPARE(again->prices().size(), std::size_t(1));
+    QCOMPARE(setAsideFiles(dir).size(), 3);
+}
+
+void TestCatalog::userStoreTruncated_data()
+{
+    QTest::addColumn<int>("keepPages");   // whole pages kept; 0 = only the 100-byte header
+    QTest::newRow("half") << -2;
+    QTest::newRow("first page") << 1;
+    QTest::newRow("header only") << 0;
+}
+
+void TestCatalog::userStoreTruncated()
+{
+    QFETCH(int, keepPages);
+    QTemporaryDir dir;
+    const std::string path = tempPath(dir, "store.sqlite");
+    makeStore(path, 2000);
+    const QByteArray healthy = fileBytes(path);
+    const int page = pageSize(healthy);
+    const qsizetype keep = keepPages < 0    ? healthy.size() / -keepPages
+                           : keepPages == 0 ? 100
+                                            : qsizetype(keepPages) * page;
+    const QByteArray truncated = healthy.left(keep);
+    QVERIFY(writeBytes(path, truncated));
+
+    auto store = UserStore::open(path);
+    QVERIFY2(store.ok(), store.ok() ? "" : store.error().toString().c_str());
+    QVERIFY(store->recoveredWarning());
+    const QStringList aside = setAsideFiles(dir);
+    QVERIFY(!aside.isEmpty());
+    QCOMPARE(fileBytes(tempPath(dir, aside[0].toUtf8().constData())), truncated);
+    QVERIFY(store->setPrice("qm9700", 1, "USD").ok());
+    QCOMPARE(store->prices().size(), std::size_t(1));
+}
+
+void TestCatalog::userStoreHealthyOpensWithoutWarning()
+{
+    QTemporaryDir dir;
+    const std::string path = tempPath(dir, "store.sqlite");
+    makeStore(path, 3000);
+    for (int round = 0; round < 2; ++round) {
+        auto store = UserStore::open(path);
+        QVERIFY2(store.ok(), store.ok() ? "" : store.error().toString().c_str());
+        QVERIFY(!store->recoveredWarning());
+        const auto prices = store->prices();
+        QCOMPARE(prices.size(), std::size_t(3000));
+        QCOMPARE(prices[0].partId, std::string("part-0"));
+        QVERIFY(near(prices[0].unitPrice, 100));
+    }
+    QVERIFY(setAsideFiles(dir).isEmpty());
+    auto catalog = loadCatalog(path);
+    QVERIFY(catalog.ok());
+    QVERIFY(catalog->loadWarnings().empty());
+}
+
+void TestCatalog::userStoreDamagedForeignFileIsLeftAlone()
+{
+    // Somebody else's database, damaged: not ours to move. Refused, and left where it is.
+    QTemporaryDir dir;
+    const std::string other = tempPath(dir, "other.sqlite");
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(other.c_str(), &db), SQLITE_OK);
+    const char *fill = "CREATE TABLE t(x);"
+                       " WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)"
+                       " INSERT INTO t SELECT printf('row %d', i) FROM n";
+    QCOMPARE(sqlite3_exec(db, fill, nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+    QByteArray bytes = fileBytes(other);
+    for (qsizetype i = pageSize(bytes); i < bytes.size(); ++i)
+        bytes[i] = char(0x5a);
+    QVERIFY(writeBytes(other, bytes));
+    auto store = UserStore::open(other);
+    QVERIFY(!store.ok());
+    QVERIFY2(store.error().message.find("not a Cluster Planner store") != std::string::npos,
+             store.error().toString().c_str());
+    QCOMPARE(fileBytes(other), bytes);
+    QVERIFY(setAsideFiles(dir).isEmpty());
+
+    // A newer store of ours is refused as before, even when damaged.
+    const std::string newer = tempPath(dir, "newer.sqlite");
+    makeStore(newer, 500);
+    QCOMPARE(sqlite3_open(newer.c_str(), &db), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(db, "PRAGMA user_version=99", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+    bytes = fileBytes(newer);
+    bytes.truncate(bytes.size() / 2);
+    QVERIFY(writeBytes(newer, bytes));
+    auto newerStore = UserStore::open(newer);
+    QVERIFY(!newerStore.ok());
+    QVERIFY(newerStore.error().message.find("newer") != std::string::npos);
+    QCOMPARE(fileBytes(newer), bytes);
+    QVERIFY(setAsideFiles(dir).isEmpty());
+}
+
+void TestCatalog::loadCatalogReportsSetAsideStore()
+{
+    QTemporaryDir dir;
+    const std::string path = tempPath(dir, "store.sqlite");
+    makeStore(path, 1000);
+    QByteArray bytes = fileBytes(path);
+    bytes.truncate(bytes.size() / 3);
+    QVERIFY(writeBytes(path, bytes));
+    auto catalog = loadCatalog(path);
+    QVERIFY2(catalog.ok(), catalog.ok() ? "" : catalog.error().toString().c_str());
+    QCOMPARE(catalog->loadWarnings().size(), std::size_t(1));
+    QVERIFY(catalog->loadWarnings()[0].find(path + ".corrupt-") != std::string::npos);
+    QCOMPARE(catalog->parts().size(), builtin().parts().size());
+    QCOMPARE(Catalog(*catalog).loadWarnings().size(), std::size_t(1));   // travels with copies
+    QVERIFY(builtin().loadWarnings().empty());
 }
 
 void TestCatalog::defaultStorePath()
