@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <set>
 #include <tuple>
 
@@ -23,6 +24,65 @@ namespace fs = std::filesystem;
 
 constexpr const char *kFormatPrefix = "cluster-planner-catalog/";
 constexpr int kFormatVersion = 1;
+
+// Upper bounds on the figures of a part. Counts size the ports, HCAs and GPUs that designs,
+// fabrics and routing tables allocate for every node made of the part, so an absurd count must
+// stop here, not in an allocation. Each bound is far above any real part (figures from
+// ../shared/reference/hardware.md) and below what the code that uses it can hold.
+//
+// Ports of a switch: InfiniBand numbers a switch's ports with one byte (1..254; 255 means
+// "no port" in forwarding tables), our routing tables store ports as std::uint8_t, and the
+// ibnetdiscover import refuses more than 254. The largest switch we know, the Quantum-X800
+// Q3400, has 144 (hardware.md §2); a modular chassis shows up as several switches.
+constexpr int kMaxSwitchPorts = 254;
+// Ports of one HCA: real adapters have 1 or 2 (ConnectX-6/7, BlueField-3; hardware.md §3).
+constexpr int kMaxHcaPorts = 16;
+// Logical ports per cage and links per cable end: an OSFP or QSFP-DD cage has 8 electrical
+// lanes, so it cannot carry more than 8 ports. Real parts: 2 (twin-port OSFP on the QM9700),
+// 4 NDR200 through twin-port optics and 1:2 splitter fibres (hardware.md §2, §5).
+constexpr int kMaxPortsPerCage = 8;
+constexpr int kMaxLinksPerEnd = 8;
+// GPUs and compute HCAs in one gpu_server, and GPUs in one NVLink domain: 8 in a DGX, 72 in a
+// GB200 NVL72 rack modelled as one system (hardware.md §1e, §4a); 1024 leaves room for larger
+// NVLink domains. 1024 HCAs x 16 ports still fits an int port number.
+constexpr int kMaxGpusPerServer = 1024;
+constexpr int kMaxHcasPerServer = 1024;
+constexpr int kMaxNvlinkDomain = 1024;
+// Free PCIe slots for adding HCAs: real servers have a handful (2 on our generic servers); a
+// design node lists at most 64 HCAs (core/io/designyaml.cpp).
+constexpr int kMaxHcaSlots = 64;
+
+// Upper bounds on figures that are not counts. Nothing is allocated from them, but sums and
+// ratios (BOM totals, power, cost per GPU) must stay finite and meaningful.
+struct NumberLimit
+{
+    const char *key;
+    double max;
+};
+constexpr NumberLimit kNumberLimits[] = {
+    // Any currency: the dearest part we know is a DGX H100 at USD 199,000 (hardware.md §6);
+    // 1e12 leaves room for a rack-scale system priced in a currency of 10,000 per dollar.
+    {"unit_price", 1e12},
+    // A GB200 NVL72 rack draws about 150 kW (1.2 MW per 8-rack SU, hardware.md §1e).
+    {"power_w", 1e6},
+    {"power_budget_w", 1e6},
+    // Standard racks are 42-58 U; a DGX B200 is 10 U (hardware.md §4a).
+    {"rack_units", 100},
+    {"capacity_u", 100},
+    // XDR at 800 Gb/s is the fastest port we know (hardware.md §2).
+    {"port_speed_gbps", 10'000},
+    {"split_speed_gbps", 10'000},
+    {"speed_gbps", 10'000},
+    // Switch ports switch in under 150 ns, adapters in under 600 ns (hardware.md §2, §3).
+    {"port_latency_ns", 1e6},
+    // A B200 has 192 GB, 1.8 TB/s of NVLink and 2,250 dense BF16 TFLOPS (hardware.md §4b).
+    {"memory_gb", 100'000},
+    {"nvlink_gbps", 100'000},
+    {"bf16_tflops", 1e6},
+    // Single-mode optics reach 2 km (hardware.md §5); designs allow links up to 100 km too.
+    {"length_m", 100'000},
+    {"reach_m", 100'000},
+};
 
 // Thrown inside this file only, caught by parseDocument and turned into an Error value.
 struct ParseFailure
@@ -36,7 +96,9 @@ int markColumn(const YAML::Mark &m) { return m.column >= 0 ? m.column + 1 : 0; }
 class PartReader
 {
 public:
-    explicit PartReader(const std::string &file) : m_file(file) {}
+    // `textBytes` is the size of the document: the text copied out of it into parts may not
+    // exceed it, which stops YAML aliases from multiplying one long text into every part.
+    PartReader(const std::string &file, std::size_t textBytes) : m_file(file), m_textBudget(textBytes + 4096) {}
 
     [[noreturn]] void fail(const YAML::Node &at, const std::string &message) const
     {
@@ -53,7 +115,9 @@ public:
         bool haveId = false;
         bool haveKind = false;
         std::set<std::string> seen;
-        std::string idForMessages;
+        std::optional<YAML::Node> portsNode;
+        std::string &idForMessages = m_idForMessages;   // the figure checks name the part too
+        idForMessages.clear();
         if (map["id"] && map["id"].IsScalar())
             idForMessages = " in part '" + map["id"].Scalar() + "'";
 
@@ -104,13 +168,13 @@ public:
             } else if (key == "sources") {
                 part.sources = stringList(v, key);
             } else if (key == "ports") {
-                part.ports = integer(v, key);
+                portsNode = v;   // read below: the bound depends on the kind
             } else if (key == "port_speed_gbps") {
                 part.portSpeedGbps = optNumber(v, key);
             } else if (key == "speed_name") {
                 part.speedName = optString(v, key);
             } else if (key == "ports_per_cage") {
-                part.portsPerCage = integer(v, key, 1);
+                part.portsPerCage = integer(v, key, 1, kMaxPortsPerCage);
             } else if (key == "cage") {
                 part.cage = optString(v, key);
             } else if (key == "split_speed_gbps") {
@@ -128,18 +192,18 @@ public:
                 origin.gpuLine = markLine(v.Mark());
                 origin.gpuColumn = markColumn(v.Mark());
             } else if (key == "gpu_count") {
-                part.gpuCount = integer(v, key);
+                part.gpuCount = integer(v, key, 0, kMaxGpusPerServer);
             } else if (key == "hca") {
                 part.hca = optString(v, key);
                 origin.hcaLine = markLine(v.Mark());
                 origin.hcaColumn = markColumn(v.Mark());
             } else if (key == "hca_count") {
-                part.hcaCount = integer(v, key);
+                part.hcaCount = integer(v, key, 0, kMaxHcasPerServer);
             } else if (key == "nvlink_domain") {
                 if (!v.IsNull())
-                    part.nvlinkDomain = integer(v, key, 1);
+                    part.nvlinkDomain = integer(v, key, 1, kMaxNvlinkDomain);
             } else if (key == "hca_slots") {
-                part.hcaSlots = integer(v, key);
+                part.hcaSlots = integer(v, key, 0, kMaxHcaSlots);
             } else if (key == "media") {
                 if (!v.IsNull()) {
                     const std::string s = requiredString(v, key);
@@ -154,7 +218,7 @@ public:
             } else if (key == "speed_gbps") {
                 part.speedGbps = optNumber(v, key);
             } else if (key == "links_per_end") {
-                part.linksPerEnd = integer(v, key, 1);
+                part.linksPerEnd = integer(v, key, 1, kMaxLinksPerEnd);
             } else if (key == "needs_transceivers") {
                 part.needsTransceivers = boolean(v, key);
             } else if (key == "splitter") {
@@ -177,6 +241,12 @@ public:
             fail(map, "part has no 'id'");
         if (!haveKind)
             fail(map, "part '" + part.id + "' has no 'kind'");
+        if (portsNode) {
+            if (part.kind == PartKind::Hca)
+                part.ports = integer(*portsNode, "ports", 1, kMaxHcaPorts);
+            else
+                part.ports = integer(*portsNode, "ports", part.kind == PartKind::Switch ? 1 : 0, kMaxSwitchPorts);
+        }
         checkKind(map, part);
         return {std::move(part), std::move(origin)};
     }
@@ -197,7 +267,16 @@ private:
     {
         if (!v.IsScalar())
             fail(v, "'" + key + "' must be text, got " + typeName(v));
+        spendText(v);
         return v.Scalar();
+    }
+
+    void spendText(const YAML::Node &v) const
+    {
+        const std::size_t n = v.Scalar().size();
+        if (n > m_textBudget)
+            fail(v, "the parts hold more text than the file itself (a YAML alias repeated too often?)");
+        m_textBudget -= n;
     }
 
     std::string optString(const YAML::Node &v, const std::string &key) const
@@ -205,28 +284,68 @@ private:
         return v.IsNull() ? std::string() : requiredString(v, key);
     }
 
+    // Infinity, NaN and numbers beyond a double, in the spellings YAML and C allow.
+    static bool notFinite(std::string_view s)
+    {
+        s = trim(s);
+        if (!s.empty() && (s[0] == '+' || s[0] == '-'))
+            s.remove_prefix(1);
+        if (!s.empty() && s[0] == '.')
+            s.remove_prefix(1);
+        std::string lower(s);
+        for (auto &c : lower)
+            c = char(std::tolower(static_cast<unsigned char>(c)));
+        if (lower == "inf" || lower == "infinity" || lower == "nan")
+            return true;
+        double d = 0;
+        auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), d);
+        return ec == std::errc::result_out_of_range && p == s.data() + s.size();
+    }
+
+    static double maxOf(const std::string &key)
+    {
+        for (const auto &limit : kNumberLimits)
+            if (key == limit.key)
+                return limit.max;
+        return 1e15;   // a key without its own bound still gets one
+    }
+
     std::optional<double> optNumber(const YAML::Node &v, const std::string &key) const
     {
         if (v.IsNull())
             return std::nullopt;
         auto d = v.IsScalar() ? parseDouble(v.Scalar()) : std::nullopt;
+        if (!d && v.IsScalar() && notFinite(v.Scalar()))
+            fail(v, "'" + key + "' must be a finite number" + m_idForMessages + ", got '" + v.Scalar() + "'");
         if (!d)
             fail(v, "'" + key + "' must be a number or null, got " + typeName(v));
         if (*d < 0)
             fail(v, "'" + key + "' must not be negative (" + v.Scalar() + ")");
-        return d;
+        const double max = maxOf(key);
+        if (*d > max)
+            fail(v, "'" + key + "' must be at most " + formatThousands(max) + m_idForMessages + ", got " + v.Scalar());
+        return *d + 0.0;   // -0 reads as 0
     }
 
-    int integer(const YAML::Node &v, const std::string &key, int minimum = 0) const
+    int integer(const YAML::Node &v, const std::string &key, int minimum, int maximum) const
     {
-        auto i = v.IsScalar() ? parseInt(v.Scalar()) : std::nullopt;
-        if (!i)
-            fail(v, "'" + key + "' must be a whole number, got " + typeName(v));
-        if (*i < minimum)
-            fail(v, "'" + key + "' must be at least " + std::to_string(minimum) + " (" + v.Scalar() + ")");
-        if (*i > 1'000'000)
-            fail(v, "'" + key + "' is absurdly large (" + v.Scalar() + ")");
-        return int(*i);
+        const std::string range = "from " + std::to_string(minimum) + " to " + std::to_string(maximum);
+        const std::string_view t = v.IsScalar() ? trim(v.Scalar()) : std::string_view();
+        long long i = 0;
+        if (auto parsed = parseInt(t)) {
+            i = *parsed;
+        } else {
+            // Digits too many for 64 bits are still a count, just a far too large one.
+            const bool negative = !t.empty() && t[0] == '-';
+            const std::string_view digits = t.substr(negative ? 1 : 0);
+            const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+            if (digits.empty() || !std::all_of(digits.begin(), digits.end(), isDigit))
+                fail(v, "'" + key + "' must be a whole number " + range + m_idForMessages + ", got " + typeName(v));
+            i = negative ? std::numeric_limits<long long>::min() : std::numeric_limits<long long>::max();
+        }
+        if (i < minimum || i > maximum)
+            fail(v, "'" + key + "' must be " + range + m_idForMessages + ", got " + v.Scalar());
+        return int(i);
     }
 
     bool boolean(const YAML::Node &v, const std::string &key) const
@@ -251,6 +370,7 @@ private:
         for (const auto &item : v) {
             if (!item.IsScalar())
                 fail(item, "'" + key + "' must be a list of text, got " + typeName(item) + " in it");
+            spendText(item);
             out.push_back(item.Scalar());
         }
         return out;
@@ -305,6 +425,8 @@ private:
     }
 
     const std::string &m_file;
+    mutable std::size_t m_textBudget;
+    mutable std::string m_idForMessages;
 };
 
 std::string originText(const PartOrigin &o)
@@ -391,7 +513,7 @@ Status Catalog::parseDocument(const std::string &text, const std::string &fileNa
 
     std::vector<std::pair<Part, PartOrigin>> parsed;
     try {
-        PartReader reader(fileName);
+        PartReader reader(fileName, text.size());
         if (!root.IsMap())
             reader.fail(root, "a catalog file is a map with 'format: " + std::string(kCatalogFormat) + "' and 'parts:'");
         YAML::Node parts;

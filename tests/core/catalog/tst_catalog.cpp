@@ -1,6 +1,7 @@
 #include "catalog/catalog.h"
 #include "catalog/userstore.h"
 #include "util/atomicfile.h"
+#include "util/strings.h"
 
 #include <QtTest>
 
@@ -8,6 +9,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <map>
 
 using namespace cplan;
 
@@ -96,6 +98,10 @@ private slots:
     void malformed_data();
     void malformed();
     void malformedLeavesCatalogUnchanged();
+    void everyMalformedSampleIsTested();
+    void figureBounds_data();
+    void figureBounds();
+    void aliasesCannotMultiplyText();
     void userStorePriceSurvivesReopen();
     void userStoreImport();
     void userStoreImportRejectsBadReference();
@@ -234,22 +240,55 @@ void TestCatalog::yamlRoundTrip()
     QCOMPARE(catalogToYaml(again.parts()), text);
 }
 
+namespace {
+
+struct MalformedCase
+{
+    const char *name, *file;
+    int line;
+    const char *message;
+};
+
+// One row per file in tests/data/catalog-malformed (everyMalformedSampleIsTested checks that).
+const MalformedCase kMalformed[] = {
+    {"unknown key", "unknown-key.yaml", 7, "unknown key 'port_sped_gbps' in part 'my-switch'"},
+    {"bad type", "bad-type.yaml", 5,
+     "'ports' must be a whole number from 1 to 254 in part 'my-switch', got 'sixty-four'"},
+    {"duplicate id", "duplicate-id.yaml", 7, "duplicate part id 'my-gpu' (first defined at"},
+    {"unknown kind", "unknown-kind.yaml", 4, "unknown kind 'router'"},
+    {"server with unknown hca", "server-unknown-hca.yaml", 11,
+     "server 'my-server' names hca 'connectx-99', which is not in the catalog"},
+    {"negative number", "negative-number.yaml", 5, "'power_w' must not be negative (-700)"},
+    {"missing id", "missing-id.yaml", 3, "part has no 'id'"},
+    {"newer format", "newer-format.yaml", 1, "written by a newer Cluster Planner"},
+    {"syntax error", "syntax-error.yaml", 5, "YAML syntax error"},
+    {"cable without length", "cable-without-length.yaml", 3, "cable 'my-cable' needs 'length_m'"},
+    // Absurd figures: refused where they stand, naming the field and the bound.
+    {"huge port count", "huge-ports.yaml", 5, "'ports' must be from 1 to 254 in part 'big-switch', got 1000000000"},
+    {"gpu count as a float", "huge-gpu-count.yaml", 6,
+     "'gpu_count' must be a whole number from 0 to 1024 in part 'big-node', got '1e9'"},
+    {"count beyond 64 bits", "overflowing-count.yaml", 6,
+     "'gpu_count' must be from 0 to 1024 in part 'my-node', got 99999999999999999999999"},
+    {"hca with too many ports", "hca-too-many-ports.yaml", 5,
+     "'ports' must be from 1 to 16 in part 'many-port-hca', got 100"},
+    {"fractional count", "fractional-count.yaml", 7,
+     "'ports_per_cage' must be a whole number from 1 to 8 in part 'my-switch', got '1.5'"},
+    {"negative count", "negative-count.yaml", 6, "'hca_count' must be from 0 to 1024 in part 'my-node', got -8"},
+    {"nan price", "nan-price.yaml", 5, "'unit_price' must be a finite number in part 'my-gpu', got '.nan'"},
+    {"infinite length", "infinite-length.yaml", 7,
+     "'length_m' must be a finite number in part 'endless-cable', got '.inf'"},
+    {"huge power", "huge-power.yaml", 5, "'power_w' must be at most 1,000,000 in part 'my-gpu', got 1e9"},
+};
+
+} // namespace
+
 void TestCatalog::malformed_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<int>("line");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown key") << "unknown-key.yaml" << 7 << "unknown key 'port_sped_gbps' in part 'my-switch'";
-    QTest::newRow("bad type") << "bad-type.yaml" << 5 << "'ports' must be a whole number, got 'sixty-four'";
-    QTest::newRow("duplicate id") << "duplicate-id.yaml" << 7 << "duplicate part id 'my-gpu' (first defined at";
-    QTest::newRow("unknown kind") << "unknown-kind.yaml" << 4 << "unknown kind 'router'";
-    QTest::newRow("server with unknown hca")
-        << "server-unknown-hca.yaml" << 11 << "server 'my-server' names hca 'connectx-99', which is not in the catalog";
-    QTest::newRow("negative number") << "negative-number.yaml" << 5 << "'power_w' must not be negative (-700)";
-    QTest::newRow("missing id") << "missing-id.yaml" << 3 << "part has no 'id'";
-    QTest::newRow("newer format") << "newer-format.yaml" << 1 << "written by a newer Cluster Planner";
-    QTest::newRow("syntax error") << "syntax-error.yaml" << 5 << "YAML syntax error";
-    QTest::newRow("cable without length") << "cable-without-length.yaml" << 3 << "cable 'my-cable' needs 'length_m'";
+    for (const auto &c : kMalformed)
+        QTest::newRow(c.name) << QString::fromUtf8(c.file) << c.line << QString::fromUtf8(c.message);
 }
 
 void TestCatalog::malformed()
@@ -290,6 +329,161 @@ void TestCatalog::malformedLeavesCatalogUnchanged()
     // ...and an override when it comes from the user.
     QVERIFY(c.overlayYaml(dup, "user.yaml").ok());
     QVERIFY(!c.find("h100")->memoryGB);
+}
+
+void TestCatalog::everyMalformedSampleIsTested()
+{
+    // A sample dropped into the folder without a row above would test nothing.
+    QStringList tested;
+    for (const auto &c : kMalformed)
+        tested << QString::fromUtf8(c.file);
+    tested.sort();
+    const QDir folder(QStringLiteral(CPLAN_TEST_DATA "/catalog-malformed"));
+    const QStringList files = folder.entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name);
+    QCOMPARE(files, tested);
+}
+
+void TestCatalog::figureBounds_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<bool>("whole");   // a count
+    QTest::addColumn<double>("minimum");
+    QTest::addColumn<double>("maximum");
+    const struct
+    {
+        const char *key, *kind;
+        bool whole;
+        double minimum, maximum;
+    } rows[] = {
+        {"ports", "switch", true, 1, 254},
+        {"ports", "hca", true, 1, 16},
+        {"ports_per_cage", "switch", true, 1, 8},
+        {"links_per_end", "cable", true, 1, 8},
+        {"gpu_count", "gpu_server", true, 0, 1024},
+        {"hca_count", "gpu_server", true, 0, 1024},
+        {"nvlink_domain", "gpu_server", true, 1, 1024},
+        {"hca_slots", "gpu_server", true, 0, 64},
+        {"unit_price", "gpu", false, 0, 1e12},
+        {"power_w", "gpu", false, 0, 1e6},
+        {"power_budget_w", "rack", false, 0, 1e6},
+        {"rack_units", "switch", false, 0, 100},
+        {"capacity_u", "rack", false, 0, 100},
+        {"port_speed_gbps", "switch", false, 0, 10000},
+        {"split_speed_gbps", "switch", false, 0, 10000},
+        {"speed_gbps", "cable", false, 0, 10000},
+        {"port_latency_ns", "switch", false, 0, 1e6},
+        {"memory_gb", "gpu", false, 0, 100000},
+        {"nvlink_gbps", "gpu", false, 0, 100000},
+        {"bf16_tflops", "gpu", false, 0, 1e6},
+        {"length_m", "cable", false, 0, 100000},
+        {"reach_m", "transceiver", false, 0, 100000},
+    };
+    for (const auto &r : rows)
+        QTest::addRow("%s (%s)", r.key, r.kind) << QString::fromUtf8(r.key) << QString::fromUtf8(r.kind) << r.whole
+                                                << r.minimum << r.maximum;
+}
+
+void TestCatalog::figureBounds()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, kind);
+    QFETCH(bool, whole);
+    QFETCH(double, minimum);
+    QFETCH(double, maximum);
+
+    // A usable part of the kind, with `key: value` as its last line (line 5 + the base lines).
+    const std::map<std::string, std::vector<std::pair<std::string, std::string>>> bases = {
+        {"switch", {{"ports", "64"}, {"port_speed_gbps", "400"}}},
+        {"hca", {{"ports", "1"}, {"port_speed_gbps", "400"}}},
+        {"cable", {{"media", "dac"}, {"length_m", "1"}, {"speed_gbps", "400"}}},
+        {"transceiver", {{"speed_gbps", "400"}}},
+        {"gpu_server", {{"gpu", "h100"}, {"gpu_count", "8"}, {"hca", "connectx-7"}, {"hca_count", "8"}}},
+        {"gpu", {}},
+        {"rack", {}},
+    };
+    auto document = [&](const std::string &value, int *line) {
+        std::string text = "format: cluster-planner-catalog/1\nparts:\n  - id: p\n    kind: " + kind.toStdString();
+        text += "\n";
+        int n = 4;
+        for (const auto &[k, v] : bases.at(kind.toStdString()))
+            if (k != key.toStdString()) {
+                text += "    " + k + ": " + v + "\n";
+                ++n;
+            }
+        text += "    " + key.toStdString() + ": " + value + "\n";
+        *line = n + 1;
+        return text;
+    };
+    auto accepted = [&](const std::string &value) {
+        int line = 0;
+        Catalog c;
+        auto st = c.overlayYaml(document(value, &line), "bounds.yaml");
+        if (!st.ok())
+            qWarning("%s", st.error().toString().c_str());
+        return st.ok();
+    };
+    auto refused = [&](const std::string &value, const std::string &expected) {
+        int line = 0;
+        Catalog c;
+        auto st = c.overlayYaml(document(value, &line), "bounds.yaml");
+        if (st.ok()) {
+            qWarning("%s: %s accepted", qPrintable(key), value.c_str());
+            return false;
+        }
+        const Error &e = st.error();
+        const bool ok = e.file == "bounds.yaml" && e.line == line && e.column == int(key.size()) + 7
+                        && e.message.find("'" + key.toStdString() + "'") != std::string::npos
+                        && e.message.find(expected) != std::string::npos && c.parts().empty();
+        if (!ok)
+            qWarning("%s: expected line %d, column %d, '%s'; got %s", qPrintable(key), line, int(key.size()) + 7,
+                     expected.c_str(), e.toString().c_str());
+        return ok;
+    };
+
+    const std::string max = whole ? std::to_string(qint64(maximum)) : formatThousands(maximum);
+    QVERIFY(accepted(whole ? max : formatNumber(maximum)));
+    if (whole) {
+        const std::string range = "from " + std::to_string(qint64(minimum)) + " to " + max;
+        QVERIFY(refused(std::to_string(qint64(maximum) + 1), "must be " + range));
+        QVERIFY(refused("1000000000", "must be " + range));
+        QVERIFY(refused("99999999999999999999", "must be " + range));
+        QVERIFY(refused(std::to_string(qint64(minimum) - 1), "must be " + range));
+        QVERIFY(refused("1e9", "must be a whole number " + range));
+        QVERIFY(refused("2.5", "must be a whole number " + range));
+        QVERIFY(refused(".nan", "must be a whole number " + range));
+    } else {
+        QVERIFY(refused(formatNumber(maximum * 1.5), "must be at most " + max));
+        QVERIFY(refused("1e300", "must be at most " + max));
+        QVERIFY(refused("-1", "must not be negative"));
+        QVERIFY(refused("-1e-9", "must not be negative"));
+        for (const char *bad : {".nan", ".NaN", "nan", ".inf", "+.inf", "-.Inf", "inf", "infinity", "1e400", "-1e400"})
+            QVERIFY(refused(bad, "must be a finite number"));
+        QVERIFY(accepted("-0"));
+    }
+}
+
+void TestCatalog::aliasesCannotMultiplyText()
+{
+    // One long description anchored once and aliased by many parts would be copied into every
+    // part (here 2,000 x 256 KiB = 512 MiB) from a file of a few hundred KiB.
+    std::string text = "format: cluster-planner-catalog/1\nparts:\n  - id: g0\n    kind: gpu\n    description: &d "
+                       + std::string(256 * 1024, 'x') + "\n";
+    for (int i = 1; i < 2000; ++i)
+        text += "  - {id: g" + std::to_string(i) + ", kind: gpu, description: *d}\n";
+    Catalog c;
+    auto st = c.overlayYaml(text, "aliases.yaml");
+    QVERIFY(!st.ok());
+    QVERIFY2(st.error().message.find("more text than the file") != std::string::npos, st.error().toString().c_str());
+    QVERIFY(st.error().line > 4);
+    QVERIFY(c.parts().empty());
+
+    // A few aliases within the file's own size are fine.
+    const std::string small = "format: cluster-planner-catalog/1\nparts:\n"
+                              "  - {id: a, kind: gpu, sources: &s [datasheet, lab]}\n"
+                              "  - {id: b, kind: gpu, sources: *s}\n";
+    QVERIFY(c.overlayYaml(small, "small.yaml").ok());
+    QCOMPARE(c.find("b")->sources.size(), std::size_t(2));
 }
 
 void TestCatalog::userStorePriceSurvivesReopen()
