@@ -1,6 +1,7 @@
 #include "catalog/catalog.h"
 
 #include "catalog/userstore.h"
+#include "model/design.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
 
@@ -42,14 +43,13 @@ constexpr int kMaxHcaPorts = 16;
 // 4 NDR200 through twin-port optics and 1:2 splitter fibres (hardware.md §2, §5).
 constexpr int kMaxPortsPerCage = 8;
 constexpr int kMaxLinksPerEnd = 8;
-// GPUs and compute HCAs in one gpu_server, and GPUs in one NVLink domain: 8 in a DGX, 72 in a
-// GB200 NVL72 rack modelled as one system (hardware.md §1e, §4a); 1024 leaves room for larger
-// NVLink domains. 1024 HCAs x 16 ports still fits an int port number.
+// GPUs in one gpu_server and in one NVLink domain: 8 in a DGX, 72 in a GB200 NVL72 rack
+// modelled as one system (hardware.md §1e, §4a); 1024 leaves room for larger NVLink domains.
+// HCAs: kMaxHcasPerServer (model/design.h).
 constexpr int kMaxGpusPerServer = 1024;
-constexpr int kMaxHcasPerServer = 1024;
 constexpr int kMaxNvlinkDomain = 1024;
 // Free PCIe slots for adding HCAs: real servers have a handful (2 on our generic servers); a
-// design node lists at most 64 HCAs (core/io/designyaml.cpp).
+// design node lists at most kMaxHcasPerServer.
 constexpr int kMaxHcaSlots = 64;
 
 // Upper bounds on figures that are not counts. Nothing is allocated from them, but sums and

@@ -176,13 +176,13 @@ public:
         if (const YamlNode *h = r.get("hcas"); h && !h->isNull()) {
             if (!h->isSequence())
                 return errorAt(m_file, h, "'hcas' must be a list of HCA part ids");
+            if (h->items.size() > std::size_t(kMaxHcasPerServer))
+                return errorAt(m_file, h, "a server holds at most " + std::to_string(kMaxHcasPerServer) + " HCAs");
             for (const YamlNode &x : h->items) {
                 if (!x.isScalar())
                     return errorAt(m_file, &x, "'hcas' must be a list of HCA part ids");
                 node.hcas.push_back(x.scalar);
             }
-            if (node.hcas.size() > 64)
-                return errorAt(m_file, h, "a server holds at most 64 HCAs");
         }
         if (const YamlNode *gu = r.get("guid"); gu && !gu->isNull()) {
             std::uint64_t v = 0;

@@ -17,6 +17,10 @@ struct Part;
 // server can be a management appliance (UFM), which counts as a node-leaf endpoint but
 // carries no GPUs for scheduling.
 enum class NodeRole { Switch, Server, Management };
+
+// HCAs one server may hold, in the catalog (hca_count) and in a design file (hcas): a GB200
+// NVL72 rack modelled as one system has 72; 1024 HCAs x 16 ports still fits an int port number.
+inline constexpr int kMaxHcasPerServer = 1024;
 const char *toString(NodeRole role);
 
 struct Node
