@@ -17,9 +17,11 @@
 #include "wirecheck.h"
 
 #include "catalog/catalog.h"
+#include "catalog/userstore.h"
 #include "io/designyaml.h"
 
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QRegularExpression>
@@ -64,6 +66,7 @@ private slots:
     void problemClickSelects();
     void autosaveWritesRecovery();
     void openAsyncKeepsWorkOnError();
+    void damagedStoreIsReported();
 
 private:
     QString text() const { return QString::fromStdString(serializeDesign(m_window->document()->design())); }
@@ -603,6 +606,40 @@ void TestGui::openAsyncKeepsWorkOnError()
     QCOMPARE(spy.at(1).at(0).toBool(), true);
     QVERIFY(!m_window->document()->isModified());
     QCOMPARE(m_window->document()->design().name.empty(), false);
+}
+
+// A user store damaged on disk is set aside when the catalog loads; the window says so (and
+// where the old file went) once it is up, without blocking.
+void TestGui::damagedStoreIsReported()
+{
+    QTemporaryDir dir;
+    const std::string store = dir.filePath(QStringLiteral("store.sqlite")).toStdString();
+    {
+        auto fresh = UserStore::open(store);
+        QVERIFY(fresh.ok());
+        for (const char *part : {"dgx-h100", "qm9700", "connectx-7"})
+            QVERIFY(fresh->setPrice(part, 1000).ok());
+    }
+    {
+        QFile f(QString::fromStdString(store));
+        // Keep the 100-byte header (it says the file is ours), scribble over the pages.
+        QVERIFY(f.size() > 100);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        f.seek(100);
+        f.write(QByteArray(int(f.size() - 100), char(0x5a)));
+    }
+    auto catalog = loadCatalog(store);
+    QVERIFY2(catalog.ok(), catalog.ok() ? "" : catalog.error().toString().c_str());
+    QCOMPARE(catalog->loadWarnings().size(), std::size_t(1));
+    MainWindow window(*catalog);
+    window.setAutosaveEnabled(false);
+    window.show();
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = window.findChild<QMessageBox *>()) != nullptr);
+    QVERIFY(box->isVisible());
+    QVERIFY2(box->informativeText().contains(QStringLiteral(".corrupt-")), qPrintable(box->informativeText()));
+    box->close();
+    QCOMPARE(QDir(dir.path()).entryList({QStringLiteral("store.sqlite.corrupt-*")}, QDir::Files).size() >= 1, true);
 }
 
 QTEST_MAIN(TestGui)
