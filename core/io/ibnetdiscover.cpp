@@ -151,11 +151,12 @@ double parseSpeed(const std::string &comment)
     for (std::size_t i = 0; i + 2 < comment.size(); ++i) {
         if (!std::isdigit(static_cast<unsigned char>(comment[i])) || (i > 0 && std::isalnum(static_cast<unsigned char>(comment[i - 1]))))
             continue;
+        // Link widths are 1x to 12x; a longer run of digits is not a width (and must not overflow).
         std::size_t j = i;
         int width = 0;
-        while (j < comment.size() && std::isdigit(static_cast<unsigned char>(comment[j])))
+        while (j < comment.size() && std::isdigit(static_cast<unsigned char>(comment[j])) && width <= 1000)
             width = width * 10 + (comment[j++] - '0');
-        if (j >= comment.size() || comment[j] != 'x')
+        if (j >= comment.size() || comment[j] != 'x' || width > 1000)
             continue;
         for (auto [name, gbps] : lanes)
             if (comment.compare(j + 1, std::strlen(name), name) == 0) {

@@ -181,7 +181,13 @@ void appendYamlScalar(std::string &out, std::string_view v)
         return;
     }
     out += '"';
-    for (char c : v) {
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const char c = v[i];
+        const auto u = static_cast<unsigned char>(c);
+        // Escaped: what YAML would fold (line breaks, including NEL, LS and PS) and what it does
+        // not allow raw (C0 and C1 controls, DEL, the byte order mark), so that a saved string
+        // loads back to the same bytes.
+        auto next = [&](std::size_t k) { return i + k < v.size() ? static_cast<unsigned char>(v[i + k]) : 0; };
         switch (c) {
         case '"': out += "\\\""; break;
         case '\\': out += "\\\\"; break;
@@ -189,10 +195,21 @@ void appendYamlScalar(std::string &out, std::string_view v)
         case '\t': out += "\\t"; break;
         case '\r': out += "\\r"; break;
         default:
-            if (static_cast<unsigned char>(c) < 0x20) {
+            if (u < 0x20 || u == 0x7f) {
                 char buf[8];
-                std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned char>(c));
+                std::snprintf(buf, sizeof buf, "\\x%02x", u);
                 out += buf;
+            } else if (u == 0xc2 && next(1) >= 0x80 && next(1) <= 0x9f) {   // U+0080..U+009F
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\x%02x", next(1));
+                out += buf;
+                ++i;
+            } else if (u == 0xe2 && next(1) == 0x80 && (next(2) == 0xa8 || next(2) == 0xa9)) {   // U+2028, U+2029
+                out += next(2) == 0xa8 ? "\\L" : "\\P";
+                i += 2;
+            } else if (u == 0xef && next(1) == 0xbb && next(2) == 0xbf) {   // U+FEFF
+                out += "\\uFEFF";
+                i += 2;
             } else {
                 out += c;
             }

@@ -151,6 +151,22 @@ private slots:
         QCOMPARE(d.node(*d.findNode("gpu002")).part, std::string("host-1hca"));
     }
 
+    // Regression (fuzzing): a run of digits before "x" in a link comment overflowed an int
+    // (undefined behaviour; the sanitizer build aborts on it). It is not a width: no speed.
+    void hugeLinkWidthIsNotAWidth()
+    {
+        auto toy = readFile(std::string(CPLAN_TEST_DATA) + "/ibnetdiscover/ibsim-2switch.ibnetdiscover");
+        QVERIFY(toy.ok());
+        std::string text = *toy;
+        for (std::size_t at; (at = text.find("4xSDR")) != std::string::npos;)
+            text.replace(at, 5, "5555555555555555xNDR");
+        IbnetdiscoverImportOptions o;
+        o.parts = {{"leaf*", "qm9700"}, {"gpu*", "host-1hca"}};
+        auto r = importIbnetdiscover(text, "toy", m_catalog, o);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        QCOMPARE(r->design.links.size(), std::size_t(3));
+    }
+
     void malformed_data()
     {
         QTest::addColumn<QString>("file");

@@ -146,6 +146,31 @@ private slots:
         QCOMPARE(back->nodes[0].name, n.name);
         QVERIFY(serializeDesign(*back) == text);
     }
+
+    // Regression (fuzzing, round-trip oracle): characters YAML folds or refuses raw (form feed,
+    // DEL, NEL, C1 controls, line and paragraph separators, byte order mark) were written as they
+    // are, so save -> load gave another string.
+    void unusualCharactersRoundTrip()
+    {
+        Design d;
+        d.name = "form\ffeed del\x7f nel\xc2\x85 c1\xc2\x9b ls\xe2\x80\xa8 ps\xe2\x80\xa9 bom\xef\xbb\xbf \xe4\xb8\xad\xe6\x96\x87 end";
+        d.notes = "tab\tand\rreturn\n\x01";
+        const std::string text = serializeDesign(d);
+        auto back = parseDesign(text, "mem", &m_catalog);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QCOMPARE(back->name, d.name);
+        QCOMPARE(back->notes, d.notes);
+        QVERIFY(serializeDesign(*back) == text);
+        // The fuzzer's own input: a double-quoted name with \f and \P escapes.
+        const std::string found = "format: cluster-planner/1\nname: \"25&6 x \\fou(~p: tatp\\format: Yl: ta$tp\\form\\flinkfma#f\\fma \\Pfeams\"\n";
+        auto first = parseDesign(found, "found", &m_catalog);
+        QVERIFY2(first.ok(), first.ok() ? "" : first.error().toString().c_str());
+        const std::string saved = serializeDesign(*first);
+        auto again = parseDesign(saved, "saved", &m_catalog);
+        QVERIFY2(again.ok(), again.ok() ? "" : again.error().toString().c_str());
+        QCOMPARE(again->name, first->name);
+        QVERIFY(serializeDesign(*again) == saved);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestDesignYaml)
