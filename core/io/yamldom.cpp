@@ -168,7 +168,9 @@ void appendYamlScalar(std::string &out, std::string_view v)
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
                c == '.' || c == '/' || c == '+' || c == '(' || c == ')' || c == ' ' || c == ':' || c == '@' || c == '=';
     };
-    bool plain = !v.empty() && v.front() != ' ' && v.back() != ' ' && v.front() != '-' && v.front() != ':' &&
+    // '@' is reserved in YAML and cannot start a plain scalar; '-' and ':' would start a list
+    // item or a value.
+    bool plain = !v.empty() && v.front() != ' ' && v.back() != ' ' && v.front() != '-' && v.front() != ':' && v.front() != '@' &&
                  v.back() != ':' && v != "~" && v != "null" && v != "Null" && v != "NULL";
     for (std::size_t i = 0; plain && i < v.size(); ++i) {
         plain = safeChar(v[i]);

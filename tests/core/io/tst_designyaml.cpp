@@ -149,7 +149,8 @@ private slots:
 
     // Regression (fuzzing, round-trip oracle): characters YAML folds or refuses raw (form feed,
     // DEL, NEL, C1 controls, line and paragraph separators, byte order mark) were written as they
-    // are, so save -> load gave another string.
+    // are, and a name starting with '@' was written plain, so save -> load failed or gave another
+    // string.
     void unusualCharactersRoundTrip()
     {
         Design d;
@@ -161,6 +162,11 @@ private slots:
         QCOMPARE(back->name, d.name);
         QCOMPARE(back->notes, d.notes);
         QVERIFY(serializeDesign(*back) == text);
+        // A plain scalar cannot start with '@' (reserved in YAML).
+        d.name = "@@@@l (eams";
+        auto at = parseDesign(serializeDesign(d), "at", &m_catalog);
+        QVERIFY2(at.ok(), at.ok() ? "" : at.error().toString().c_str());
+        QCOMPARE(at->name, d.name);
         // The fuzzer's own input: a double-quoted name with \f and \P escapes.
         const std::string found = "format: cluster-planner/1\nname: \"25&6 x \\fou(~p: tatp\\format: Yl: ta$tp\\form\\flinkfma#f\\fma \\Pfeams\"\n";
         auto first = parseDesign(found, "found", &m_catalog);
