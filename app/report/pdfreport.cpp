@@ -1211,7 +1211,7 @@ bool PdfReport::write(const QString &path, QString *error)
             continue;
         QString head = QStringLiteral("<b>%1</b>").arg(qs(part->vendor + " " + part->model).toHtmlEscaped());
         QString text = qs(part->vendor + " " + part->model) + QStringLiteral(" (") + qs(part->id) + QStringLiteral(")");
-        text += part->unitPrice ? tr(": %1 %2%3").arg(number(*part->unitPrice), qs(part->currency), part->priceEstimate ? tr(" (estimate)") : QString())
+        text += part->unitPrice ? tr(": %1%2").arg(money(*part->unitPrice, part->currency), part->priceEstimate ? tr(" (estimate)") : QString())
                                 : tr(": price unknown");
         if (!part->priceSource.empty())
             text += tr("; price source: %1").arg(qs(part->priceSource));

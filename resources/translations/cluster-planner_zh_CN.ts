@@ -1322,13 +1322,13 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+10"/>
-        <source>: %1 %2%3</source>
-        <translation>：%1 %2%3</translation>
+        <source> (estimate)</source>
+        <translation>（估算）</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source> (estimate)</source>
-        <translation>（估算）</translation>
+        <source>: %1%2</source>
+        <translation>：%1%2</translation>
     </message>
     <message>
         <location line="+1"/>
