@@ -332,7 +332,7 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
     MapReader top(root, fileName, "the design", error);
     top.allowOnly({"format", "name", "notes", "settings", "groups", "nodes", "links", "tenants", "workloads"});
     std::string format;
-    if (!top.string("format", format, true))
+    if (!top.string("format", format, true) || error)
         return *error;
     const std::string prefix = "cluster-planner/";
     std::optional<long long> version;
@@ -349,6 +349,8 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
 
     top.string("name", design.name);
     top.string("notes", design.notes);
+    if (error)
+        return *error;
     for (const char *key : {"nodes", "links", "groups", "tenants"})
         if (const YamlNode *seq = top.get(key); seq && !seq->isNull() && !seq->isSequence())
             return errorAt(fileName, seq, std::string("'") + key + "' must be a list");
@@ -585,7 +587,7 @@ std::string serializeDesign(const Design &design)
     }
 
     if (auto it = design.extra.find("workloads"); it != design.extra.end())
-        out += "workloads:" + it->second;
+        out += (it->second.empty() || it->second.front() == '\n' ? "workloads:" : "workloads: ") + it->second;
     return out;
 }
 

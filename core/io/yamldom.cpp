@@ -255,7 +255,8 @@ void appendYamlNode(std::string &out, const YamlNode &node, int indent)
             out += pad;
             appendYamlScalar(out, k.scalar);
             out += ':';
-            if (!v.isMap() && !v.isSequence())
+            // A value on the same line ("[]" and "{}" included) needs a space after the colon.
+            if (!(v.isMap() && !v.entries.empty()) && !(v.isSequence() && !v.items.empty()))
                 out += ' ';
             appendYamlNode(out, v, indent + 2);
         }

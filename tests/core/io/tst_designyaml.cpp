@@ -167,6 +167,17 @@ private slots:
         auto at = parseDesign(serializeDesign(d), "at", &m_catalog);
         QVERIFY2(at.ok(), at.ok() ? "" : at.error().toString().c_str());
         QCOMPARE(at->name, d.name);
+        // The workloads section is kept as it is, whatever its shape: a scalar, empty lists and maps.
+        for (const char *workloads : {"workloads:\n  !tag: USDt\n", "workloads: just text\n",
+                                      "workloads:\n  a: []\n  b: {}\n  c:\n    - {}\n    - []\n"}) {
+            const std::string file = std::string("format: cluster-planner/1\nname: w\n") + workloads;
+            auto w = parseDesign(file, "w", &m_catalog);
+            QVERIFY2(w.ok(), w.ok() ? "" : w.error().toString().c_str());
+            const std::string saved = serializeDesign(*w);
+            auto again = parseDesign(saved, "w-saved", &m_catalog);
+            QVERIFY2(again.ok(), (saved + (again.ok() ? std::string() : again.error().toString())).c_str());
+            QVERIFY(serializeDesign(*again) == saved);
+        }
         // The fuzzer's own input: a double-quoted name with \f and \P escapes.
         const std::string found = "format: cluster-planner/1\nname: \"25&6 x \\fou(~p: tatp\\format: Yl: ta$tp\\form\\flinkfma#f\\fma \\Pfeams\"\n";
         auto first = parseDesign(found, "found", &m_catalog);
