@@ -1,7 +1,6 @@
 #include "fabricwizard.h"
 
 #include "l10n.h"
-#include "metricsview.h"
 
 #include "catalog/catalog.h"
 #include "cost/bom.h"
