@@ -11,6 +11,7 @@
 #include "document.h"
 #include "fabricwizard.h"
 #include "inspector.h"
+#include "l10n.h"
 #include "metricsview.h"
 #include "pdfreport.h"
 #include "partpalette.h"
@@ -695,7 +696,9 @@ int MainWindow::writeReport(const QString &file, QString *error)
 bool MainWindow::writeBomWorkbook(const QString &file, QString *error)
 {
     const Bom bom = computeBom(m_document->design(), m_catalog);
-    const Status written = cplan::writeBomWorkbook(file.toStdString(), m_document->design(), m_catalog, bom);
+    // In the interface language, like the BOM dock: headers, sheet names, categories.
+    const Status written = cplan::writeBomWorkbook(file.toStdString(), m_document->design(), m_catalog, bom, {},
+                                                   [](const Message &m) { return engineText(m).toStdString(); });
     if (!written && error)
         *error = QString::fromStdString(written.error().toString());
     return written.ok();

@@ -1,13 +1,17 @@
 #include "export/bomcsv.h"
 
 #include "export/csv.h"
+#include "util/message.h"
 #include "util/strings.h"
 
 namespace cplan {
 
 std::vector<std::string> bomCsvHeader()
 {
-    return {"category", "part", "description", "part_number", "quantity", "unit_price", "total", "currency", "price_estimate"};
+    // Machine-readable names (scripts rely on them); marked so the workbook can translate them.
+    return {CPLAN_TR("Engine", "category"),  CPLAN_TR("Engine", "part"),       CPLAN_TR("Engine", "description"),
+            CPLAN_TR("Engine", "part_number"), CPLAN_TR("Engine", "quantity"), CPLAN_TR("Engine", "unit_price"),
+            CPLAN_TR("Engine", "total"),     CPLAN_TR("Engine", "currency"),   CPLAN_TR("Engine", "price_estimate")};
 }
 
 std::vector<std::string> bomCsvRow(const BomLine &l)

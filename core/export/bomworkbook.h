@@ -4,7 +4,9 @@
 
 #include "cost/bom.h"
 #include "util/error.h"
+#include "util/message.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,7 +43,11 @@ BomPricing priceBom(const Bom &bom, const BomTerms &terms);
 //   Assumptions  the settings and rules behind the figures, and what is unknown
 //   Sources      every part of the BOM with its price source and the sources of its figures
 // Written to a temporary file, then moved into place atomically.
+// Its texts (sheet names, headers, labels, categories) are English, or, with `text`, whatever that
+// makes of each template (util/message.h): the GUI passes its translation. Formulas follow the
+// translated sheet and category names.
+using WorkbookText = std::function<std::string(const Message &)>;
 Status writeBomWorkbook(const std::string &path, const Design &design, const Catalog &catalog, const Bom &bom,
-                        const BomTerms &terms = {});
+                        const BomTerms &terms = {}, const WorkbookText &text = {});
 
 } // namespace cplan

@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "cost/bom.h"
 #include "export/csv.h"
+#include "util/message.h"
 #include "util/strings.h"
 
 #include <algorithm>
@@ -105,10 +106,14 @@ std::vector<CablePlanRow> cablePlan(const Design &design, const Catalog &catalog
 
 std::vector<std::string> cablePlanHeader()
 {
-    return {"cable_id",  "label",     "tier",          "from_device",       "from_port",        "from_port_label",
-            "from_rack", "to_device", "to_port",       "to_port_label",     "to_rack",          "cable_part",
-            "cable_type", "length_m", "speed_gbps",    "from_transceiver",  "to_transceiver",   "part_number",
-            "description"};
+    // Machine-readable names (scripts rely on them); marked so the workbook can translate them.
+    return {CPLAN_TR("Engine", "cable_id"), CPLAN_TR("Engine", "label"), CPLAN_TR("Engine", "tier"),
+            CPLAN_TR("Engine", "from_device"), CPLAN_TR("Engine", "from_port"), CPLAN_TR("Engine", "from_port_label"),
+            CPLAN_TR("Engine", "from_rack"), CPLAN_TR("Engine", "to_device"), CPLAN_TR("Engine", "to_port"),
+            CPLAN_TR("Engine", "to_port_label"), CPLAN_TR("Engine", "to_rack"), CPLAN_TR("Engine", "cable_part"),
+            CPLAN_TR("Engine", "cable_type"), CPLAN_TR("Engine", "length_m"), CPLAN_TR("Engine", "speed_gbps"),
+            CPLAN_TR("Engine", "from_transceiver"), CPLAN_TR("Engine", "to_transceiver"), CPLAN_TR("Engine", "part_number"),
+            CPLAN_TR("Engine", "description")};
 }
 
 std::vector<std::string> cablePlanCsvRow(const CablePlanRow &r)

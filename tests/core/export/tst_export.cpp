@@ -23,6 +23,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonArray>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -443,16 +444,26 @@ private slots:
     void workbookOpensInLibreOffice_data()
     {
         QTest::addColumn<QString>("name");
-        QTest::newRow("dgx-h100-superpod-4su") << QStringLiteral("dgx-h100-superpod-4su");
-        QTest::newRow("hetero-h100-h20") << QStringLiteral("hetero-h100-h20");
+        QTest::addColumn<bool>("translated");
+        QTest::newRow("dgx-h100-superpod-4su") << QStringLiteral("dgx-h100-superpod-4su") << false;
+        QTest::newRow("hetero-h100-h20") << QStringLiteral("hetero-h100-h20") << false;
+        // Every text through a "translation" (as the GUI does): sheet names, headers and
+        // categories change, and the formulas must follow them.
+        QTest::newRow("hetero-h100-h20 translated") << QStringLiteral("hetero-h100-h20") << true;
     }
     void workbookOpensInLibreOffice()
     {
         QFETCH(QString, name);
+        QFETCH(bool, translated);
+        const std::string mark = translated ? "译" : "";
+        auto tr = [&](const std::string &s) { return mark + s; };
         const Design d = load(name.toLatin1().constData());
         const Bom bom = computeBom(d, m_catalog);
-        const QString xlsx = m_dir.filePath(name + QStringLiteral(".xlsx"));
-        auto written = writeBomWorkbook(toStd(xlsx), d, m_catalog, bom, BomTerms{2, 10});
+        const QString xlsx = m_dir.filePath(name + (translated ? QStringLiteral("-zh") : QString()) + QStringLiteral(".xlsx"));
+        WorkbookText text;
+        if (translated)
+            text = [&](const Message &m) { return tr(m.english()); };
+        auto written = writeBomWorkbook(toStd(xlsx), d, m_catalog, bom, BomTerms{2, 10}, text);
         QVERIFY2(written.ok(), written.ok() ? "" : written.error().toString().c_str());
 
         const QString soffice = QStandardPaths::findExecutable(QStringLiteral("soffice"));
@@ -470,7 +481,8 @@ private slots:
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
 
         auto readSheet = [&](const QString &sheet) {
-            QFile f(out + QLatin1Char('/') + name + QLatin1Char('-') + sheet + QStringLiteral(".csv"));
+            QFile f(out + QLatin1Char('/') + QFileInfo(xlsx).completeBaseName() + QLatin1Char('-') + QString::fromStdString(tr(sheet.toStdString())) +
+                    QStringLiteral(".csv"));
             if (!f.open(QIODevice::ReadOnly))
                 return std::vector<std::vector<std::string>>();
             return parseCsv(f.readAll().toStdString());
@@ -490,10 +502,21 @@ private slots:
                 }
             }
         };
-        compare(readSheet(QStringLiteral("BOM")), parseCsv(bomCsv(bom)), "BOM");
+        // The CSVs as the translated workbook shows them: headers, categories, yes/no translated.
+        auto bomWant = parseCsv(bomCsv(bom));
+        auto cablesWant = parseCsv(cablePlanCsv(cablePlan(d, m_catalog)));
+        for (auto &cell : bomWant[0])
+            cell = tr(cell);
+        for (std::size_t r = 1; r < bomWant.size(); ++r) {
+            bomWant[r][0] = tr(bomWant[r][0]);
+            bomWant[r][8] = tr(bomWant[r][8]);
+        }
+        for (auto &cell : cablesWant[0])
+            cell = tr(cell);
+        compare(readSheet(QStringLiteral("BOM")), bomWant, "BOM");
         if (QTest::currentTestFailed())
             return;
-        compare(readSheet(QStringLiteral("Cable plan")), parseCsv(cablePlanCsv(cablePlan(d, m_catalog))), "Cable plan");
+        compare(readSheet(QStringLiteral("Cable plan")), cablesWant, "Cable plan");
         if (QTest::currentTestFailed())
             return;
 
@@ -503,9 +526,13 @@ private slots:
         for (const auto &row : readSheet(QStringLiteral("Summary")))
             if (row.size() >= 2)
                 summary[row[0]] = row[1];
-        QVERIFY(numbersEqual(summary["Hardware (list prices)"], formatDouble(pricing.hardware)));
-        QVERIFY(numbersEqual(summary["Total (" + bom.currency + ")"], formatDouble(pricing.total)));
-        QVERIFY(numbersEqual(summary["GPUs"], std::to_string(bom.totals.gpus)));
+        // Subtotals are SUMIFs over the BOM sheet by (translated) category.
+        for (const auto &[category, value] : pricing.subtotals)
+            QVERIFY2(numbersEqual(summary[tr(category)], formatDouble(value)), (category + ": " + summary[tr(category)]).c_str());
+        QVERIFY(numbersEqual(summary[tr("Hardware (list prices)")], formatDouble(pricing.hardware)));
+        QVERIFY(numbersEqual(summary[tr("Spares")], formatDouble(pricing.spares)));
+        QVERIFY(numbersEqual(summary[tr("Total (" + bom.currency + ")")], formatDouble(pricing.total)));
+        QVERIFY(numbersEqual(summary[tr("GPUs")], std::to_string(bom.totals.gpus)));
         QVERIFY(readSheet(QStringLiteral("Sources")).size() > 1);
         QVERIFY(readSheet(QStringLiteral("Assumptions")).size() > 5);
     }
