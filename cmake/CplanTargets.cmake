@@ -34,5 +34,8 @@ function(cplan_add_test)
     cplan_set_warnings(${T_NAME})
   endif()
   add_test(NAME ${T_NAME} COMMAND ${T_NAME})
-  set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen;CPLAN_CATALOG_DIR=${PROJECT_SOURCE_DIR}/resources/catalog")
+  # QTEST_FUNCTION_TIMEOUT: Qt Test aborts a test function after 5 minutes; the sanitizer build on a
+  # loaded 2-core machine needs longer for the capacity runs. Not a speed check (benchmarks do that).
+  set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT
+    "QT_QPA_PLATFORM=offscreen;CPLAN_CATALOG_DIR=${PROJECT_SOURCE_DIR}/resources/catalog;QTEST_FUNCTION_TIMEOUT=1800000")
 endfunction()

@@ -175,6 +175,7 @@ void FabricWizard::startPreview()
         return;
     }
     m_dirty = false;
+    m_shown = false;
     const FatTreeSpec s = spec();
     const Catalog *catalog = &m_catalog;
     m_watcher.setFuture(QtConcurrent::run([s, catalog]() {
@@ -194,6 +195,7 @@ void FabricWizard::startPreview()
 
 void FabricWizard::showPreview()
 {
+    m_shown = true;
     const auto p = m_watcher.result();
     if (m_ok)
         m_ok->setEnabled(p->ok);
@@ -237,7 +239,8 @@ bool FabricWizard::waitForPreview(int timeoutMs)
             startPreview();
         }
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (!m_dirty && !m_debounce.isActive() && !m_watcher.isRunning())
+        // Finished is not enough: the result must have been shown (the watcher's signal handled).
+        if (!m_dirty && !m_debounce.isActive() && !m_watcher.isRunning() && m_shown)
             return true;
     }
     return false;

@@ -57,6 +57,7 @@ private:
     QTimer m_debounce;
     QFutureWatcher<std::shared_ptr<Preview>> m_watcher;
     bool m_dirty = false;
+    bool m_shown = true; // the last preview started has been shown (its finished signal handled)
     std::shared_ptr<Design> m_design;
 };
 
