@@ -37,23 +37,10 @@ QString engineText(const Message &message)
 {
     if (message.format.empty())
         return {};
-    const QString format = QCoreApplication::translate("Engine", message.format.c_str());
-    // One pass over %1..%9, like fillTemplate, so that an argument holding "%2" stays as it is.
-    QString out;
-    out.reserve(format.size() + 16 * qsizetype(message.args.size()));
-    for (qsizetype i = 0; i < format.size(); ++i) {
-        const QChar c = format.at(i);
-        if (c == QLatin1Char('%') && i + 1 < format.size() && format.at(i + 1) >= QLatin1Char('1') && format.at(i + 1) <= QLatin1Char('9')) {
-            const auto index = std::size_t(format.at(i + 1).unicode() - '1');
-            if (index < message.args.size()) {
-                out += QString::fromStdString(message.args[index]);
-                ++i;
-                continue;
-            }
-        }
-        out += c;
-    }
-    return out;
+    // The translated template, filled by the engine's own one-pass substitution (UTF-8 is safe:
+    // '%' and the digits are ASCII).
+    const QByteArray format = QCoreApplication::translate("Engine", message.format.c_str()).toUtf8();
+    return QString::fromStdString(fillTemplate(std::string_view(format.constData(), std::size_t(format.size())), message.args));
 }
 
 QString findingText(const Finding &finding)
