@@ -174,8 +174,9 @@ Status writeBomWorkbook(const std::string &path, const Design &design, const Cat
     const std::string totRange = bomRef + "$G$2:$G$" + std::to_string(std::max(2, lastBomRow));
     const int firstSub = r;
     for (const auto &[category, value] : pricing.subtotals) {
-        sum.text(r, 0, T(category.c_str()));
-        sum.formula(r, 1, "=SUMIF(" + catRange + ",\"" + T(category.c_str()) + "\"," + totRange + ")", value, money);
+        const std::string name = T(category.c_str());
+        sum.text(r, 0, name);
+        sum.formula(r, 1, "=SUMIF(" + catRange + ",\"" + name + "\"," + totRange + ")", value, money);
         ++r;
     }
     const int hardwareRow = r;
