@@ -16,26 +16,48 @@ function(cplan_qt_target target)
   target_compile_definitions(${target} PRIVATE QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_NO_FOREACH)
 endfunction()
 
-# A test executable registered with ctest. Usage:
-#   cplan_add_test(NAME name SOURCES a.cpp ... LIBS lib ... [GUI])
+# A Qt Test executable registered with ctest. Usage:
+#   cplan_add_test(NAME name SOURCES a.cpp ... LIBS lib ... [GUI]
+#                  [SKIPPABLE function ...] [LABELS label ...] [TIMEOUT seconds])
+# It links cplan_test_support (tests/support/) and is registered with SKIP_RETURN_CODE 77: a
+# suite whose main() is CPLAN_TEST_*MAIN (tests/support/testmain.h) exits with 77 when nothing
+# failed but a CPLAN_REQUIRE / CPLAN_SKIP skipped something, and ctest shows it as skipped.
+# SKIPPABLE: test functions that may skip where the rest of the suite runs (they need a tool,
+# data or root). Each becomes its own ctest test NAME:function (`NAME function`), and the test
+# NAME runs all the others (`NAME --except f1,f2`), so no skip hides behind a "Passed".
 function(cplan_add_test)
-  cmake_parse_arguments(T "GUI" "NAME" "SOURCES;LIBS" ${ARGN})
+  cmake_parse_arguments(T "GUI" "NAME;TIMEOUT" "SOURCES;LIBS;SKIPPABLE;LABELS" ${ARGN})
   add_executable(${T_NAME} ${T_SOURCES})
   set_target_properties(${T_NAME} PROPERTIES AUTOMOC ON)
-  target_link_libraries(${T_NAME} PRIVATE ${T_LIBS})
+  target_link_libraries(${T_NAME} PRIVATE cplan_test_support ${T_LIBS})
   target_compile_definitions(${T_NAME} PRIVATE
     CPLAN_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     CPLAN_TEST_DATA="${PROJECT_SOURCE_DIR}/tests/data"
-    CPLAN_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
     CPLAN_BINARY_DIR="${PROJECT_BINARY_DIR}")
   if(T_GUI)
     cplan_qt_target(${T_NAME})
   else()
     cplan_set_warnings(${T_NAME})
   endif()
-  add_test(NAME ${T_NAME} COMMAND ${T_NAME})
+  set(tests ${T_NAME})
+  if(T_SKIPPABLE)
+    list(JOIN T_SKIPPABLE "," except)
+    add_test(NAME ${T_NAME} COMMAND ${T_NAME} --except ${except})
+    foreach(fn IN LISTS T_SKIPPABLE)
+      add_test(NAME ${T_NAME}:${fn} COMMAND ${T_NAME} ${fn})
+      list(APPEND tests ${T_NAME}:${fn})
+    endforeach()
+  else()
+    add_test(NAME ${T_NAME} COMMAND ${T_NAME})
+  endif()
   # QTEST_FUNCTION_TIMEOUT: Qt Test aborts a test function after 5 minutes; the sanitizer build on a
   # loaded 2-core machine needs longer for the capacity runs. Not a speed check (benchmarks do that).
-  set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT
+  set_tests_properties(${tests} PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT
     "QT_QPA_PLATFORM=offscreen;CPLAN_CATALOG_DIR=${PROJECT_SOURCE_DIR}/resources/catalog;QTEST_FUNCTION_TIMEOUT=1800000")
+  if(T_LABELS)
+    set_tests_properties(${tests} PROPERTIES LABELS "${T_LABELS}")
+  endif()
+  if(T_TIMEOUT)
+    set_tests_properties(${tests} PROPERTIES TIMEOUT ${T_TIMEOUT})
+  endif()
 endfunction()

@@ -1,4 +1,7 @@
 // The cplan tool as scripts use it: exit codes, JSON keys, messages naming file and line.
+#include "skip.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <QJsonArray>
@@ -156,10 +159,9 @@ private slots:
     void reportLanguages()
     {
         if (!cplan({QStringLiteral("--help")}).out.contains("\n  report "))
-            QSKIP("this cplan is built without the PDF report (CPLAN_BUILD_GUI=OFF)");
-        const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
-        if (pdftotext.isEmpty())
-            QSKIP("pdftotext not installed (Debian: poppler-utils)");
+            CPLAN_SKIP(QStringLiteral("this cplan is built without the PDF report (CPLAN_BUILD_GUI=OFF)"));
+        CPLAN_REQUIRE_TOOLS("pdftotext");
+        const QString pdftotext = cplan::test::findTool(QStringLiteral("pdftotext"));
         const QString design = QStringLiteral(CPLAN_SOURCE_DIR "/samples/dgx-h100-superpod-1su.cluster.yaml");
         auto text = [&](const QString &lang) {
             const QString pdf = m_dir.filePath(QStringLiteral("report-%1.pdf").arg(lang.isEmpty() ? QStringLiteral("default") : lang));
@@ -217,5 +219,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+CPLAN_TEST_GUILESS_MAIN(TestCli)
 #include "tst_cli.moc"

@@ -9,6 +9,10 @@
 #include "schedule/pool.h"
 #include "schedule/scheduler.h"
 #include "schedule/synthetic.h"
+
+#include "fixtures.h"
+#include "skip.h"
+#include "testmain.h"
 #endif
 
 #include <QDir>
@@ -33,18 +37,14 @@ private:
 
     Design load(const QString &name)
     {
-        auto d = loadDesign(QStringLiteral(CPLAN_SOURCE_DIR "/samples/%1.cluster.yaml").arg(name).toStdString(), &m_catalog);
-        if (!d)
-            qFatal("%s", d.error().toString().c_str());
-        return std::move(*d);
+        return test::loadSample(name.toStdString(), m_catalog);
     }
 
     // Pages as pdfinfo counts them, and every page rendered by pdftoppm to a non-blank PNG.
     void renderEveryPage(const QString &pdf, int expectedPages)
     {
-        const QString pdftoppm = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
-        if (pdftoppm.isEmpty())
-            QSKIP("pdftoppm not installed (Debian: poppler-utils)");
+        CPLAN_REQUIRE_TOOLS("pdftoppm");
+        const QString pdftoppm = test::findTool(QStringLiteral("pdftoppm"));
         const QString prefix = pdf + QStringLiteral("-page");
         QProcess p;
         p.start(pdftoppm, {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("40"), pdf, prefix});
@@ -70,9 +70,7 @@ private:
 private slots:
     void initTestCase()
     {
-        auto c = Catalog::loadDirectory(Catalog::builtinDirectory());
-        QVERIFY(c.ok());
-        m_catalog = std::move(*c);
+        m_catalog = test::builtinCatalog();
         QVERIFY(m_dir.isValid());
     }
 
@@ -146,5 +144,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestReport)
+CPLAN_TEST_MAIN(TestReport)
 #include "tst_report.moc"

@@ -3,6 +3,9 @@
 #include "util/atomicfile.h"
 #include "util/strings.h"
 
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <sqlite3.h>
@@ -15,20 +18,11 @@ using namespace cplan;
 
 namespace {
 
+using test::near;
+
 const Catalog &builtin()
 {
-    static const Catalog catalog = [] {
-        auto c = Catalog::loadDirectory(Catalog::builtinDirectory());
-        if (!c)
-            qFatal("built-in catalog does not load: %s", c.error().toString().c_str());
-        return std::move(*c);
-    }();
-    return catalog;
-}
-
-bool near(double a, double b)
-{
-    return std::fabs(a - b) < 1e-9 * std::max(1.0, std::fabs(b));
+    return test::builtinCatalog();
 }
 
 std::string tempPath(const QTemporaryDir &dir, const char *name)
@@ -36,17 +30,8 @@ std::string tempPath(const QTemporaryDir &dir, const char *name)
     return dir.filePath(QString::fromUtf8(name)).toStdString();
 }
 
-QByteArray fileBytes(const std::string &path)
-{
-    QFile f(QString::fromStdString(path));
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool writeBytes(const std::string &path, const QByteArray &bytes)
-{
-    QFile f(QString::fromStdString(path));
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
+using test::readBytes;
+using test::writeBytes;
 
 // The files a damaged store was moved to (`store.sqlite.corrupt-...`, and its -wal / -shm).
 QStringList setAsideFiles(const QTemporaryDir &dir)
@@ -634,7 +619,7 @@ void TestCatalog::userStoreDamagedIsSetAside()
     QTemporaryDir dir;
     const std::string path = tempPath(dir, "store.sqlite");
     makeStore(path, 3000);
-    const QByteArray healthy = fileBytes(path);
+    const QByteArray healthy = readBytes(path);
     const int page = pageSize(healthy);
     QVERIFY2(healthy.size() > 10 * page, "the store should span many pages");
     QVERIFY(!QFile::exists(QString::fromStdString(path + "-wal")));   // checkpointed on close
@@ -661,8 +646,8 @@ void TestCatalog::userStoreDamagedIsSetAside()
              qPrintable(aside[0]));
     QCOMPARE(aside[1], aside[0] + QStringLiteral("-shm"));
     QCOMPARE(aside[2], aside[0] + QStringLiteral("-wal"));
-    QCOMPARE(fileBytes(moved), damaged);          // exactly as found: nothing written into it
-    QCOMPARE(fileBytes(moved + "-wal"), log);
+    QCOMPARE(readBytes(moved), damaged);          // exactly as found: nothing written into it
+    QCOMPARE(readBytes(moved + "-wal"), log);
 
     // The warning names the store, where it went and what was wrong.
     QVERIFY2(warning.find("the user store " + path + " was damaged") != std::string::npos, warning.c_str());
@@ -698,7 +683,7 @@ void TestCatalog::userStoreTruncated()
     QTemporaryDir dir;
     const std::string path = tempPath(dir, "store.sqlite");
     makeStore(path, 2000);
-    const QByteArray healthy = fileBytes(path);
+    const QByteArray healthy = readBytes(path);
     const int page = pageSize(healthy);
     const qsizetype keep = keepPages < 0    ? healthy.size() / -keepPages
                            : keepPages == 0 ? 100
@@ -711,7 +696,7 @@ void TestCatalog::userStoreTruncated()
     QVERIFY(store->recoveredWarning());
     const QStringList aside = setAsideFiles(dir);
     QVERIFY(!aside.isEmpty());
-    QCOMPARE(fileBytes(tempPath(dir, aside[0].toUtf8().constData())), truncated);
+    QCOMPARE(readBytes(tempPath(dir, aside[0].toUtf8().constData())), truncated);
     QVERIFY(store->setPrice("qm9700", 1, "USD").ok());
     QCOMPARE(store->prices().size(), std::size_t(1));
 }
@@ -748,7 +733,7 @@ void TestCatalog::userStoreDamagedForeignFileIsLeftAlone()
                        " INSERT INTO t SELECT printf('row %d', i) FROM n";
     QCOMPARE(sqlite3_exec(db, fill, nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(db);
-    QByteArray bytes = fileBytes(other);
+    QByteArray bytes = readBytes(other);
     for (qsizetype i = pageSize(bytes); i < bytes.size(); ++i)
         bytes[i] = char(0x5a);
     QVERIFY(writeBytes(other, bytes));
@@ -756,7 +741,7 @@ void TestCatalog::userStoreDamagedForeignFileIsLeftAlone()
     QVERIFY(!store.ok());
     QVERIFY2(store.error().message.find("not a Cluster Planner store") != std::string::npos,
              store.error().toString().c_str());
-    QCOMPARE(fileBytes(other), bytes);
+    QCOMPARE(readBytes(other), bytes);
     QVERIFY(setAsideFiles(dir).isEmpty());
 
     // A newer store of ours is refused as before, even when damaged.
@@ -765,13 +750,13 @@ void TestCatalog::userStoreDamagedForeignFileIsLeftAlone()
     QCOMPARE(sqlite3_open(newer.c_str(), &db), SQLITE_OK);
     QCOMPARE(sqlite3_exec(db, "PRAGMA user_version=99", nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(db);
-    bytes = fileBytes(newer);
+    bytes = readBytes(newer);
     bytes.truncate(bytes.size() / 2);
     QVERIFY(writeBytes(newer, bytes));
     auto newerStore = UserStore::open(newer);
     QVERIFY(!newerStore.ok());
     QVERIFY(newerStore.error().message.find("newer") != std::string::npos);
-    QCOMPARE(fileBytes(newer), bytes);
+    QCOMPARE(readBytes(newer), bytes);
     QVERIFY(setAsideFiles(dir).isEmpty());
 }
 
@@ -780,7 +765,7 @@ void TestCatalog::loadCatalogReportsSetAsideStore()
     QTemporaryDir dir;
     const std::string path = tempPath(dir, "store.sqlite");
     makeStore(path, 1000);
-    QByteArray bytes = fileBytes(path);
+    QByteArray bytes = readBytes(path);
     bytes.truncate(bytes.size() / 3);
     QVERIFY(writeBytes(path, bytes));
     auto catalog = loadCatalog(path);
@@ -901,5 +886,5 @@ void TestCatalog::chooseTransceiver()
     QCOMPARE(c.chooseTransceiver(800, 1), nullptr);   // no XDR optics in our sources
 }
 
-QTEST_APPLESS_MAIN(TestCatalog)
+CPLAN_TEST_APPLESS_MAIN(TestCatalog)
 #include "tst_catalog.moc"

@@ -4,6 +4,9 @@
 #include "cost/bom.h"
 #include "io/designyaml.h"
 
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 using namespace cplan;
@@ -15,20 +18,12 @@ class TestBom : public QObject
 private:
     Catalog m_catalog;
 
-    Design load(const char *sample)
-    {
-        auto d = loadDesign(std::string(CPLAN_SOURCE_DIR "/samples/") + sample, &m_catalog);
-        if (!d)
-            qFatal("%s", d.error().toString().c_str());
-        return std::move(*d);
-    }
+    Design load(const char *sample) { return test::loadSample(sample, m_catalog); }
 
 private slots:
     void initTestCase()
     {
-        auto c = Catalog::loadDirectory(Catalog::builtinDirectory());
-        QVERIFY(c.ok());
-        m_catalog = std::move(*c);
+        m_catalog = test::builtinCatalog();
     }
 
     // Every fibre link's switch ends sit in twin-port cages: one twin transceiver per two
@@ -117,5 +112,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestBom)
+CPLAN_TEST_APPLESS_MAIN(TestBom)
 #include "tst_bom.moc"

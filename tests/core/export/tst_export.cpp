@@ -18,6 +18,11 @@
 #include "util/atomicfile.h"
 #include "util/strings.h"
 
+#include "fixtures.h"
+#include "ibfabric.h"
+#include "skip.h"
+#include "testmain.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -39,11 +44,6 @@
 using namespace cplan;
 
 namespace {
-
-QString sampleFile(const char *name)
-{
-    return QStringLiteral(CPLAN_SOURCE_DIR "/samples/%1.cluster.yaml").arg(QLatin1String(name));
-}
 
 std::string toStd(const QString &s)
 {
@@ -98,7 +98,7 @@ QStringList expandHostlist(const QString &text)
 bool numbersEqual(const std::string &a, const std::string &b)
 {
     const auto x = parseDouble(a), y = parseDouble(b);
-    return x && y && std::fabs(*x - *y) <= 1e-9 * std::max(1.0, std::fabs(*x));
+    return x && y && test::near(*x, *y, 1e-9, 1e-9);
 }
 
 } // namespace
@@ -111,20 +111,12 @@ private:
     Catalog m_catalog;
     QTemporaryDir m_dir;
 
-    Design load(const char *name)
-    {
-        auto d = loadDesign(toStd(sampleFile(name)), &m_catalog);
-        if (!d)
-            qFatal("%s", d.error().toString().c_str());
-        return std::move(*d);
-    }
+    Design load(const char *name) { return test::loadSample(name, m_catalog); }
 
 private slots:
     void initTestCase()
     {
-        auto c = Catalog::loadDirectory(Catalog::builtinDirectory());
-        QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
-        m_catalog = std::move(*c);
+        m_catalog = test::builtinCatalog();
         QVERIFY(m_dir.isValid());
     }
 
@@ -364,18 +356,11 @@ private slots:
             QCOMPARE(members[QStringLiteral("Default")], mgmt);
     }
 
-    // OpenSM (over ibsim, through ../shared/tools/ib-fabric-check) loads the partitions without
+    // OpenSM (over ibsim, through the harness in tests/integration) loads the partitions without
     // a partition error, and does report one for a broken file (so the check can fail).
     void partitionsAcceptedByOpenSm()
     {
-        const QString tool = QStringLiteral(CPLAN_SHARED_DIR "/tools/ib-fabric-check");
-        if (!QFile::exists(tool))
-            QSKIP("../shared/tools/ib-fabric-check not found");
-        if (::geteuid() != 0)
-            QSKIP("ib-fabric-check needs root (it runs ibsim and OpenSM in a private network namespace)");
-        if (QStandardPaths::findExecutable(QStringLiteral("ibsim")).isEmpty() ||
-            QStandardPaths::findExecutable(QStringLiteral("opensm"), {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin")}).isEmpty())
-            QSKIP("ibsim / opensm not installed (Debian: ibsim-utils opensm infiniband-diags)");
+        CPLAN_REQUIRE(test::ibFabricMissing());
 
         const Design d = load("h100-pool-128gpu");
         const Fabric fabric = Fabric::build(d, m_catalog);
@@ -387,18 +372,16 @@ private slots:
         QVERIFY(writeText(bad, "Default=0x7fff : ALL=full ;\nbroken=0x0001 : 0xnothex=full ;\n"));
 
         auto check = [&](const QString &partitions) {
-            QProcess p;
-            p.start(tool, {topo, QStringLiteral("--partitions"), partitions});
-            if (!p.waitForFinished(300000))
-                return QJsonObject();
-            return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+            test::IbFabricOptions options;
+            options.partitions = partitions;
+            return test::runIbFabric(topo, options);
         };
-        const QJsonObject ok = check(good);
-        QVERIFY2(ok.value(QStringLiteral("subnet_up")).toBool(), QJsonDocument(ok).toJson().constData());
-        QVERIFY2(ok.value(QStringLiteral("partition_errors")).toArray().isEmpty(), QJsonDocument(ok).toJson().constData());
-        QCOMPARE(ok.value(QStringLiteral("cas_found")).toInt(), int(fabric.cas().size()));
-        const QJsonObject ko = check(bad);
-        QVERIFY2(!ko.value(QStringLiteral("partition_errors")).toArray().isEmpty(), QJsonDocument(ko).toJson().constData());
+        const test::IbFabricReport ok = check(good);
+        QVERIFY2(ok.subnetUp, QJsonDocument(ok.toJson()).toJson().constData());
+        QVERIFY2(ok.partitionErrors.isEmpty(), QJsonDocument(ok.toJson()).toJson().constData());
+        QCOMPARE(ok.casFound, int(fabric.cas().size()));
+        const test::IbFabricReport ko = check(bad);
+        QVERIFY2(!ko.partitionErrors.isEmpty(), QJsonDocument(ko.toJson()).toJson().constData());
     }
 
     // DOT renders with Graphviz; GraphML is well-formed XML with a node per node and an edge per link.
@@ -421,9 +404,8 @@ private slots:
         QCOMPARE(nodes, int(d.nodes.size()));
         QCOMPARE(edges, int(d.links.size()));
 
-        const QString dotExe = QStandardPaths::findExecutable(QStringLiteral("dot"));
-        if (dotExe.isEmpty())
-            QSKIP("Graphviz `dot` not installed (Debian: graphviz)");
+        CPLAN_REQUIRE_TOOLS("dot");
+        const QString dotExe = test::findTool(QStringLiteral("dot"));
         const QString dot = m_dir.filePath(name + QStringLiteral(".dot"));
         const QString svg = m_dir.filePath(name + QStringLiteral(".svg"));
         QVERIFY(writeText(dot, exportDot(d, m_catalog)));
@@ -466,9 +448,8 @@ private slots:
         auto written = writeBomWorkbook(toStd(xlsx), d, m_catalog, bom, BomTerms{2, 10}, text);
         QVERIFY2(written.ok(), written.ok() ? "" : written.error().toString().c_str());
 
-        const QString soffice = QStandardPaths::findExecutable(QStringLiteral("soffice"));
-        if (soffice.isEmpty())
-            QSKIP("LibreOffice `soffice` not installed (Debian: libreoffice-calc-nogui): cannot open the XLSX");
+        CPLAN_REQUIRE_TOOLS("soffice");
+        const QString soffice = test::findTool(QStringLiteral("soffice"));
         const QString out = m_dir.filePath(name + QStringLiteral("-csv"));
         const QString profile = m_dir.filePath(QStringLiteral("lo-profile"));
         // Filter options: comma, quote, UTF-8, ..., raw values (not as shown), every sheet (-1).
@@ -584,5 +565,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestExport)
+CPLAN_TEST_APPLESS_MAIN(TestExport)
 #include "tst_export.moc"

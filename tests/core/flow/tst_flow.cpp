@@ -3,6 +3,9 @@
 #include "simgridfattree.h"
 #include "workload/trafficpattern.h"
 
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -18,10 +21,7 @@ namespace {
 constexpr double kBw = 400e9 / 8.0;    // 400 Gb/s in bytes/s
 constexpr double kMiB = 1048576.0;
 
-bool near(double a, double b, double rel = 1e-9)
-{
-    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
-}
+using test::near;
 
 FlowProblem onTree(const bench::SimGridFatTree &tree, const std::vector<Demand> &demands)
 {
@@ -584,5 +584,5 @@ void TestFlow::checkRejectsMalformedProblems()
     QVERIFY(!checkFlowProblem(bad).empty());
 }
 
-QTEST_APPLESS_MAIN(TestFlow)
+CPLAN_TEST_APPLESS_MAIN(TestFlow)
 #include "tst_flow.moc"

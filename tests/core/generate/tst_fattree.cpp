@@ -4,6 +4,9 @@
 #include "generate/fattree.h"
 #include "validate/validate.h"
 
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <map>
@@ -66,9 +69,7 @@ private:
 private slots:
     void initTestCase()
     {
-        auto c = Catalog::loadDirectory(Catalog::builtinDirectory());
-        QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
-        m_catalog = std::move(*c);
+        m_catalog = test::builtinCatalog();
     }
 
     // NVIDIA DGX H100 SuperPOD RA, Table 4 (reference/hardware.md §1a).
@@ -268,5 +269,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFatTree)
+CPLAN_TEST_APPLESS_MAIN(TestFatTree)
 #include "tst_fattree.moc"

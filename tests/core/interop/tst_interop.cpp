@@ -7,6 +7,9 @@
 #include "routing/fabric.h"
 #include "util/atomicfile.h"
 
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <filesystem>
@@ -15,42 +18,7 @@
 
 using namespace cplan;
 
-namespace {
-
-// A design's fabric as names: switches, (server, HCA count), and cables between name:port.
-struct Shape
-{
-    std::set<std::string> switches;
-    std::set<std::pair<std::string, std::size_t>> servers;
-    std::set<std::pair<std::string, std::string>> links;
-    bool operator==(const Shape &) const = default;
-};
-
-Shape shapeOf(const Design &d, const Catalog &cat)
-{
-    Shape s;
-    auto label = [&](const Node &n) { return n.name.empty() ? n.id : n.name; };
-    for (const Node &n : d.nodes) {
-        if (n.role == NodeRole::Switch)
-            s.switches.insert(label(n));
-        else {
-            std::set<int> hcas;
-            for (const PortInfo &p : nodePorts(n, cat))
-                hcas.insert(p.hca);
-            s.servers.emplace(label(n), hcas.size());
-        }
-    }
-    for (const Link &l : d.links) {
-        std::string a = label(d.node(l.a.node)) + ":" + std::to_string(l.a.port);
-        std::string b = label(d.node(l.b.node)) + ":" + std::to_string(l.b.port);
-        if (b < a)
-            std::swap(a, b);
-        s.links.emplace(a, b);
-    }
-    return s;
-}
-
-} // namespace
+using test::fabricShape;
 
 class TestInterop : public QObject
 {
@@ -62,17 +30,14 @@ private:
 private slots:
     void initTestCase()
     {
-        auto c = Catalog::loadDirectory(std::string(CPLAN_SOURCE_DIR) + "/resources/catalog");
-        QVERIFY(c.ok());
-        m_catalog = std::move(*c);
+        m_catalog = test::builtinCatalog();
     }
 
     void exportImportRoundTrip_data()
     {
         QTest::addColumn<QString>("file");
-        for (const auto &entry : std::filesystem::directory_iterator(std::string(CPLAN_SOURCE_DIR) + "/samples"))
-            if (entry.path().string().ends_with(".cluster.yaml"))
-                QTest::newRow(entry.path().filename().string().c_str()) << QString::fromStdString(entry.path().string());
+        for (const std::string &file : test::sampleFiles())
+            QTest::newRow(std::filesystem::path(file).filename().c_str()) << QString::fromStdString(file);
     }
     void exportImportRoundTrip()
     {
@@ -86,7 +51,7 @@ private slots:
         QVERIFY(text.find(" HCA-1\"") != std::string::npos);
         auto back = importIbnetdiscover(text, "export.topo", m_catalog);
         QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
-        QVERIFY(shapeOf(back->design, m_catalog) == shapeOf(*d, m_catalog));
+        QVERIFY(fabricShape(back->design, m_catalog) == fabricShape(*d, m_catalog));
         // Same GUIDs and LIDs again: the export of the import is the same fabric.
         const Fabric f2 = Fabric::build(back->design, m_catalog);
         QCOMPARE(f2.endpoints().size(), f.endpoints().size());
@@ -122,9 +87,9 @@ private slots:
         QVERIFY(text.ok());
         auto r = importIbnetdiscover(*text, "edr-32gpu.ibnetdiscover", m_catalog);
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
-        auto sample = loadDesign(std::string(CPLAN_SOURCE_DIR) + "/samples/edr-32gpu.cluster.yaml", &m_catalog);
+        auto sample = loadDesign(test::samplePath("edr-32gpu"), &m_catalog);
         QVERIFY(sample.ok());
-        QVERIFY(shapeOf(r->design, m_catalog) == shapeOf(*sample, m_catalog));
+        QVERIFY(fabricShape(r->design, m_catalog) == fabricShape(*sample, m_catalog));
         QCOMPARE(r->design.node(*r->design.findNode("switch01")).part, std::string("sb7800"));   // 36 ports, EDR
 
         // A toy fabric of 8-port switches: no catalog switch has 8 ports, so the import asks
@@ -200,5 +165,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestInterop)
+CPLAN_TEST_APPLESS_MAIN(TestInterop)
 #include "tst_interop.moc"

@@ -5,6 +5,9 @@
 #include "util/atomicfile.h"
 #include "validate/validate.h"
 
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <filesystem>
@@ -23,19 +26,13 @@ private:
 private slots:
     void initTestCase()
     {
-        auto c = Catalog::loadDirectory(Catalog::builtinDirectory());
-        QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
-        m_catalog = std::move(*c);
+        m_catalog = test::builtinCatalog();
     }
 
     void samplesRoundTrip_data()
     {
         QTest::addColumn<QString>("path");
-        std::vector<std::string> files;
-        for (const auto &e : fs::directory_iterator(fs::path(CPLAN_SOURCE_DIR) / "samples"))
-            if (e.path().string().ends_with(".cluster.yaml"))
-                files.push_back(e.path().string());
-        std::sort(files.begin(), files.end());
+        const std::vector<std::string> files = test::sampleFiles();
         QVERIFY(files.size() >= 6);
         for (const auto &f : files)
             QTest::newRow(fs::path(f).filename().c_str()) << QString::fromStdString(f);
@@ -190,5 +187,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestDesignYaml)
+CPLAN_TEST_APPLESS_MAIN(TestDesignYaml)
 #include "tst_designyaml.moc"

@@ -6,6 +6,9 @@
 #include "io/designyaml.h"
 #include "util/atomicfile.h"
 
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <filesystem>
@@ -23,17 +26,16 @@ class TestKillDuringSave : public QObject
 private slots:
     void killDuringSave()
     {
-        auto catalog = Catalog::loadDirectory(Catalog::builtinDirectory());
-        QVERIFY(catalog.ok());
+        const Catalog &catalog = test::builtinCatalog();
         FatTreeSpec spec;
         spec.servers = {{"dgx-h100", 127}};
         spec.switchPart = "qm9700";
         spec.mgmtNodes = 4;
         spec.name = "A";
-        auto a = generateFatTree(spec, *catalog);
+        auto a = generateFatTree(spec, catalog);
         spec.servers = {{"dgx-h100", 95}};
         spec.name = "B";
-        auto b = generateFatTree(spec, *catalog);
+        auto b = generateFatTree(spec, catalog);
         QVERIFY(a.ok() && b.ok());
         const std::string textA = serializeDesign(*a), textB = serializeDesign(*b);
 
@@ -74,5 +76,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestKillDuringSave)
+CPLAN_TEST_APPLESS_MAIN(TestKillDuringSave)
 #include "tst_killsave.moc"

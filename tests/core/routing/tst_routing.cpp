@@ -8,6 +8,9 @@
 #include "routing/routedflows.h"
 #include "routing/routing.h"
 
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <filesystem>
@@ -36,13 +39,7 @@ private:
         return std::move(*d);
     }
 
-    Design sample(const std::string &name)
-    {
-        auto d = loadDesign(std::string(CPLAN_SOURCE_DIR) + "/samples/" + name, &m_catalog);
-        if (!d)
-            qFatal("sample: %s", d.error().toString().c_str());
-        return std::move(*d);
-    }
+    Design sample(const std::string &name) { return test::loadSample(name, m_catalog); }
 
     // Most routes sharing one directed channel, over every shift permutation i -> i+k.
     static int worstShiftLoad(const Fabric &f, const RoutingTables &t)
@@ -66,21 +63,18 @@ private:
 private slots:
     void initTestCase()
     {
-        auto c = Catalog::loadDirectory(std::string(CPLAN_SOURCE_DIR) + "/resources/catalog");
-        QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
-        m_catalog = std::move(*c);
+        m_catalog = test::builtinCatalog();
     }
 
     void samplesReachable_data()
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("engine");
-        for (const auto &entry : std::filesystem::directory_iterator(std::string(CPLAN_SOURCE_DIR) + "/samples"))
-            if (entry.path().string().ends_with(".cluster.yaml"))
-                for (const char *engine : {"ftree", "updown", "minhop"}) {
-                    const std::string name = entry.path().filename().string();
-                    QTest::newRow((name + " " + engine).c_str()) << QString::fromStdString(name) << QString::fromLatin1(engine);
-                }
+        for (const std::string &file : test::sampleFiles())
+            for (const char *engine : {"ftree", "updown", "minhop"}) {
+                const std::string name = std::filesystem::path(file).filename().string();
+                QTest::newRow((name + " " + engine).c_str()) << QString::fromStdString(name) << QString::fromLatin1(engine);
+            }
     }
     void samplesReachable()
     {
@@ -343,5 +337,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRouting)
+CPLAN_TEST_APPLESS_MAIN(TestRouting)
 #include "tst_routing.moc"

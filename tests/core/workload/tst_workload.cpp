@@ -2,6 +2,9 @@
 #include "workload/collective.h"
 #include "workload/trafficpattern.h"
 
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -12,10 +15,7 @@ using namespace cplan;
 
 namespace {
 
-bool near(double a, double b, double rel)
-{
-    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
-}
+using test::near;
 
 std::vector<Demand> gen(const char *name, std::uint32_t n, std::uint64_t seed = 1)
 {
@@ -301,5 +301,5 @@ void TestWorkload::smallMessagesAreLatencyBound()
     QVERIFY(e.busbwGBps < 1.0);
 }
 
-QTEST_APPLESS_MAIN(TestWorkload)
+CPLAN_TEST_APPLESS_MAIN(TestWorkload)
 #include "tst_workload.moc"

@@ -20,6 +20,8 @@
 #include "catalog/userstore.h"
 #include "io/designyaml.h"
 
+#include "testmain.h"
+
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMenuBar>
@@ -506,8 +508,7 @@ void TestGui::heatmapColoursLinks()
     m_window->setHeatmapPattern(QStringLiteral("alltoall"));
     QVERIFY(m_window->analysis()->waitForIdle(60000));
     const AnalysisResult &r = m_window->analysis()->result();
-    if (r.linkUtilization.empty())
-        QSKIP("the routing engine is not in this build");
+    QVERIFY2(!r.linkUtilization.empty(), "the analysis gave no link utilization");
     QCOMPARE(r.linkUtilization.size(), m_window->document()->design().links.size());
     QVERIFY(m_window->scene()->hasUtilization());
     // 2:1 at the leaves: all-to-all saturates the uplinks, the server links run at about half
@@ -541,8 +542,7 @@ void TestGui::presentationMode()
 
 void TestGui::schedulerRuns()
 {
-    if (!SchedulerView::engineAvailable())
-        QSKIP("the scheduling engine is not in this build");
+    QVERIFY(SchedulerView::engineAvailable());
     QVERIFY(m_window->openFile(QStringLiteral(CPLAN_SOURCE_DIR "/samples/h100-pool-128gpu.cluster.yaml"), false));
     SchedulerView *s = m_window->scheduler();
     s->setPolicy(QStringLiteral("backfill"));
@@ -642,5 +642,5 @@ void TestGui::damagedStoreIsReported()
     QCOMPARE(QDir(dir.path()).entryList({QStringLiteral("store.sqlite.corrupt-*")}, QDir::Files).size() >= 1, true);
 }
 
-QTEST_MAIN(TestGui)
+CPLAN_TEST_MAIN(TestGui)
 #include "tst_gui.moc"

@@ -1,0 +1,51 @@
+// What several suites need: paths into the source tree, the built-in catalog and the samples
+// loaded once, a tolerance comparator, a design's fabric as names, small file helpers.
+// One copy here instead of one per suite.
+#pragma once
+
+#include "catalog/catalog.h"
+#include "model/design.h"
+
+#include <QByteArray>
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cplan::test {
+
+// A file or folder in the source tree ("samples/edr-32gpu.cluster.yaml").
+std::string sourcePath(const std::string &relative);
+// A file or folder under tests/data.
+std::string testDataPath(const std::string &relative);
+// samples/NAME.cluster.yaml ("edr-32gpu"; a name already ending in ".cluster.yaml" is taken as is).
+std::string samplePath(const std::string &name);
+// Every samples/*.cluster.yaml, sorted by path.
+std::vector<std::string> sampleFiles();
+
+// The built-in catalog (resources/catalog), loaded once; a catalog that does not load stops
+// the test run with its message.
+const Catalog &builtinCatalog();
+// A sample loaded with `catalog`; a sample that does not load stops the run with its message.
+Design loadSample(const std::string &name, const Catalog &catalog = builtinCatalog());
+
+// |a − b| within `rel` of the larger magnitude, or within `abs` (for values that may be 0).
+bool near(double a, double b, double rel = 1e-9, double abs = 0);
+
+// A design's fabric as names: switches, (server, HCA count), and cables between name:port, so
+// two designs (say, one exported and imported back) compare whatever their ids.
+struct FabricShape
+{
+    std::set<std::string> switches;
+    std::set<std::pair<std::string, std::size_t>> servers;
+    std::set<std::pair<std::string, std::string>> links;
+    bool operator==(const FabricShape &) const = default;
+};
+FabricShape fabricShape(const Design &design, const Catalog &catalog);
+
+// A whole file's bytes (empty if it cannot be read), and writing them (true on success).
+QByteArray readBytes(const std::string &path);
+bool writeBytes(const std::string &path, const QByteArray &bytes);
+
+} // namespace cplan::test
