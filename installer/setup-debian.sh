@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Installs every Debian 12 package that Cluster Planner needs to build, test and run.
 # Usage: installer/setup-debian.sh [--with-tools]   (run as root, or with sudo available)
-#   --with-tools  also the real-tool checks: ibsim + OpenSM + infiniband-diags, SimGrid,
-#                 Graphviz, LibreOffice and poppler (used by integration tests and benchmarks)
+#   --with-tools  also what makes every test run (tests/README.md; without them those tests show
+#                 as skipped): ibsim-utils, opensm, infiniband-diags (the ibsim harness, as root),
+#                 graphviz, poppler-utils, libreoffice-calc-nogui; and what benchmarks, fuzzing
+#                 and CI's package check use: libsimgrid-dev, python3 (compare_simgrid.sh),
+#                 clang-14 + libclang-rt-14-dev (libFuzzer), dpkg-dev, file
 set -euo pipefail
 
 packages=(
@@ -13,8 +16,8 @@ packages=(
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
 )
 tools=(
-  ibsim-utils opensm infiniband-diags libsimgrid-dev graphviz poppler-utils python3
-  libreoffice-calc-nogui clang-14 libclang-rt-14-dev dpkg-dev file
+  ibsim-utils opensm infiniband-diags graphviz poppler-utils libreoffice-calc-nogui
+  libsimgrid-dev python3 clang-14 libclang-rt-14-dev dpkg-dev file
 )
 
 want=("${packages[@]}")
