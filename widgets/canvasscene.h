@@ -2,33 +2,35 @@
 
 #include "document.h"
 
+#include "canvasclipboard.h" // kDesignMimeType
+#include "canvasdrop.h"      // kPartMimeType
+
 #include <QGraphicsScene>
-#include <QPointer>
 #include <QSet>
 
+#include <array>
+#include <memory>
 #include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
-class QGraphicsLineItem;
-class QGraphicsSimpleTextItem;
-class QMimeData;
-
 namespace cplan {
 
+class CanvasTool;
+class FailTool;
 class GroupItem;
 class LinkLayer;
 class LinkItem;
 class NodeItem;
-
-// MIME types of drags and of the clipboard.
-inline const char *const kPartMimeType = "application/x-cluster-planner-part";      // a catalog part id
-inline const char *const kDesignMimeType = "application/x-cluster-planner-design";  // a design fragment (YAML)
+class SelectTool;
+class WireTool;
 
 // The canvas: one item per node and link, kept in step with the document by its change events
-// (only touched items are updated). Edits made here (drop, wire, move, delete, paste) are undo
-// commands on the document's stack.
+// (only touched items are updated), and the level of detail (collapsed groups), heatmap, busy
+// GPUs and failed objects drawn on them. Mouse gestures belong to the tools (tools/: select and
+// move, wire, fail), palette drops to PartDrop, copy and paste to CanvasClipboard, tooltips to
+// CanvasToolTips; every edit is an undo command on the document's stack.
 class CanvasScene : public QGraphicsScene
 {
     Q_OBJECT
@@ -61,13 +63,8 @@ public:
     std::vector<std::string> selectedLinkIds() const;
     void selectObjects(const QStringList &ids);
     void deleteSelection();
-    QMimeData *copySelection() const;
-    // Pastes a design fragment with fresh ids, offset to `at` (scene position); returns false
-    // when the clipboard holds no design.
-    bool paste(const QMimeData *mime, QPointF at);
 
-    // Adds a part at a scene position: a switch or server becomes a node; an HCA goes into the
-    // server under the position if it has a free slot. On refusal returns false with why.
+    // Adds a part at a scene position (see PartDrop). On refusal returns false with why.
     bool dropPart(const std::string &partId, QPointF scenePos, QString *why = nullptr);
 
     // Level of detail: a collapsed group (SU, pod) is drawn as one block.
@@ -112,10 +109,9 @@ private:
     void deleteNodeItem(const std::string &id);
     void rebuildGroupBlocks();
     void updateAllLinks();
-    QString toolTipFor(QGraphicsItem *item) const;
-    NodeItem *portUnder(QPointF scenePos, int *port) const;
-    void finishWire(QPointF scenePos);
-    void cancelWire();
+    std::array<CanvasTool *, 3> allTools() const;
+    std::vector<CanvasTool *> tools() const;
+    void cancelGesture();
 
     Document *m_document;
     std::unordered_map<std::string, NodeItem *> m_nodes;
@@ -129,13 +125,11 @@ private:
     bool m_hasUtilization = false;
     bool m_failureMode = false;
 
-    // Gesture state.
-    std::vector<std::pair<NodeItem *, QPointF>> m_moveStart;
-    NodeItem *m_wireFrom = nullptr;
-    int m_wirePort = 0;
-    NodeItem *m_wireTarget = nullptr;
-    QGraphicsLineItem *m_wireLine = nullptr;
-    QGraphicsSimpleTextItem *m_wireLabel = nullptr;
+    std::unique_ptr<SelectTool> m_selectTool;
+    std::unique_ptr<WireTool> m_wireTool;
+    std::unique_ptr<FailTool> m_failTool;
+    std::unique_ptr<PartDrop> m_partDrop;
+    CanvasTool *m_gesture = nullptr;   // the tool that took the current press
 };
 
 } // namespace cplan

@@ -1,6 +1,6 @@
 #include "partpalette.h"
 
-#include "canvasscene.h"
+#include "canvasdrop.h"
 #include "l10n.h"
 
 #include "catalog/catalog.h"

@@ -1,36 +1,36 @@
 #pragma once
 
+#include "docks.h"
+#include "mainactions.h"
+
 #include <QMainWindow>
-#include <QTimer>
 
-#include <functional>
+#include <memory>
 
-class QAction;
-class QActionGroup;
-class QDockWidget;
 class QLabel;
-class QMenu;
 class QProgressBar;
-class QTableView;
-class QToolBar;
 
 namespace cplan {
 
 class AnalysisRunner;
 class BomModel;
+class CanvasClipboard;
 class CanvasScene;
 class CanvasView;
 class Catalog;
+class DocumentFiles;
 class Document;
+class Exporter;
 class Inspector;
 class MetricsView;
 class PartPalette;
 class ProblemsView;
 class SchedulerView;
 
-// The main window: canvas in the centre, docks around it (palette, inspector, problems,
-// metrics, BOM, scheduler), file handling with recent files, autosave and crash recovery,
-// presentation mode and export.
+// The main window: canvas in the centre, docks around it (docks.h), menus and toolbar
+// (mainactions.h), file handling with recent files, autosave and crash recovery
+// (documentfiles.h), exports (exporter.h); here the parts are connected, the analysis results
+// shown and presentation mode switched.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -50,23 +50,32 @@ public:
     // The same, with the file parsed on a worker thread: the window stays responsive while a
     // big design loads. Emits fileOpened() when done.
     void openFileAsync(const QString &fileName, bool interactive = true);
-    bool isOpening() const { return m_opening; }
+    bool isOpening() const;
 
     Document *document() const { return m_document; }
     CanvasScene *scene() const { return m_scene; }
     CanvasView *view() const { return m_view; }
-    PartPalette *palette() const { return m_palette; }
-    Inspector *inspector() const { return m_inspector; }
-    ProblemsView *problems() const { return m_problems; }
-    MetricsView *metrics() const { return m_metrics; }
-    SchedulerView *scheduler() const { return m_scheduler; }
+    CanvasClipboard *clipboard() const { return m_clipboard.get(); }
+    DocumentFiles *files() const { return m_files; }
+    Exporter *exporter() const { return m_exporter; }
     AnalysisRunner *analysis() const { return m_analysis; }
-    BomModel *bomModel() const { return m_bomModel; }
+    PartPalette *palette() const { return m_docks.palette; }
+    Inspector *inspector() const { return m_docks.inspector; }
+    ProblemsView *problems() const { return m_docks.problems; }
+    MetricsView *metrics() const { return m_docks.metrics; }
+    SchedulerView *scheduler() const { return m_docks.scheduler; }
+    BomModel *bomModel() const { return m_docks.bomModel; }
+    const QList<QDockWidget *> &dockWidgets() const { return m_docks.all; }
+    const MainActions &actions() const { return m_actions; }
 
     void setPresentationMode(bool on);
     bool presentationMode() const { return m_presentation; }
     void setHeatmapPattern(const QString &pattern);
     void showDock(const QString &objectName);
+    // Generates a fabric with the wizard (one undo step).
+    void newFatTree();
+    // Pastes the clipboard under the cursor, or in the middle of the view.
+    void paste();
 
     // Crash recovery: where autosave writes, and whether a recovery file is waiting.
     static QString recoveryFile();
@@ -81,28 +90,12 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    void createActions();
-    void createDocks();
+    void createStatusBar();
+    void connectParts();
+    void reportDamagedStore();
     void updateTitle();
-    void updateRecentMenu();
-    void addRecentFile(const QString &fileName);
-    bool maybeSave();
-    void newDesign();
-    void newFatTree();
-    void open();
-    bool save();
-    bool saveAs();
-    void exportView();
-    void exportReport();
-    void exportBomWorkbook();
-    // Asks where to write a deliverable (next to the design), writes it with a wait cursor and
-    // reports the outcome.
-    void exportDeliverable(const QString &title, const QString &suffix, const QString &filter,
-                           const std::function<bool(const QString &, QString *)> &write);
-    void copy();
-    void paste();
     void onAnalysisFinished();
-    void showOpened(const QString &fileName);
+    void onDesignLoaded();
     void refreshKeyFigures();
 
     const Catalog &m_catalog;
@@ -110,24 +103,14 @@ private:
     CanvasScene *m_scene;
     CanvasView *m_view;
     AnalysisRunner *m_analysis;
-    PartPalette *m_palette = nullptr;
-    Inspector *m_inspector = nullptr;
-    ProblemsView *m_problems = nullptr;
-    MetricsView *m_metrics = nullptr;
-    SchedulerView *m_scheduler = nullptr;
-    BomModel *m_bomModel = nullptr;
-    QTableView *m_bomView = nullptr;
-    QList<QDockWidget *> m_docks;
-    QMenu *m_recentMenu = nullptr;
-    QMenu *m_viewMenu = nullptr;
-    QAction *m_undo = nullptr, *m_redo = nullptr, *m_presentationAction = nullptr, *m_failureAction = nullptr;
-    QActionGroup *m_heatmapGroup = nullptr;
-    QToolBar *m_toolbar = nullptr;
+    std::unique_ptr<CanvasClipboard> m_clipboard;
+    DocumentFiles *m_files;
+    Exporter *m_exporter;
+    Docks m_docks;
+    MainActions m_actions;
     QLabel *m_statusAnalysis = nullptr;
     QProgressBar *m_statusProgress = nullptr;
-    QTimer m_autosave;
     bool m_presentation = false;
-    bool m_opening = false;
     QByteArray m_stateBeforePresentation;
 };
 

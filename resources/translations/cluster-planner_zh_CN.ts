@@ -24,7 +24,7 @@
 <context>
     <name>Engine</name>
     <message>
-        <location filename="../../widgets/l10n.cpp" line="+73"/>
+        <location filename="../../widgets/l10n.cpp" line="+60"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
@@ -391,7 +391,7 @@
     </message>
     <message>
         <location filename="../../core/export/bomcsv.cpp" line="+12"/>
-        <location filename="../../core/export/bomworkbook.cpp" line="+319"/>
+        <location filename="../../core/export/bomworkbook.cpp" line="+323"/>
         <source>category</source>
         <translation>类别</translation>
     </message>
@@ -443,7 +443,7 @@
         <translation>估算价格</translation>
     </message>
     <message>
-        <location filename="../../core/export/bomworkbook.cpp" line="-245"/>
+        <location filename="../../core/export/bomworkbook.cpp" line="-249"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -474,12 +474,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+135"/>
+        <location line="+139"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location line="-132"/>
+        <location line="-136"/>
         <source>Subtotal by category</source>
         <translation>按类别小计</translation>
     </message>
@@ -490,7 +490,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+50"/>
+        <location line="+54"/>
         <source>Note</source>
         <translation>说明</translation>
     </message>
@@ -1983,76 +1983,37 @@ This page shows cost charts only.</source>
     </message>
 </context>
 <context>
-    <name>cplan::CanvasScene</name>
+    <name>cplan::CanvasClipboard</name>
     <message>
-        <location filename="../../widgets/canvasscene.cpp" line="+301"/>
-        <source>%1 servers · %2 switches · %3 GPUs</source>
-        <translation>%1 台服务器 · %2 台交换机 · %3 个 GPU</translation>
-    </message>
-    <message>
-        <location line="+112"/>
+        <location filename="../../widgets/canvasclipboard.cpp" line="+68"/>
         <source>Nothing to paste</source>
         <translation>没有可粘贴的内容</translation>
     </message>
     <message numerus="yes">
-        <location line="+40"/>
+        <location line="+41"/>
         <source>Paste %n node(s)</source>
         <translation>
             <numerusform>粘贴 %n 个节点</numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>cplan::CanvasScene</name>
     <message>
-        <location line="+22"/>
-        <source>Unknown part &apos;%1&apos;</source>
-        <translation>未知部件“%1”</translation>
+        <location filename="../../widgets/canvasscene.cpp" line="+299"/>
+        <source>%1 servers · %2 switches · %3 GPUs</source>
+        <translation>%1 台服务器 · %2 台交换机 · %3 个 GPU</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::CanvasToolTips</name>
+    <message>
+        <location filename="../../widgets/canvastooltips.cpp" line="+29"/>
+        <source>Collapsed group %1 — double-click to expand</source>
+        <translation>已折叠的分组 %1 — 双击展开</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>An HCA goes into a server, not a switch</source>
-        <translation>HCA 应安装在服务器中，而不是交换机中</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1 has no free PCIe slot for another HCA</source>
-        <translation>%1 没有空闲的 PCIe 插槽可再安装 HCA</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Added %1 to %2</source>
-        <translation>已将 %1 添加到 %2</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Drop the HCA onto a server with a free slot</source>
-        <translation>请将 HCA 拖放到有空闲插槽的服务器上</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1 is not placed on the canvas (cables and optics are chosen per link)</source>
-        <translation>%1 不放置在画布上（线缆和光模块按链路选择）</translation>
-    </message>
-    <message>
-        <location line="+148"/>
-        <source>%1:%2 → %3:%4, %5 Gb/s, %6</source>
-        <translation>%1:%2 → %3:%4，%5 Gb/s，%6</translation>
-    </message>
-    <message>
-        <location line="+66"/>
-        <source>Cannot wire: %1</source>
-        <translation>无法连线：%1</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Wired %1</source>
-        <translation>已连线 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Wired %1 (%2)</source>
-        <translation>已连线 %1（%2）</translation>
-    </message>
-    <message>
-        <location line="+92"/>
+        <location line="+19"/>
         <source>Ports: %1 of %2 wired</source>
         <translation>端口：已连线 %1 / %2</translation>
     </message>
@@ -2094,7 +2055,7 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>FAILED</source>
         <translation>故障</translation>
     </message>
@@ -2122,11 +2083,6 @@ This page shows cost charts only.</source>
         <location line="+2"/>
         <source>Utilization: %1 %</source>
         <translation>利用率：%1 %</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Collapsed group %1 — double-click to expand</source>
-        <translation>已折叠的分组 %1 — 双击展开</translation>
     </message>
 </context>
 <context>
@@ -2172,6 +2128,183 @@ or open a design (Ctrl+O).</source>
         <translation>
             <numerusform>删除 %n 个对象</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>cplan::Docks</name>
+    <message>
+        <location filename="../../app/gui/docks.cpp" line="+56"/>
+        <source>Parts</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inspector</source>
+        <translation>属性检查器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Metrics</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scheduler</source>
+        <translation>调度器</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bill of materials</source>
+        <translation>物料清单 (BOM)</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::DocumentFiles</name>
+    <message>
+        <location filename="../../app/gui/documentfiles.cpp" line="+38"/>
+        <source>Cannot open design</source>
+        <translation>无法打开设计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file could not be read; your current work is unchanged.
+
+%1</source>
+        <translation>无法读取该文件；当前工作未受影响。
+
+%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+29"/>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Untitled design</source>
+        <translation>未命名设计</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Open design</source>
+        <translation>打开设计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cluster designs (*.cluster.yaml *.yaml);;All files (*)</source>
+        <translation>集群设计 (*.cluster.yaml *.yaml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+15"/>
+        <source>Cannot save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Save design</source>
+        <translation>保存设计</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cluster designs (*.cluster.yaml)</source>
+        <translation>集群设计 (*.cluster.yaml)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The design has unsaved changes. Save them?</source>
+        <translation>设计有未保存的更改。是否保存？</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Autosaved</source>
+        <translation>已自动保存</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Recover unsaved work?</source>
+        <translation>恢复未保存的工作？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cluster Planner did not close properly. Unsaved work of %1 was autosaved at %2. Recover it?</source>
+        <translation>Cluster Planner 上次未正常关闭。%1 的未保存工作已于 %2 自动保存。是否恢复？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an untitled design</source>
+        <translation>未命名设计</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot recover</source>
+        <translation>无法恢复</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::Exporter</name>
+    <message>
+        <location filename="../../app/gui/exporter.cpp" line="+47"/>
+        <source>Export view</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+16"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <location line="+16"/>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Export BOM workbook</source>
+        <translation>导出物料清单工作簿</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>
 </context>
 <context>
@@ -2259,7 +2392,7 @@ or open a design (Ctrl+O).</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>&lt;b&gt;%1 tiers&lt;/b&gt;, %2 rails, %3 scalable units of %4 servers&lt;br&gt;Leaves %5, spines %6, cores %7 — %8 links&lt;br&gt;Leaf ports: %9 down, %10 up&lt;br&gt;</source>
         <translation>&lt;b&gt;%1 层&lt;/b&gt;，%2 个轨道，%3 个可扩展单元，每个 %4 台服务器&lt;br&gt;叶交换机 %5 台，脊交换机 %6 台，核心交换机 %7 台 — 共 %8 条链路&lt;br&gt;叶交换机端口：下行 %9，上行 %10&lt;br&gt;</translation>
     </message>
@@ -2444,49 +2577,9 @@ or open a design (Ctrl+O).</source>
     </message>
 </context>
 <context>
-    <name>cplan::MainWindow</name>
+    <name>cplan::MainActions</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+118"/>
-        <source>User store damaged</source>
-        <translation>用户库已损坏</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Your user store (your own parts and prices) was damaged. It was set aside, and Cluster Planner started a new, empty one.</source>
-        <translation>您的用户库（自定义部件和价格）已损坏。它已被移到一旁保存，Cluster Planner 已新建了一个空的用户库。</translation>
-    </message>
-    <message>
-        <location line="+50"/>
-        <source>Parts</source>
-        <translation>部件</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Inspector</source>
-        <translation>属性检查器</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Metrics</source>
-        <translation>指标</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Scheduler</source>
-        <translation>调度器</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Problems</source>
-        <translation>问题</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Bill of materials</source>
-        <translation>物料清单 (BOM)</translation>
-    </message>
-    <message>
-        <location line="+20"/>
+        <location filename="../../app/gui/mainactions.cpp" line="+40"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2511,7 +2604,7 @@ or open a design (Ctrl+O).</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
@@ -2541,7 +2634,7 @@ or open a design (Ctrl+O).</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
@@ -2576,7 +2669,7 @@ or open a design (Ctrl+O).</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -2646,7 +2739,7 @@ or open a design (Ctrl+O).</source>
         <translation>停靠窗口(&amp;D)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
@@ -2676,7 +2769,7 @@ or open a design (Ctrl+O).</source>
         <translation>立即运行分析(&amp;A)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
@@ -2710,8 +2803,21 @@ or open a design (Ctrl+O).</source>
         <source>Present</source>
         <translation>演示</translation>
     </message>
+</context>
+<context>
+    <name>cplan::MainWindow</name>
     <message>
-        <location line="+6"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+132"/>
+        <source>User store damaged</source>
+        <translation>用户库已损坏</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your user store (your own parts and prices) was damaged. It was set aside, and Cluster Planner started a new, empty one.</source>
+        <translation>您的用户库（自定义部件和价格）已损坏。它已被移到一旁保存，Cluster Planner 已新建了一个空的用户库。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
@@ -2722,109 +2828,16 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+82"/>
         <source>Untitled design</source>
         <translation>未命名设计</translation>
     </message>
     <message>
-        <location line="-71"/>
-        <location line="+38"/>
-        <source>Cannot open design</source>
-        <translation>无法打开设计</translation>
-    </message>
-    <message>
-        <location line="-37"/>
-        <location line="+38"/>
-        <source>The file could not be read; your current work is unchanged.
-
-%1</source>
-        <translation>无法读取该文件；当前工作未受影响。
-
-%1</translation>
-    </message>
-    <message>
-        <location line="-22"/>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Opening %1…</source>
-        <translation>正在打开 %1…</translation>
-    </message>
-    <message>
-        <location line="+37"/>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <location line="+21"/>
+        <location line="+84"/>
         <source>Generate fat tree</source>
         <translation>生成胖树</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Open design</source>
-        <translation>打开设计</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Cluster designs (*.cluster.yaml *.yaml);;All files (*)</source>
-        <translation>集群设计 (*.cluster.yaml *.yaml);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <location line="+15"/>
-        <source>Cannot save</source>
-        <translation>无法保存</translation>
-    </message>
-    <message>
-        <location line="-7"/>
-        <source>Save design</source>
-        <translation>保存设计</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Cluster designs (*.cluster.yaml)</source>
-        <translation>集群设计 (*.cluster.yaml)</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>The design has unsaved changes. Save them?</source>
-        <translation>设计有未保存的更改。是否保存？</translation>
-    </message>
-    <message>
-        <location line="+68"/>
-        <source>Autosaved</source>
-        <translation>已自动保存</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Recover unsaved work?</source>
-        <translation>恢复未保存的工作？</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Cluster Planner did not close properly. Unsaved work of %1 was autosaved at %2. Recover it?</source>
-        <translation>Cluster Planner 上次未正常关闭。%1 的未保存工作已于 %2 自动保存。是否恢复？</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>an untitled design</source>
-        <translation>未命名设计</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Cannot recover</source>
-        <translation>无法恢复</translation>
-    </message>
-    <message>
-        <location line="+42"/>
+        <location line="+32"/>
         <source>Analysis %1 ms</source>
         <translation>分析耗时 %1 ms</translation>
     </message>
@@ -2882,48 +2895,6 @@ or open a design (Ctrl+O).</source>
         <location line="+11"/>
         <source>Link utilization — %1</source>
         <translation>链路利用率 — %1</translation>
-    </message>
-    <message>
-        <location line="+36"/>
-        <source>Export view</source>
-        <translation>导出视图</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <location line="+34"/>
-        <source>Cannot export</source>
-        <translation>无法导出</translation>
-    </message>
-    <message>
-        <location line="-32"/>
-        <location line="+34"/>
-        <source>Exported %1</source>
-        <translation>已导出 %1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Export report</source>
-        <translation>导出报告</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>PDF document (*.pdf)</source>
-        <translation>PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Export BOM workbook</source>
-        <translation>导出物料清单工作簿</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Excel workbook (*.xlsx)</source>
-        <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>
 </context>
 <context>
@@ -3106,6 +3077,39 @@ or open a design (Ctrl+O).</source>
         <location line="+2"/>
         <source>Endpoint-to-endpoint latency (µs, pairs per bin)</source>
         <translation>端点间延迟（µs，每区间端点对数）</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::PartDrop</name>
+    <message>
+        <location filename="../../widgets/canvasdrop.cpp" line="+43"/>
+        <source>Unknown part &apos;%1&apos;</source>
+        <translation>未知部件“%1”</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is not placed on the canvas (cables and optics are chosen per link)</source>
+        <translation>%1 不放置在画布上（线缆和光模块按链路选择）</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>An HCA goes into a server, not a switch</source>
+        <translation>HCA 应安装在服务器中，而不是交换机中</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 has no free PCIe slot for another HCA</source>
+        <translation>%1 没有空闲的 PCIe 插槽可再安装 HCA</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Added %1 to %2</source>
+        <translation>已将 %1 添加到 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Drop the HCA onto a server with a free slot</source>
+        <translation>请将 HCA 拖放到有空闲插槽的服务器上</translation>
     </message>
 </context>
 <context>
@@ -3409,6 +3413,29 @@ or open a design (Ctrl+O).</source>
         <location line="+9"/>
         <source>no cable in the catalog reaches %1 m at %2</source>
         <translation>目录中没有 %2 下长度可达 %1 m 的线缆</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::WireTool</name>
+    <message>
+        <location filename="../../widgets/tools/wiretool.cpp" line="+91"/>
+        <source>%1:%2 → %3:%4, %5 Gb/s, %6</source>
+        <translation>%1:%2 → %3:%4，%5 Gb/s，%6</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Cannot wire: %1</source>
+        <translation>无法连线：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Wired %1</source>
+        <translation>已连线 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wired %1 (%2)</source>
+        <translation>已连线 %1（%2）</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "mainwindow.h"
 
 #include "analysis.h"
+#include "canvasclipboard.h"
 #include "canvasitems.h"
 #include "canvasscene.h"
 #include "canvasview.h"
@@ -303,10 +304,10 @@ void TestGui::copyPaste()
     scene->clearSelection();
     scene->nodeItem(sw)->setSelected(true);
     scene->nodeItem(host)->setSelected(true);
-    std::unique_ptr<QMimeData> mime(scene->copySelection());
+    std::unique_ptr<QMimeData> mime(m_window->clipboard()->copySelection());
     QVERIFY(mime);
     const QString before = text();
-    QVERIFY(scene->paste(mime.get(), QPointF(500, 0)));
+    QVERIFY(m_window->clipboard()->paste(mime.get(), QPointF(500, 0)));
     const Design &d = m_window->document()->design();
     QCOMPARE(d.nodes.size(), std::size_t(4));
     QCOMPARE(d.links.size(), std::size_t(2));

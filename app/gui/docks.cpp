@@ -1,0 +1,73 @@
+#include "docks.h"
+
+#include "bommodel.h"
+#include "inspector.h"
+#include "metricsview.h"
+#include "partpalette.h"
+#include "problemsview.h"
+#include "schedulerview.h"
+
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QMainWindow>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+
+namespace cplan {
+
+namespace {
+
+QTableView *createBomView(BomModel *model, QWidget *parent)
+{
+    auto *proxy = new QSortFilterProxyModel(parent);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(Qt::UserRole);
+    auto *view = new QTableView(parent);
+    view->setModel(proxy);
+    view->setSortingEnabled(false);
+    view->horizontalHeader()->setSectionResizeMode(BomModel::DescriptionColumn, QHeaderView::Stretch);
+    view->verticalHeader()->hide();
+    view->setAlternatingRowColors(true);
+    view->setWordWrap(false);
+    return view;
+}
+
+} // namespace
+
+Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene, const Catalog &catalog)
+{
+    Docks d;
+    auto dock = [&](QWidget *w, const QString &title, const QString &name, Qt::DockWidgetArea area) {
+        auto *dw = new QDockWidget(title, window);
+        dw->setObjectName(name);
+        dw->setWidget(w);
+        window->addDockWidget(area, dw);
+        d.all << dw;
+        return dw;
+    };
+    d.palette = new PartPalette(catalog, window);
+    d.inspector = new Inspector(document, scene, window);
+    d.problems = new ProblemsView(scene, window);
+    d.metrics = new MetricsView(window);
+    d.scheduler = new SchedulerView(document, window);
+    d.bomModel = new BomModel(window);
+    d.bomView = createBomView(d.bomModel, window);
+
+    auto *palette = dock(d.palette, tr("Parts"), QStringLiteral("PartsDock"), Qt::LeftDockWidgetArea);
+    auto *inspector = dock(d.inspector, tr("Inspector"), QStringLiteral("InspectorDock"), Qt::LeftDockWidgetArea);
+    window->splitDockWidget(palette, inspector, Qt::Vertical);
+    auto *metrics = dock(d.metrics, tr("Metrics"), QStringLiteral("MetricsDock"), Qt::RightDockWidgetArea);
+    auto *scheduler = dock(d.scheduler, tr("Scheduler"), QStringLiteral("SchedulerDock"), Qt::RightDockWidgetArea);
+    window->tabifyDockWidget(metrics, scheduler);
+    metrics->raise();
+    auto *problems = dock(d.problems, tr("Problems"), QStringLiteral("ProblemsDock"), Qt::BottomDockWidgetArea);
+    auto *bom = dock(d.bomView, tr("Bill of materials"), QStringLiteral("BomDock"), Qt::BottomDockWidgetArea);
+    window->tabifyDockWidget(problems, bom);
+    problems->raise();
+    window->resizeDocks({palette, metrics}, {330, 380}, Qt::Horizontal);
+    window->resizeDocks({problems}, {190}, Qt::Vertical);
+    window->resizeDocks({palette, inspector}, {420, 330}, Qt::Vertical);
+    return d;
+}
+
+} // namespace cplan

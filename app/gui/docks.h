@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QList>
+
+class QDockWidget;
+class QMainWindow;
+class QTableView;
+
+namespace cplan {
+
+class BomModel;
+class CanvasScene;
+class Catalog;
+class Document;
+class Inspector;
+class MetricsView;
+class PartPalette;
+class ProblemsView;
+class SchedulerView;
+
+// The docks around the canvas and their default layout: parts and inspector on the left,
+// metrics and scheduler (tabbed) on the right, problems and bill of materials (tabbed) below.
+// A new dock is added here, with its objectName (saved layouts and View ▸ Docks use it).
+struct Docks
+{
+    Q_DECLARE_TR_FUNCTIONS(cplan::Docks)
+
+public:
+    PartPalette *palette = nullptr;
+    Inspector *inspector = nullptr;
+    ProblemsView *problems = nullptr;
+    MetricsView *metrics = nullptr;
+    SchedulerView *scheduler = nullptr;
+    BomModel *bomModel = nullptr;
+    QTableView *bomView = nullptr;
+    QList<QDockWidget *> all;   // in the order of the View ▸ Docks menu
+
+    static Docks create(QMainWindow *window, Document *document, CanvasScene *scene, const Catalog &catalog);
+};
+
+} // namespace cplan

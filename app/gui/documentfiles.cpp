@@ -1,0 +1,258 @@
+#include "documentfiles.h"
+
+#include "document.h"
+
+#include "catalog/catalog.h"
+#include "io/designyaml.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <memory>
+
+namespace cplan {
+
+DocumentFiles::DocumentFiles(Document *document, const Catalog &catalog, QWidget *window)
+    : QObject(window)
+    , m_document(document)
+    , m_catalog(catalog)
+    , m_window(window)
+{
+    m_autosave.setInterval(60 * 1000);
+    connect(&m_autosave, &QTimer::timeout, this, &DocumentFiles::autosave);
+    m_autosave.start();
+}
+
+// --- open and save --------------------------------------------------------------------------
+
+void DocumentFiles::showOpenError(const QString &message)
+{
+    QMessageBox::critical(m_window, tr("Cannot open design"),
+                          tr("The file could not be read; your current work is unchanged.\n\n%1").arg(message));
+}
+
+bool DocumentFiles::openFile(const QString &fileName, bool interactive, QString *error)
+{
+    QString message;
+    if (!m_document->load(fileName, &message)) {
+        if (interactive)
+            showOpenError(message);
+        if (error)
+            *error = message;
+        return false;
+    }
+    addRecentFile(QFileInfo(fileName).absoluteFilePath());
+    emit designLoaded(fileName);
+    emit statusMessage(tr("Opened %1").arg(fileName), 5000);
+    return true;
+}
+
+void DocumentFiles::openFileAsync(const QString &fileName, bool interactive)
+{
+    if (m_opening)
+        return;
+    m_opening = true;
+    emit openingChanged(true);
+    emit statusMessage(tr("Opening %1…").arg(fileName), 0);
+    using Loaded = std::shared_ptr<Result<Design>>;
+    auto *watcher = new QFutureWatcher<Loaded>(this);
+    connect(watcher, &QFutureWatcher<Loaded>::finished, this, [this, watcher, fileName, interactive] {
+        watcher->deleteLater();
+        m_opening = false;
+        emit openingChanged(false);
+        Loaded loaded = watcher->result();
+        if (!*loaded) {
+            const QString message = QString::fromStdString(loaded->error().toString());
+            emit statusMessage(QString(), 0);
+            if (interactive)
+                showOpenError(message);
+            emit fileOpened(false, message);
+            return;
+        }
+        m_document->reset(std::move(**loaded), fileName);
+        addRecentFile(QFileInfo(fileName).absoluteFilePath());
+        emit designLoaded(fileName);
+        emit statusMessage(tr("Opened %1").arg(fileName), 5000);
+        emit fileOpened(true, QString());
+    });
+    const Catalog *catalog = &m_catalog;
+    const std::string path = fileName.toStdString();
+    watcher->setFuture(QtConcurrent::run([path, catalog]() { return std::make_shared<Result<Design>>(loadDesign(path, catalog)); }));
+}
+
+bool DocumentFiles::saveFile(const QString &fileName, QString *error)
+{
+    QString message;
+    if (!m_document->save(fileName, &message)) {
+        if (error)
+            *error = message;
+        return false;
+    }
+    addRecentFile(QFileInfo(fileName).absoluteFilePath());
+    discardRecovery();
+    emit statusMessage(tr("Saved %1").arg(fileName), 5000);
+    return true;
+}
+
+void DocumentFiles::newDesign()
+{
+    if (!maybeSave())
+        return;
+    Design d;
+    d.name = tr("Untitled design").toStdString();
+    m_document->reset(std::move(d), QString());
+}
+
+void DocumentFiles::open()
+{
+    if (!maybeSave())
+        return;
+    const QString f = QFileDialog::getOpenFileName(m_window, tr("Open design"), QString(),
+                                                   tr("Cluster designs (*.cluster.yaml *.yaml);;All files (*)"));
+    if (!f.isEmpty())
+        openFileAsync(f);
+}
+
+bool DocumentFiles::save()
+{
+    if (m_document->fileName().isEmpty())
+        return saveAs();
+    QString error;
+    if (!saveFile(m_document->fileName(), &error)) {
+        QMessageBox::critical(m_window, tr("Cannot save"), error);
+        return false;
+    }
+    return true;
+}
+
+bool DocumentFiles::saveAs()
+{
+    QString f = QFileDialog::getSaveFileName(m_window, tr("Save design"), m_document->fileName(), tr("Cluster designs (*.cluster.yaml)"));
+    if (f.isEmpty())
+        return false;
+    if (!f.endsWith(QLatin1String(".yaml")))
+        f += QStringLiteral(".cluster.yaml");
+    QString error;
+    if (!saveFile(f, &error)) {
+        QMessageBox::critical(m_window, tr("Cannot save"), error);
+        return false;
+    }
+    return true;
+}
+
+bool DocumentFiles::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(m_window, tr("Unsaved changes"), tr("The design has unsaved changes. Save them?"),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+// --- recent files ---------------------------------------------------------------------------
+
+void DocumentFiles::setRecentMenu(QMenu *menu)
+{
+    m_recentMenu = menu;
+    updateRecentMenu();
+}
+
+void DocumentFiles::addRecentFile(const QString &fileName)
+{
+    QSettings settings;
+    QStringList files = settings.value(QStringLiteral("recentFiles")).toStringList();
+    files.removeAll(fileName);
+    files.prepend(fileName);
+    while (files.size() > 8)
+        files.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), files);
+    updateRecentMenu();
+}
+
+void DocumentFiles::updateRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList files = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString &f : files)
+        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
+            if (maybeSave())
+                openFileAsync(f);
+        })->setToolTip(f);
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+// --- autosave and recovery ------------------------------------------------------------------
+
+QString DocumentFiles::recoveryFile()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return dir + QStringLiteral("/recovery.cluster.yaml");
+}
+
+void DocumentFiles::setAutosaveEnabled(bool enabled)
+{
+    if (enabled)
+        m_autosave.start();
+    else
+        m_autosave.stop();
+}
+
+void DocumentFiles::discardRecovery()
+{
+    QFile::remove(recoveryFile());
+}
+
+void DocumentFiles::autosave()
+{
+    if (!m_document->isModified())
+        return;
+    // Written atomically, so a crash during autosave never leaves a torn recovery file.
+    QSaveFile out(recoveryFile());
+    if (!out.open(QIODevice::WriteOnly))
+        return;
+    out.write(QByteArray::fromStdString(serializeDesign(m_document->design())));
+    if (out.commit()) {
+        QSettings().setValue(QStringLiteral("recoveryOf"), m_document->fileName());
+        emit statusMessage(tr("Autosaved"), 2000);
+    }
+}
+
+bool DocumentFiles::offerRecovery()
+{
+    const QString f = recoveryFile();
+    if (!QFile::exists(f))
+        return false;
+    const QString original = QSettings().value(QStringLiteral("recoveryOf")).toString();
+    const auto answer = QMessageBox::question(
+        m_window, tr("Recover unsaved work?"),
+        tr("Cluster Planner did not close properly. Unsaved work of %1 was autosaved at %2. Recover it?")
+            .arg(original.isEmpty() ? tr("an untitled design") : original, QFileInfo(f).lastModified().toString()),
+        QMessageBox::Yes | QMessageBox::No);
+    if (answer != QMessageBox::Yes) {
+        QFile::remove(f);
+        return false;
+    }
+    auto loaded = loadDesign(f.toStdString(), &m_catalog);
+    if (!loaded) {
+        QMessageBox::critical(m_window, tr("Cannot recover"), QString::fromStdString(loaded.error().toString()));
+        return false;
+    }
+    m_document->reset(std::move(*loaded), original, true);
+    emit designLoaded(original);
+    return true;
+}
+
+} // namespace cplan

@@ -1,0 +1,105 @@
+#include "exporter.h"
+
+#include "canvasview.h"
+#include "document.h"
+#include "l10n.h"
+#include "pdfreport.h"
+
+#include "catalog/catalog.h"
+#include "cost/bom.h"
+#include "export/bomworkbook.h"
+
+#include <QFileDialog>
+#include <QGuiApplication>
+#include <QMessageBox>
+
+namespace cplan {
+
+namespace {
+
+// A file name next to the design's, with another extension.
+QString besideDesign(const QString &designFile, const QString &suffix)
+{
+    if (designFile.isEmpty())
+        return QStringLiteral("design") + suffix;
+    QString base = designFile;
+    for (const QString &ext : {QStringLiteral(".cluster.yaml"), QStringLiteral(".yaml")})
+        if (base.endsWith(ext)) {
+            base.chop(ext.size());
+            break;
+        }
+    return base + suffix;
+}
+
+} // namespace
+
+Exporter::Exporter(Document *document, const Catalog &catalog, CanvasView *view, QWidget *window)
+    : QObject(window)
+    , m_document(document)
+    , m_catalog(catalog)
+    , m_view(view)
+    , m_window(window)
+{
+}
+
+void Exporter::exportView()
+{
+    const QString f = QFileDialog::getSaveFileName(m_window, tr("Export view"), QString(),
+                                                   tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    if (f.isEmpty())
+        return;
+    QString error;
+    if (!m_view->exportTo(f, true, &error))
+        QMessageBox::critical(m_window, tr("Cannot export"), error);
+    else
+        emit statusMessage(tr("Exported %1").arg(f), 5000);
+}
+
+void Exporter::exportDeliverable(const QString &title, const QString &suffix, const QString &filter,
+                                 const std::function<bool(const QString &, QString *)> &write)
+{
+    const QString f = QFileDialog::getSaveFileName(m_window, title, besideDesign(m_document->fileName(), suffix), filter);
+    if (f.isEmpty())
+        return;
+    QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+    QString error;
+    const bool ok = write(f, &error);
+    QGuiApplication::restoreOverrideCursor();
+    if (!ok)
+        QMessageBox::critical(m_window, tr("Cannot export"), error);
+    else
+        emit statusMessage(tr("Exported %1").arg(f), 5000);
+}
+
+void Exporter::exportReport()
+{
+    exportDeliverable(tr("Export report"), QStringLiteral("-report.pdf"), tr("PDF document (*.pdf)"),
+                      [this](const QString &f, QString *error) { return writeReport(f, error) > 0; });
+}
+
+void Exporter::exportBomWorkbook()
+{
+    exportDeliverable(tr("Export BOM workbook"), QStringLiteral("-bom.xlsx"), tr("Excel workbook (*.xlsx)"),
+                      [this](const QString &f, QString *error) { return writeBomWorkbook(f, error); });
+}
+
+int Exporter::writeReport(const QString &file, QString *error)
+{
+    // The report is in the interface language: the translator and locale are already installed.
+    PdfReport report(m_document->design(), m_catalog);
+    report.setSourceFile(m_document->fileName());
+    return report.write(file, error) ? report.pageCount() : 0;
+}
+
+bool Exporter::writeBomWorkbook(const QString &file, QString *error)
+{
+    const Bom bom = computeBom(m_document->design(), m_catalog);
+    // In the interface language, like the BOM dock: headers, sheet names, categories.
+    const Status written = cplan::writeBomWorkbook(file.toStdString(), m_document->design(), m_catalog, bom, {},
+                                                   [](const Message &m) { return engineText(m).toStdString(); });
+    if (!written && error)
+        *error = QString::fromStdString(written.error().toString());
+    return written.ok();
+}
+
+} // namespace cplan

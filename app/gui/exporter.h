@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+class QWidget;
+
+namespace cplan {
+
+class CanvasView;
+class Catalog;
+class Document;
+
+// The File menu's exports: the canvas view as an image, the PDF report and the BOM workbook.
+// The write functions take no dialogs (tests, screenshots); the menu functions ask where.
+class Exporter : public QObject
+{
+    Q_OBJECT
+
+public:
+    Exporter(Document *document, const Catalog &catalog, CanvasView *view, QWidget *window);
+
+    // The PDF report in the interface language: returns its page count, 0 on error.
+    int writeReport(const QString &fileName, QString *error = nullptr);
+    // The BOM workbook (XLSX) in the interface language.
+    bool writeBomWorkbook(const QString &fileName, QString *error = nullptr);
+
+    void exportView();
+    void exportReport();
+    void exportBomWorkbook();
+
+signals:
+    void statusMessage(const QString &message, int timeoutMs);
+
+private:
+    // Asks where to write a deliverable (next to the design), writes it with a wait cursor and
+    // reports the outcome.
+    void exportDeliverable(const QString &title, const QString &suffix, const QString &filter,
+                           const std::function<bool(const QString &, QString *)> &write);
+
+    Document *m_document;
+    const Catalog &m_catalog;
+    CanvasView *m_view;
+    QWidget *m_window;
+};
+
+} // namespace cplan

@@ -1,0 +1,132 @@
+#include "canvasclipboard.h"
+
+#include "canvasscene.h"
+#include "commands.h"
+
+#include "io/designyaml.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QMimeData>
+#include <QRectF>
+
+#include <cmath>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace cplan {
+
+static QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QMimeData *CanvasClipboard::copySelection() const
+{
+    const Design &design = m_scene->document()->design();
+    const auto nodeIds = m_scene->selectedNodeIds();
+    if (nodeIds.empty())
+        return nullptr;
+    Design fragment;
+    fragment.name = "clipboard";
+    std::unordered_map<std::uint32_t, std::uint32_t> remap;
+    std::unordered_set<std::string> groups;
+    for (const std::string &id : nodeIds) {
+        const NodeId n = *design.findNode(id);
+        remap[n.value] = std::uint32_t(fragment.nodes.size());
+        fragment.addNode(design.node(n));
+        if (!design.node(n).group.empty())
+            groups.insert(design.node(n).group);
+    }
+    for (const Group &g : design.groups)
+        if (groups.count(g.id))
+            fragment.groups.push_back(g);
+    for (const Link &l : design.links) {
+        auto a = remap.find(l.a.node.value), b = remap.find(l.b.node.value);
+        if (a == remap.end() || b == remap.end())
+            continue;
+        Link copy = l;
+        copy.a.node = NodeId(a->second);
+        copy.b.node = NodeId(b->second);
+        fragment.addLink(copy);
+    }
+    auto *mime = new QMimeData;
+    const QByteArray yaml = QByteArray::fromStdString(serializeDesign(fragment));
+    mime->setData(QString::fromLatin1(kDesignMimeType), yaml);
+    mime->setText(QString::fromUtf8(yaml));
+    return mime;
+}
+
+bool CanvasClipboard::paste(const QMimeData *mime, QPointF at)
+{
+    if (!mime || !mime->hasFormat(QString::fromLatin1(kDesignMimeType)))
+        return false;
+    Document *document = m_scene->document();
+    const QByteArray yaml = mime->data(QString::fromLatin1(kDesignMimeType));
+    auto parsed = parseDesign(yaml.toStdString(), "clipboard", &document->catalog());
+    if (!parsed || parsed->nodes.empty()) {
+        emit m_scene->statusMessage(parsed ? tr("Nothing to paste") : qs(parsed.error().toString()));
+        return false;
+    }
+    const Design &design = document->design();
+    Design &fragment = *parsed;
+    QRectF box;
+    for (const Node &n : fragment.nodes)
+        box = box.isNull() ? QRectF(n.x, n.y, 1, 1) : box.united(QRectF(n.x, n.y, 1, 1));
+    const QPointF offset = at - box.center();
+    std::unordered_set<std::string> taken;
+    auto fresh = [&](const std::string &base) {
+        for (int k = 2;; ++k) {
+            std::string id = base + "-" + std::to_string(k);
+            if (!design.findNode(id) && !design.findLink(id) && !taken.count(id)) {
+                taken.insert(id);
+                return id;
+            }
+        }
+    };
+    std::vector<Node> nodes;
+    std::vector<std::string> newIds;
+    std::unordered_set<std::string> knownGroups;
+    for (const Group &g : design.groups)
+        knownGroups.insert(g.id);
+    constexpr double grid = CanvasScene::kGrid;
+    for (Node n : fragment.nodes) {
+        const bool sameName = n.name == n.id;
+        n.id = fresh(n.id);
+        if (sameName)
+            n.name = n.id;
+        n.x = std::round((n.x + offset.x()) / grid) * grid;
+        n.y = std::round((n.y + offset.y()) / grid) * grid;
+        if (!knownGroups.count(n.group))
+            n.group.clear();
+        newIds.push_back(n.id);
+        nodes.push_back(std::move(n));
+    }
+    std::vector<IndexedLink> links;
+    for (const Link &l : fragment.links)
+        links.push_back(makeLink(fresh(l.id), newIds[l.a.node.value], l.a.port, newIds[l.b.node.value], l.b.port, l.cable, l.lengthM));
+    auto *stack = document->undoStack();
+    stack->beginMacro(tr("Paste %n node(s)", "", int(nodes.size())));
+    stack->push(new AddNodes(document, std::move(nodes)));
+    if (!links.empty())
+        stack->push(new AddLinks(document, std::move(links)));
+    stack->endMacro();
+    QStringList sel;
+    for (const std::string &id : newIds)
+        sel << qs(id);
+    m_scene->selectObjects(sel);
+    return true;
+}
+
+void CanvasClipboard::copyToClipboard() const
+{
+    if (QMimeData *mime = copySelection())
+        QApplication::clipboard()->setMimeData(mime);
+}
+
+bool CanvasClipboard::pasteFromClipboard(QPointF at)
+{
+    return paste(QApplication::clipboard()->mimeData(), at);
+}
+
+} // namespace cplan
