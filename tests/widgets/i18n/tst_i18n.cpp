@@ -181,8 +181,8 @@ void TestI18n::embeddedCatalogueTranslates()
     QVERIFY(t.load(QLocale(QLocale::Chinese, QLocale::SimplifiedHanScript, QLocale::China), QStringLiteral("cluster-planner"),
                    QStringLiteral("_"), QStringLiteral(":/i18n")));
     QCOMPARE(t.language(), QStringLiteral("zh_CN"));
-    QCOMPARE(t.translate("cplan::MainWindow", "&File"), QStringLiteral("文件(&F)"));
-    QCOMPARE(t.translate("cplan::MainWindow", "Bill of materials"), QStringLiteral("物料清单 (BOM)"));
+    QCOMPARE(t.translate("cplan::MainActions", "&File"), QStringLiteral("文件(&F)"));
+    QCOMPARE(t.translate("cplan::Docks", "Bill of materials"), QStringLiteral("物料清单 (BOM)"));
     QCOMPARE(t.translate("cplan::BomModel", "Unit price"), QStringLiteral("单价"));
     QCOMPARE(t.translate("cplan::FabricWizard", "New fat-tree fabric"), QStringLiteral("新建胖树网络"));
     QCOMPARE(t.translate("MoveNodes", "Move %n node(s)", nullptr, 3), QStringLiteral("移动 %n 个节点"));
@@ -301,7 +301,7 @@ void TestI18n::englishLoadsNothing()
     QCOMPARE(languageSetting(), QStringLiteral("en"));
     installTranslations(*qApp);
     QCOMPARE(QLocale().language(), QLocale::English);
-    QCOMPARE(QCoreApplication::translate("cplan::MainWindow", "&File"), QStringLiteral("&File"));
+    QCOMPARE(QCoreApplication::translate("cplan::MainActions", "&File"), QStringLiteral("&File"));
     QCOMPARE(localeForLanguage(QStringLiteral("system")), QLocale::system());
     setLanguageSetting(QStringLiteral("klingon"));
     QCOMPARE(languageSetting(), QStringLiteral("system"));
