@@ -110,13 +110,7 @@ private slots:
         QFETCH(int, expectMaxLoad);
         Design d;
         if (design.startsWith(QStringLiteral("generated:"))) {
-            FatTreeSpec s;
-            s.servers = {{"host-1hca", design.mid(10).toInt()}};
-            s.switchPart = "qm8700";
-            s.tiers = 3;
-            auto g = generateFatTree(s, m_catalog);
-            QVERIFY(g.ok());
-            d = std::move(*g);
+            d = generateOrStop(fatTreeSpec("host-1hca", design.mid(10).toInt(), "qm8700", 3), m_catalog);
         } else {
             d = loadSample(design.toStdString(), m_catalog);
         }

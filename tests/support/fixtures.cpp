@@ -56,6 +56,25 @@ Design loadSample(const std::string &name, const Catalog &catalog)
     return std::move(*d);
 }
 
+FatTreeSpec fatTreeSpec(const std::string &serverPart, int count, const std::string &switchPart, int tiers, int down, int up)
+{
+    FatTreeSpec s;
+    s.servers = {{serverPart, count}};
+    s.switchPart = switchPart;
+    s.tiers = tiers;
+    s.blockingDown = down;
+    s.blockingUp = up;
+    return s;
+}
+
+Design generateOrStop(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport *report)
+{
+    auto d = generateFatTree(spec, catalog, report);
+    if (!d)
+        qFatal("generate failed: %s", d.error().toString().c_str());
+    return std::move(*d);
+}
+
 bool near(double a, double b, double rel, double abs)
 {
     const double diff = std::fabs(a - b);

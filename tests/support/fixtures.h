@@ -4,6 +4,7 @@
 #pragma once
 
 #include "catalog/catalog.h"
+#include "generate/fattree.h"
 #include "model/design.h"
 
 #include <QByteArray>
@@ -29,6 +30,13 @@ std::vector<std::string> sampleFiles();
 const Catalog &builtinCatalog();
 // A sample loaded with `catalog`; a sample that does not load stops the run with its message.
 Design loadSample(const std::string &name, const Catalog &catalog = builtinCatalog());
+
+// A fat tree of `count` servers of `serverPart` on `switchPart`: `tiers` 0 for as few as fit,
+// blocking down:up at the leaves.
+FatTreeSpec fatTreeSpec(const std::string &serverPart, int count, const std::string &switchPart, int tiers = 0, int down = 1,
+                        int up = 1);
+// generateFatTree, or stop the run with its message.
+Design generateOrStop(const FatTreeSpec &spec, const Catalog &catalog = builtinCatalog(), FatTreeReport *report = nullptr);
 
 // |a − b| within `rel` of the larger magnitude, or within `abs` (for values that may be 0).
 bool near(double a, double b, double rel = 1e-9, double abs = 0);

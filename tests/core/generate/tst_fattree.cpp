@@ -21,23 +21,11 @@ class TestFatTree : public QObject
 private:
     Catalog m_catalog;
 
-    Design generate(const FatTreeSpec &spec, FatTreeReport *report = nullptr)
-    {
-        auto d = generateFatTree(spec, m_catalog, report);
-        if (!d)
-            qFatal("generate failed: %s", d.error().toString().c_str());
-        return std::move(*d);
-    }
+    Design generate(const FatTreeSpec &spec, FatTreeReport *report = nullptr) { return test::generateOrStop(spec, m_catalog, report); }
 
     static FatTreeSpec hosts(int n, const std::string &sw, int tiers = 0, int down = 1, int up = 1)
     {
-        FatTreeSpec s;
-        s.servers = {{"host-1hca", n}};
-        s.switchPart = sw;
-        s.tiers = tiers;
-        s.blockingDown = down;
-        s.blockingUp = up;
-        return s;
+        return test::fatTreeSpec("host-1hca", n, sw, tiers, down, up);
     }
 
     // Every switch of a tier has the same number of links to each switch above it

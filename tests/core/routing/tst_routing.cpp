@@ -27,16 +27,7 @@ private:
 
     Design generate(int servers, const std::string &server, const std::string &sw, int tiers = 0, int down = 1, int up = 1)
     {
-        FatTreeSpec s;
-        s.servers = {{server, servers}};
-        s.switchPart = sw;
-        s.tiers = tiers;
-        s.blockingDown = down;
-        s.blockingUp = up;
-        auto d = generateFatTree(s, m_catalog);
-        if (!d)
-            qFatal("generate failed: %s", d.error().toString().c_str());
-        return std::move(*d);
+        return test::generateOrStop(test::fatTreeSpec(server, servers, sw, tiers, down, up), m_catalog);
     }
 
     Design sample(const std::string &name) { return test::loadSample(name, m_catalog); }
