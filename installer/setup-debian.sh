@@ -2,7 +2,7 @@
 # Installs every Debian 12 package that Cluster Planner needs to build, test and run.
 # Usage: installer/setup-debian.sh [--with-tools]   (run as root, or with sudo available)
 #   --with-tools  also what makes every test run (tests/README.md; without them those tests show
-#                 as skipped): ibsim-utils, opensm, infiniband-diags (the ibsim harness, as root),
+#                 as skipped): ibsim-utils, opensm, infiniband-diags (the ibsim harness),
 #                 graphviz, poppler-utils, libreoffice-calc-nogui; and what benchmarks, fuzzing
 #                 and CI's package check use: libsimgrid-dev, python3 (compare_simgrid.sh),
 #                 clang-14 + libclang-rt-14-dev (libFuzzer), dpkg-dev, file

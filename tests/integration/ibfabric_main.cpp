@@ -1,6 +1,6 @@
 // ibfabric: bring a topology file up in ibsim + OpenSM (+ ibnetdiscover) and print what the
 // tools saw, as JSON (tests/integration/ibfabric.h). Exit code 0 when the subnet came up, 1 when
-// not, 2 for a usage error, 77 when the tools (or root) are missing here.
+// not, 2 for a usage error, 77 when the tools (or the rights to make a network namespace) are missing here.
 //
 //   ibfabric TOPOLOGY [--routing ENGINE] [--partitions FILE] [--ibnetdiscover OUT]
 //                     [--congestion] [--lfts FILE] [--shifts N] [--keep DIR] [--timeout S]
@@ -46,7 +46,7 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(QStringLiteral(
         "Brings a topology file (ibnetdiscover / ibsim format) up in ibsim, runs OpenSM once against it and prints what "
         "OpenSM found as JSON; optionally saves what ibnetdiscover prints and measures routing congestion over shift "
-        "permutations with OpenSM's tables or given ones. Needs root and Debian ibsim-utils, opensm, infiniband-diags."));
+        "permutations with OpenSM's tables or given ones. Needs Debian ibsim-utils, opensm, infiniband-diags, and root or unprivileged user namespaces."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("topology"), QStringLiteral("the topology file"));
     const QCommandLineOption routing(QStringLiteral("routing"), QStringLiteral("OpenSM routing engine (default ftree)"),

@@ -4,7 +4,8 @@
 // ftree accepts the fat trees (rank = tiers, no fall-back); our ftree tables load links no more
 // than OpenSM's own for every shift (exactly once on non-blocking trees); and ibnetdiscover's
 // view of the fabric imports back to the same switches, HCAs and links.
-// Skips as a whole without root and Debian ibsim-utils, opensm, infiniband-diags.
+// Skips as a whole where the harness cannot run (ibFabricMissing: the tools, or the rights to
+// make a network namespace).
 #include "catalog/catalog.h"
 #include "generate/fattree.h"
 #include "io/designyaml.h"
