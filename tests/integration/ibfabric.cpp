@@ -125,6 +125,30 @@ void readOpenSmLog(const QString &log, const QString &routingAsked, IbFabricRepo
     }
 }
 
+// What the tools left in the work folder: OpenSM's log, exit code and dumps, ibsim's log, and
+// what ibnetdiscover printed.
+void readWorkFiles(const QString &work, const IbFabricOptions &options, IbFabricReport &r)
+{
+    readOpenSmLog(readText(work + QStringLiteral("/osm.log")), options.routing, r);
+    bool ok = false;
+    const int rc = readText(work + QStringLiteral("/osm.rc")).trimmed().toInt(&ok);
+    r.openSmExitCode = ok ? rc : -1;
+    const IbSubnetList found = parseSubnetList(readText(work + QStringLiteral("/opensm-subnet.lst")));
+    r.casFound = found.cas;
+    r.switchesFound = found.switches;
+    r.linksFound = found.links;
+    r.activeLinks = found.activeLinks;
+    static const QRegularExpression complaint(QStringLiteral("panic|error|warn"), QRegularExpression::CaseInsensitiveOption);
+    for (const QString &line : readText(work + QStringLiteral("/ibsim.log")).split(QLatin1Char('\n')))
+        if (line.contains(complaint))
+            r.ibsimWarnings << line.trimmed();
+    r.openSmLfts = readText(work + QStringLiteral("/opensm-lfts.dump"));
+    if (options.discover) {
+        r.ibnetdiscover = readText(work + QStringLiteral("/ibnetdiscover.out"));
+        r.ibnetdiscoverErrors = readText(work + QStringLiteral("/ibnetdiscover.err")).trimmed();
+    }
+}
+
 } // namespace
 
 QString ibFabricMissing()
@@ -194,24 +218,7 @@ IbFabricReport runIbFabric(const QString &topologyFile, const IbFabricOptions &o
         r.failure = why.isEmpty() ? QStringLiteral("the harness failed: %1").arg(QString::fromUtf8(p.readAll()).trimmed()) : why;
     }
 
-    readOpenSmLog(readText(work + QStringLiteral("/osm.log")), options.routing, r);
-    bool ok = false;
-    const int rc = readText(work + QStringLiteral("/osm.rc")).trimmed().toInt(&ok);
-    r.openSmExitCode = ok ? rc : -1;
-    const IbSubnetList found = parseSubnetList(readText(work + QStringLiteral("/opensm-subnet.lst")));
-    r.casFound = found.cas;
-    r.switchesFound = found.switches;
-    r.linksFound = found.links;
-    r.activeLinks = found.activeLinks;
-    static const QRegularExpression complaint(QStringLiteral("panic|error|warn"), QRegularExpression::CaseInsensitiveOption);
-    for (const QString &line : readText(work + QStringLiteral("/ibsim.log")).split(QLatin1Char('\n')))
-        if (line.contains(complaint))
-            r.ibsimWarnings << line.trimmed();
-    r.openSmLfts = readText(work + QStringLiteral("/opensm-lfts.dump"));
-    if (options.discover) {
-        r.ibnetdiscover = readText(work + QStringLiteral("/ibnetdiscover.out"));
-        r.ibnetdiscoverErrors = readText(work + QStringLiteral("/ibnetdiscover.err")).trimmed();
-    }
+    readWorkFiles(work, options, r);
     if (r.failure.isEmpty() && !r.subnetUp)
         r.failure = QStringLiteral("OpenSM did not bring the subnet up (exit code %1)").arg(r.openSmExitCode);
     return r;

@@ -127,19 +127,65 @@ std::vector<int> shiftValues(int n, int shifts)
     return {spread.begin(), spread.end()};
 }
 
+// Routes through LFTs on a topology. LFT dumps name switches and CAs by node description, so
+// links are followed by description too.
+class RouteWalker
+{
+public:
+    RouteWalker(const IbTopology &topology, const IbLfts &lfts)
+        : m_topology(topology)
+        , m_lfts(lfts)
+    {
+        for (const IbTopologyNode &n : topology.nodes)
+            m_byDescription[n.description] = &n;
+    }
+
+    QString describe(const QString &name) const
+    {
+        const IbTopologyNode *node = m_topology.find(name);
+        return node ? node->description : name;
+    }
+
+    // From the switch (or CA) `here` to the CA `dst` with LID `lid`: adds one to the load of each
+    // directed link (switch, out port) taken and keeps `worst` the largest load; `steps` counts
+    // the links, the source's own cable included. False for a missing entry or a loop.
+    bool operator()(QString here, const QString &dst, int lid, std::map<std::pair<QString, int>, int> &load, int &worst,
+                    int &steps) const
+    {
+        for (steps = 1; steps < 64; ++steps) {
+            if (here == dst)
+                return true;
+            const auto table = m_lfts.switches.find(here);
+            const auto node = m_byDescription.find(here);
+            if (table == m_lfts.switches.end() || node == m_byDescription.end())
+                return false;
+            const auto out = table->second.find(lid);
+            if (out == table->second.end())
+                return false;
+            const auto link = node->second->links.find(out->second);
+            if (link == node->second->links.end())
+                return false;
+            worst = std::max(worst, ++load[{here, out->second}]);
+            here = describe(link->second.first);
+        }
+        return false;
+    }
+
+private:
+    const IbTopology &m_topology;
+    const IbLfts &m_lfts;
+    std::map<QString, const IbTopologyNode *> m_byDescription;
+};
+
 } // namespace
 
 IbCongestion measureCongestion(const IbTopology &topology, const IbLfts &lfts, int shifts)
 {
     IbCongestion c;
-    // LFT dumps name switches and CAs by node description; follow links the same way.
-    std::map<QString, const IbTopologyNode *> byDescription;
     std::vector<const IbTopologyNode *> cas;
-    for (const IbTopologyNode &n : topology.nodes) {
-        byDescription[n.description] = &n;
+    for (const IbTopologyNode &n : topology.nodes)
         if (!n.isSwitch)
             cas.push_back(&n);
-    }
     const int n = int(cas.size());
     if (n < 2) {
         c.error = QStringLiteral("fewer than two CAs in the topology");
@@ -149,10 +195,7 @@ IbCongestion measureCongestion(const IbTopology &topology, const IbLfts &lfts, i
         c.error = QStringLiteral("no forwarding tables in the LFT dump");
         return c;
     }
-    auto describe = [&](const QString &name) {
-        const IbTopologyNode *node = topology.find(name);
-        return node ? node->description : name;
-    };
+    const RouteWalker followRoute(topology, lfts);
     long long hops = 0, routed = 0;
     double sumOfMax = 0;
     const std::vector<int> ks = shiftValues(n, shifts);
@@ -168,29 +211,8 @@ IbCongestion measureCongestion(const IbTopology &topology, const IbLfts &lfts, i
                 ++c.unroutablePairs;
                 continue;
             }
-            QString here = describe(first->second.first);
-            int steps = 1;
-            bool arrived = false;
-            while (steps < 64) {
-                if (here == dst->description) {
-                    arrived = true;
-                    break;
-                }
-                const auto table = lfts.switches.find(here);
-                const auto node = byDescription.find(here);
-                if (table == lfts.switches.end() || node == byDescription.end())
-                    break;
-                const auto out = table->second.find(lid->second);
-                if (out == table->second.end())
-                    break;
-                const auto link = node->second->links.find(out->second);
-                if (link == node->second->links.end())
-                    break;
-                worst = std::max(worst, ++load[{here, out->second}]);
-                here = describe(link->second.first);
-                ++steps;
-            }
-            if (arrived) {
+            int steps = 0;
+            if (followRoute(followRoute.describe(first->second.first), dst->description, lid->second, load, worst, steps)) {
                 hops += steps;
                 ++routed;
             } else {
