@@ -3,6 +3,7 @@
 // (Not named xlsxwriter.h: that is libxlsxwriter's own header, <xlsxwriter.h>.)
 
 #include "cost/bom.h"
+#include "cost/pricing.h"
 #include "util/error.h"
 #include "util/message.h"
 
@@ -15,25 +16,6 @@ namespace cplan {
 
 class Catalog;
 class Design;
-
-// Commercial terms a quote adds on top of the list prices.
-struct BomTerms
-{
-    double sparesPercent = 0;     // spares on cables and transceivers (the parts that fail in the field)
-    double discountPercent = 0;   // off the whole quote
-};
-
-// The money figures of a quote: subtotals by category, spares, discount, total.
-struct BomPricing
-{
-    std::vector<std::pair<std::string, double>> subtotals;   // category -> known-price total, BOM order
-    double hardware = 0;   // sum of the subtotals
-    double spares = 0;     // sparesPercent of the cable and transceiver subtotals
-    double discount = 0;   // discountPercent of hardware + spares (a positive amount)
-    double total = 0;      // hardware + spares - discount
-    std::optional<double> totalPerGpu;
-};
-BomPricing priceBom(const Bom &bom, const BomTerms &terms);
 
 // The BOM workbook (XLSX, written with libxlsxwriter), sheets:
 //   BOM          the rows of the BOM CSV (same columns, numbers as numbers; unknown = empty)

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "cost/bom.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cplan {
+
+// Commercial terms a quote adds on top of the list prices.
+struct BomTerms
+{
+    double sparesPercent = 0;     // spares on cables and transceivers (the parts that fail in the field)
+    double discountPercent = 0;   // off the whole quote
+};
+
+// The money figures of a quote: subtotals by category, spares, discount, total.
+struct BomPricing
+{
+    std::vector<std::pair<std::string, double>> subtotals;   // category -> known-price total, BOM order
+    double hardware = 0;   // sum of the subtotals
+    double spares = 0;     // sparesPercent of the cable and transceiver subtotals
+    double discount = 0;   // discountPercent of hardware + spares (a positive amount)
+    double total = 0;      // hardware + spares - discount
+    std::optional<double> totalPerGpu;
+};
+BomPricing priceBom(const Bom &bom, const BomTerms &terms);
+
+} // namespace cplan
