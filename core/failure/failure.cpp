@@ -1,80 +1,81 @@
 #include "failure/failure.h"
 
 #include "catalog/catalog.h"
-#include "routing/metrics.h"
+#include "model/design.h"
+
+#include <unordered_set>
 
 namespace cplan {
 
-Result<FailureImpact> analyzeFailures(const Design &design, const Catalog &catalog, const FailureSpec &spec,
-                                      const RoutingOptions &routing, const std::optional<FailureWorkload> &workload)
+FailureSpec failureSpecFromIds(const Design &design, const std::vector<std::string> &ids)
 {
-    FailureImpact impact;
-    Fabric fabric = Fabric::build(design, catalog);
-    const LatencyModel latency = latencyModel(fabric, catalog);
-
-    std::vector<Demand> demands;
-    TrafficOptions traffic;
-    if (workload) {
-        auto generated = generateTraffic(workload->pattern, std::uint32_t(fabric.endpoints().size()), workload->bytes, workload->seed);
-        if (!generated)
-            return generated.error();
-        demands = std::move(*generated);
-        traffic.ideal = workload->ideal;
-        traffic.latency = &latency;
+    FailureSpec spec;
+    for (const std::string &id : ids) {
+        if (design.findLink(id))
+            spec.links.push_back(id);
+        else if (auto n = design.findNode(id))
+            (design.node(*n).role == NodeRole::Switch ? spec.switches : spec.servers).push_back(id);
     }
+    return spec;
+}
 
-    const RoutingTables before = computeRoutes(fabric, routing);
-    impact.before = checkRoutes(fabric, before);
-    const FabricMetrics mBefore = computeMetrics(fabric);
-    impact.bisectionBeforeGbps = mBefore.bisectionGbps;
-    impact.diameterBefore = mBefore.diameterSwitches;
-    if (workload)
-        impact.workloadBefore = runTraffic(fabric, before, demands, {}, traffic);
+namespace {
 
-    auto kindCheck = [&](const std::string &id, bool wantSwitch) -> Result<NodeId> {
-        auto n = design.findNode(id);
-        if (!n)
-            return Error{"", 0, 0, "no node '" + id + "' in the design"};
-        const bool isSwitch = design.node(*n).role == NodeRole::Switch;
-        if (isSwitch != wantSwitch)
-            return Error{"", 0, 0, "'" + id + "' is " + (isSwitch ? "a switch" : "not a switch") + "; use --" +
-                                       (isSwitch ? "switch" : "server")};
-        return *n;
-    };
+Result<NodeId> failedNode(const Design &design, const std::string &id, bool wantSwitch)
+{
+    auto n = design.findNode(id);
+    if (!n)
+        return Error{"", 0, 0, "no node '" + id + "' in the design"};
+    const bool isSwitch = design.node(*n).role == NodeRole::Switch;
+    if (isSwitch != wantSwitch)
+        return Error{"", 0, 0, "'" + id + "' is " + (isSwitch ? "a switch, not a server" : "not a switch")};
+    return *n;
+}
+
+} // namespace
+
+Result<ResolvedFailures> resolveFailures(const Design &design, const FailureSpec &spec)
+{
+    ResolvedFailures r;
     for (const std::string &id : spec.links) {
         auto l = design.findLink(id);
         if (!l)
             return Error{"", 0, 0, "no link '" + id + "' in the design"};
-        fabric.setLinkAlive(*l, false);
+        r.links.push_back(*l);
     }
-    for (const std::string &id : spec.switches) {
-        auto n = kindCheck(id, true);
-        if (!n)
-            return n.error();
-        fabric.setNodeAlive(*n, false);
-    }
-    for (const std::string &id : spec.servers) {
-        auto n = kindCheck(id, false);
-        if (!n)
-            return n.error();
-        fabric.setNodeAlive(*n, false);
-    }
-    for (std::uint32_t e = 0; e < fabric.endpoints().size(); ++e)
-        if (!fabric.endpointAlive(e))
-            ++impact.lostEndpoints;
+    for (const auto &[ids, wantSwitch] : {std::pair{&spec.switches, true}, std::pair{&spec.servers, false}})
+        for (const std::string &id : *ids) {
+            auto n = failedNode(design, id, wantSwitch);
+            if (!n)
+                return n.error();
+            r.nodes.push_back(*n);
+        }
+    return r;
+}
 
-    RoutingOptions again = routing;
-    const RoutingTables after = computeRoutes(fabric, again);
-    impact.after = checkRoutes(fabric, after);
-    impact.deadlockFreeAfter = findCreditLoops(fabric, after).deadlockFree;
-    const FabricMetrics mAfter = computeMetrics(fabric);
-    impact.bisectionAfterGbps = mAfter.bisectionGbps;
-    impact.diameterAfter = mAfter.diameterSwitches;
-    if (workload)
-        impact.workloadAfter = runTraffic(fabric, after, demands, {}, traffic);
-    for (const std::string &n : after.notes)
-        impact.notes.push_back(n);
-    return impact;
+void applyFailures(Fabric &fabric, const ResolvedFailures &failures)
+{
+    for (LinkId l : failures.links)
+        fabric.setLinkAlive(l, false);
+    for (NodeId n : failures.nodes)
+        fabric.setNodeAlive(n, false);
+}
+
+FailedCables failedCables(const Design &design, const Catalog &catalog, const FailureSpec &spec)
+{
+    std::unordered_set<std::uint32_t> nodes;
+    for (const auto *ids : {&spec.switches, &spec.servers})
+        for (const std::string &id : *ids)
+            if (auto n = design.findNode(id))
+                nodes.insert(n->value);
+    std::unordered_set<std::string> links(spec.links.begin(), spec.links.end());
+    FailedCables lost;
+    for (const Link &l : design.links)
+        if (links.count(l.id) || nodes.count(l.a.node.value) || nodes.count(l.b.node.value)) {
+            ++lost.links;
+            lost.capacityGbps += linkSpeedGbps(design, l, catalog);
+        }
+    return lost;
 }
 
 } // namespace cplan

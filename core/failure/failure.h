@@ -1,11 +1,9 @@
 #pragma once
 
-#include "routing/routedflows.h"
-#include "routing/routing.h"
+#include "routing/fabric.h"
 #include "util/error.h"
-#include "workload/trafficpattern.h"
 
-#include <optional>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,39 +12,39 @@ namespace cplan {
 class Catalog;
 class Design;
 
-// What to take out: design ids of links, switches and servers.
+// What to take out: design ids of links, switches and servers. The analysis of a design with
+// failures (before and after, what is lost) is core/analysis/network.h; these are its parts.
 struct FailureSpec
 {
     std::vector<std::string> links;
     std::vector<std::string> switches;
-    std::vector<std::string> servers;
+    std::vector<std::string> servers;   // any node that is not a switch (management too)
     bool empty() const { return links.empty() && switches.empty() && servers.empty(); }
 };
 
-struct FailureWorkload
-{
-    PatternSpec pattern;
-    double bytes = 1 << 20;
-    bool ideal = false;
-    std::uint64_t seed = 1;
-};
+// Sorts design ids (links or nodes, as the window collects them) into a spec. Ids that name
+// nothing in the design are left out.
+FailureSpec failureSpecFromIds(const Design &design, const std::vector<std::string> &ids);
 
-struct FailureImpact
+// The spec's ids as design ids. Errors: an id that names nothing, a switch listed as a server
+// or the reverse (the message names the id).
+struct ResolvedFailures
 {
-    RouteCheck before, after;            // pairs among live endpoints, unreachable ones
-    std::uint32_t lostEndpoints = 0;     // CA ports cut off by the failure (their pairs are gone)
-    double bisectionBeforeGbps = 0, bisectionAfterGbps = 0;
-    int diameterBefore = 0, diameterAfter = 0;
-    bool deadlockFreeAfter = true;
-    // The workload over the endpoints before the failure; after, flows to or from lost
-    // endpoints (or without a route) are dropped and counted.
-    std::optional<TrafficRun> workloadBefore, workloadAfter;
-    std::vector<std::string> notes;
+    std::vector<LinkId> links;
+    std::vector<NodeId> nodes;
 };
+Result<ResolvedFailures> resolveFailures(const Design &design, const FailureSpec &spec);
 
-// Takes the failed elements out of one Fabric in place (no rebuild), re-routes with the same
-// engine, and compares. Unknown ids are errors (naming the id).
-Result<FailureImpact> analyzeFailures(const Design &design, const Catalog &catalog, const FailureSpec &spec,
-                                      const RoutingOptions &routing, const std::optional<FailureWorkload> &workload = {});
+// Takes the failed elements out of the fabric in place (no rebuild).
+void applyFailures(Fabric &fabric, const ResolvedFailures &failures);
+
+// The cables a failure takes out: the failed links and every link of a failed node, each once,
+// and their capacity (each link at its speed, the lower of its ends).
+struct FailedCables
+{
+    int links = 0;
+    double capacityGbps = 0;
+};
+FailedCables failedCables(const Design &design, const Catalog &catalog, const FailureSpec &spec);
 
 } // namespace cplan

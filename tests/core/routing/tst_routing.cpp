@@ -1,7 +1,6 @@
 // Routing: reachability on every sample, D-mod-K shifts on non-blocking trees, credit loops,
-// the LFT dump round trip, failures, and flow truths through real routes.
+// the LFT dump round trip, and flow truths through real routes (failures: tst_analysis).
 #include "catalog/catalog.h"
-#include "failure/failure.h"
 #include "generate/fattree.h"
 #include "io/designyaml.h"
 #include "routing/metrics.h"
@@ -192,43 +191,6 @@ private slots:
         QVERIFY(!r.ok());
         QCOMPARE(r.error().line, line);
         QVERIFY2(r.error().message.find(message.toStdString()) != std::string::npos, r.error().message.c_str());
-    }
-
-    void failures()
-    {
-        const Design d = generate(128, "host-1hca", "qm9700", 2);
-        // One uplink cable and one spine: ftree routes around both; nothing is unreachable.
-        std::string uplink;
-        for (const Link &l : d.links)
-            if (d.node(l.a.node).tier == 1 && d.node(l.b.node).tier == 2) {
-                uplink = l.id;
-                break;
-            }
-        FailureSpec spec;
-        spec.links = {uplink};
-        spec.switches = {"spine01"};
-        FailureWorkload w{*parsePattern("shift:32"), 1e6, true, 1};
-        auto impact = analyzeFailures(d, m_catalog, spec, {}, w);
-        QVERIFY2(impact.ok(), impact.ok() ? "" : impact.error().toString().c_str());
-        QCOMPARE(impact->after.unreachablePairs, std::uint64_t(0));
-        QCOMPARE(impact->lostEndpoints, 0u);
-        QVERIFY(impact->deadlockFreeAfter);
-        QVERIFY(impact->bisectionAfterGbps < impact->bisectionBeforeGbps);
-        QVERIFY(impact->workloadAfter->completionS > impact->workloadBefore->completionS);
-        // A leaf: its hosts are cut off, everyone else still talks.
-        FailureSpec leaf;
-        leaf.switches = {"su01-leaf1"};
-        auto cut = analyzeFailures(d, m_catalog, leaf, {});
-        QVERIFY(cut.ok());
-        QCOMPARE(cut->lostEndpoints, 32u);
-        QCOMPARE(cut->after.unreachablePairs, std::uint64_t(0));
-        QCOMPARE(cut->after.pairs, std::uint64_t(96 * 95));
-        // Unknown ids are errors.
-        FailureSpec bad;
-        bad.servers = {"nobody"};
-        QVERIFY(!analyzeFailures(d, m_catalog, bad, {}).ok());
-        bad.servers = {"spine01"};
-        QVERIFY(!analyzeFailures(d, m_catalog, bad, {}).ok());
     }
 
     // Flow truths through real routes (ideal: line rate, no latency).

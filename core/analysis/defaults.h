@@ -1,0 +1,36 @@
+#pragma once
+
+#include "routing/routing.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace cplan {
+
+class Design;
+
+// The defaults every front end uses when the user does not say otherwise: the window, `cplan`
+// and the report take them from here, so that the same question gets the same answer.
+
+// Bytes per flow of a traffic pattern, and the nccl-tests size of a collective.
+inline constexpr double kDefaultMessageBytes = 1 << 20;   // 1 MiB
+// The seed of random patterns (permutation, uniform).
+inline constexpr std::uint64_t kDefaultTrafficSeed = 1;
+// Endpoint pairs the latency distribution measures; beyond, a deterministic stride sample.
+inline constexpr std::uint64_t kDefaultLatencySamplePairs = 200'000;
+// The traffic the report shows when none is asked for.
+inline constexpr std::string_view kDefaultReportPattern = "permutation";
+// The report's headline collective: ring all-reduce at nccl-tests' large-message end, where the
+// bus bandwidth no longer depends on per-step latency.
+inline constexpr double kHeadlineAllReduceBytes = double(1ull << 30);   // 1 GiB
+// Unreachable pairs listed by name in a routing result.
+inline constexpr std::size_t kUnreachableSampleSize = 20;
+
+// The design's routing engine setting, or ftree when it names none we know.
+RoutingEngine defaultRoutingEngine(const Design &design);
+
+// A byte count as `--bytes` writes it: "1MiB", "64KiB", "1GiB", else the plain number.
+std::string formatByteSize(double bytes);
+
+} // namespace cplan

@@ -1,0 +1,244 @@
+#include "analysis/network.h"
+
+#include "catalog/catalog.h"
+#include "model/design.h"
+#include "routing/routedflows.h"
+
+#include <algorithm>
+
+namespace cplan {
+
+namespace {
+
+std::string endpointName(const Fabric &fabric, std::uint32_t endpoint)
+{
+    return fabric.node(fabric.port(fabric.endpoints()[endpoint]).node).description;
+}
+
+Result<RoutingOptions> routingOptions(const Design &design, const Fabric &fabric, const NetworkRequest &request)
+{
+    RoutingOptions o;
+    o.engine = request.engine.value_or(defaultRoutingEngine(design));
+    o.threads = request.threads;
+    for (const std::string &id : request.roots) {
+        auto n = design.findNode(id);
+        if (!n || design.node(*n).role != NodeRole::Switch)
+            return Error{"", 0, 0, "'" + id + "' is not a switch of the design"};
+        for (std::uint32_t f : fabric.nodesOf(*n))
+            o.roots.push_back(f);
+    }
+    return o;
+}
+
+RoutingSummary routingSummary(const Fabric &fabric, const RoutingTables &tables)
+{
+    RoutingSummary s;
+    s.engine = tables.engine;
+    s.fellBack = tables.fellBack;
+    s.notes = tables.notes;
+    s.fabricWarnings = fabric.warnings();
+    for (std::uint32_t r : tables.roots)
+        s.roots.push_back(fabric.node(r).description);
+    return s;
+}
+
+Reachability reachability(const Fabric &fabric, const RoutingTables &tables, std::size_t sample)
+{
+    const RouteCheck check = checkRoutes(fabric, tables, sample);
+    Reachability r{check.pairs, check.unreachablePairs, check.maxHops, {}};
+    for (auto [s, d] : check.unreachableSample)
+        r.unreachableSample.emplace_back(endpointName(fabric, s), endpointName(fabric, d));
+    return r;
+}
+
+CreditLoopSummary creditLoops(const Fabric &fabric, const RoutingTables &tables)
+{
+    const CreditLoopReport loops = findCreditLoops(fabric, tables);
+    CreditLoopSummary s{loops.deadlockFree, loops.dependencies, {}};
+    for (std::uint32_t c : loops.cycle)
+        s.cycle.push_back(fabric.node(fabric.port(c).node).description + "[" + std::to_string(fabric.port(c).number) + "]");
+    return s;
+}
+
+// Per directed link: its utilization, and the busy links' mean.
+void channelLoads(const Fabric &fabric, const FlowResult &flows, TrafficResult &t)
+{
+    const auto &util = flows.linkUtilization;
+    double busySum = 0;
+    for (std::uint32_t p = 0; p < fabric.ports().size() && p < util.size(); ++p) {
+        const FabricPort &port = fabric.port(p);
+        if (!port.link.valid() || port.peer == kNoIndex)
+            continue;
+        const bool betweenSwitches = fabric.node(port.node).isSwitch() && fabric.node(fabric.port(port.peer).node).isSwitch();
+        t.channels.push_back({port.link, betweenSwitches, util[p]});
+        if (p < flows.linkBytes.size() && flows.linkBytes[p] > 0) {
+            ++t.busyLinks;
+            busySum += util[p];
+        }
+    }
+    t.meanBusyLinkUtilization = t.busyLinks ? busySum / double(t.busyLinks) : 0.0;
+}
+
+// Flows that start at (nearly) the line rate of their source port.
+double lineRateShare(const Fabric &fabric, const std::vector<Demand> &demands, const TrafficRun &run, bool ideal)
+{
+    const auto &rates = run.result.rateAtStartBps;
+    std::size_t full = 0;
+    for (std::size_t f = 0; f < rates.size() && f < run.flowDemand.size(); ++f) {
+        const std::uint32_t port = fabric.endpoints()[demands[run.flowDemand[f]].src];
+        const double capacity = fabric.port(port).speedGbps * 1e9 / 8 * (ideal ? 1.0 : kNicEfficiency);
+        full += capacity > 0 && rates[f] >= 0.99 * capacity;
+    }
+    return rates.empty() ? 0.0 : double(full) / double(rates.size());
+}
+
+void fillFromRun(const Fabric &fabric, const TrafficRun &run, TrafficResult &t)
+{
+    t.flows = run.flows;
+    t.unroutableFlows = run.unroutable;
+    t.events = run.result.events;
+    t.maxLinkUtilization = run.maxLinkUtilization;
+    channelLoads(fabric, run.result, t);
+}
+
+TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fabric &fabric, const RoutingTables &tables,
+                          const LatencyModel &latency, const WorkloadSpec &spec)
+{
+    TrafficResult t;
+    t.workload = spec;
+    t.endpoints = std::uint32_t(fabric.endpoints().size());
+    if (spec.collective) {
+        const CollectiveSetup setup = collectiveSetup(design, catalog, fabric);
+        if (!setup.error.empty()) {
+            t.issue = TrafficResult::Issue::NoGpuServers;
+            t.issueText = setup.error;
+            return t;
+        }
+        const CollectiveRun run = runCollective(fabric, tables, setup, *spec.collective, spec.bytes);
+        fillFromRun(fabric, run.network, t);
+        t.completionS = run.estimate.timeS;
+        t.collective = run.estimate;
+        t.servers = setup.set.servers;
+        t.rails = setup.set.rails;
+        return t;
+    }
+    auto demands = generateTraffic(*spec.pattern, t.endpoints, spec.bytes, spec.seed);
+    if (!demands) {
+        t.issue = TrafficResult::Issue::PatternDoesNotFit;
+        t.issueText = demands.error().message;
+        return t;
+    }
+    TrafficOptions options;
+    options.ideal = spec.ideal;
+    options.latency = &latency;
+    const TrafficRun run = runTraffic(fabric, tables, *demands, {}, options);
+    fillFromRun(fabric, run, t);
+    t.completionS = run.completionS;
+    t.lineRateFlowShare = lineRateShare(fabric, *demands, run, spec.ideal);
+    return t;
+}
+
+std::vector<TrafficResult> runWorkloads(const Design &design, const Catalog &catalog, const Fabric &fabric,
+                                        const RoutingTables &tables, const LatencyModel &latency,
+                                        const NetworkRequest &request, const RunControl &control, int percentFrom)
+{
+    std::vector<TrafficResult> out;
+    for (std::size_t i = 0; i < request.workloads.size() && !control.cancelled(); ++i) {
+        const int span = 100 - percentFrom;
+        control.report(percentFrom + int(span * i / request.workloads.size()), AnalysisStage::Traffic, request.workloads[i].name);
+        out.push_back(runWorkload(design, catalog, fabric, tables, latency, request.workloads[i]));
+    }
+    return out;
+}
+
+// The intact fabric's figures, before the failures are applied.
+FailureImpact intactFigures(const Design &design, const Catalog &catalog, const Fabric &fabric, const RoutingOptions &options,
+                            const LatencyModel &latency, const NetworkRequest &request, const RunControl &control)
+{
+    FailureImpact impact;
+    impact.spec = request.failures;
+    impact.cables = failedCables(design, catalog, request.failures);
+    control.report(5, AnalysisStage::Routing);
+    const RoutingTables tables = computeRoutes(fabric, options);
+    if (request.reachability)
+        impact.before = reachability(fabric, tables, request.unreachableSample);
+    if (request.metrics && !control.cancelled()) {
+        control.report(15, AnalysisStage::Metrics);
+        impact.metricsBefore = computeMetrics(fabric);
+    }
+    if (!control.cancelled())
+        impact.trafficBefore = runWorkloads(design, catalog, fabric, tables, latency, request, control, 20);
+    return impact;
+}
+
+} // namespace
+
+std::vector<double> cableUtilization(const TrafficResult &traffic, std::size_t designLinks)
+{
+    std::vector<double> out(designLinks, -1.0);
+    for (const ChannelLoad &c : traffic.channels)
+        if (c.link.value < designLinks)
+            out[c.link.value] = std::max(out[c.link.value], c.utilization);
+    return out;
+}
+
+Result<NetworkAnalysis> analyzeNetwork(const Design &design, const Catalog &catalog, const NetworkRequest &request,
+                                       const RunControl &control)
+{
+    NetworkAnalysis r;
+    auto fabric = std::make_shared<Fabric>(Fabric::build(design, catalog));
+    r.switches = fabric->switches().size();
+    r.endpoints = fabric->endpoints().size();
+    if (request.requireRoutableFabric && (r.endpoints < 2 || r.switches == 0))
+        return makeError("", Message{CPLAN_TR("Engine", "the fabric has fewer than two cabled endpoints or no switch"), {}});
+    auto options = routingOptions(design, *fabric, request);
+    if (!options)
+        return options.error();
+    const bool failures = !request.failures.empty();
+    const bool split = failures;   // progress: the intact fabric takes the first half
+    auto resolved = resolveFailures(design, request.failures);
+    if (!resolved)
+        return resolved.error();
+    const LatencyModel latency = latencyModel(*fabric, catalog);
+    RunControl half = control;
+    if (split && control.progress)
+        half.progress = [&control](const Progress &p) { control.report(p.percent / 2, p.stage, p.detail); };
+    if (failures) {
+        r.failure = intactFigures(design, catalog, *fabric, *options, latency, request, half);
+        control.report(50, AnalysisStage::ApplyingFailures);
+        applyFailures(*fabric, *resolved);
+        for (std::uint32_t e = 0; e < fabric->endpoints().size(); ++e)
+            r.failure->lostEndpoints += fabric->endpointAlive(e) ? 0 : 1;
+        if (split && control.progress)
+            half.progress = [&control](const Progress &p) { control.report(50 + p.percent / 2, p.stage, p.detail); };
+    }
+    if (control.cancelled()) {
+        r.cancelled = true;
+        return r;
+    }
+    half.report(5, AnalysisStage::Routing);
+    auto tables = std::make_shared<RoutingTables>(computeRoutes(*fabric, *options));
+    r.routing = routingSummary(*fabric, *tables);
+    if (request.reachability)
+        r.reachability = reachability(*fabric, *tables, request.unreachableSample);
+    if (request.creditLoops)
+        r.creditLoops = creditLoops(*fabric, *tables);
+    if (request.metrics && !control.cancelled()) {
+        half.report(15, AnalysisStage::Metrics);
+        r.metrics = computeMetrics(*fabric);
+    }
+    if (request.latency && !control.cancelled()) {
+        half.report(25, AnalysisStage::Latency);
+        r.latency = LatencySummary{latencyDistribution(*fabric, *tables, latency, request.latencySamplePairs), latency.assumptions};
+    }
+    if (!control.cancelled())
+        r.traffic = runWorkloads(design, catalog, *fabric, *tables, latency, request, half, 35);
+    r.cancelled = control.cancelled();
+    if (request.keepTables) {
+        r.fabric = fabric;
+        r.tables = tables;
+    }
+    return r;
+}
+
+} // namespace cplan

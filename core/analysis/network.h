@@ -1,0 +1,152 @@
+#pragma once
+
+#include "analysis/control.h"
+#include "analysis/defaults.h"
+#include "analysis/workloadspec.h"
+#include "failure/failure.h"
+#include "routing/metrics.h"
+#include "routing/routing.h"
+#include "util/error.h"
+#include "util/message.h"
+#include "workload/collective.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cplan {
+
+class Catalog;
+class Design;
+
+// The network question every front end asks: route the design (optionally with links, switches
+// or servers out), measure it, and run workloads through the routes. The window's metrics dock
+// and heatmap, `cplan route|simulate|fail` and the PDF report all call analyzeNetwork() and only
+// format what it returns.
+struct NetworkRequest
+{
+    std::optional<RoutingEngine> engine;      // default: defaultRoutingEngine(design)
+    std::vector<std::string> roots;           // updown roots: switch ids (empty: detect)
+    unsigned threads = 0;                     // routing threads, 0 = hardware concurrency
+
+    bool reachability = true;                 // ordered pairs, unreachable ones, longest route
+    std::size_t unreachableSample = kUnreachableSampleSize;
+    bool creditLoops = false;                 // channel dependency cycle search
+    bool metrics = true;                      // bisection, oversubscription per tier, diameter
+    bool latency = true;                      // latency distribution over endpoint pairs
+    std::uint64_t latencySamplePairs = kDefaultLatencySamplePairs;
+    std::vector<WorkloadSpec> workloads;      // each run through the routes (flow simulation)
+
+    FailureSpec failures;                     // taken out before routing; compared with intact
+    bool keepTables = false;                  // keep the fabric and the tables in the result
+    // Refuse (with an error the front ends translate) a fabric with fewer than two cabled
+    // endpoints or no switch, rather than report empty figures.
+    bool requireRoutableFabric = false;
+};
+
+struct RoutingSummary
+{
+    RoutingEngine engine = RoutingEngine::FTree;
+    bool fellBack = false;                    // ftree on a fabric that is not a fat tree
+    std::vector<std::string> notes;           // the engine's notes
+    std::vector<std::string> fabricWarnings;  // what the InfiniBand view of the design left out
+    std::vector<std::string> roots;           // updown: the root switches' names
+};
+
+struct Reachability
+{
+    std::uint64_t pairs = 0;                  // ordered pairs of live endpoints
+    std::uint64_t unreachablePairs = 0;
+    int maxHops = 0;                          // switches on the longest route
+    std::vector<std::pair<std::string, std::string>> unreachableSample;   // endpoint names
+};
+
+struct CreditLoopSummary
+{
+    bool deadlockFree = true;
+    std::size_t dependencies = 0;             // edges of the channel dependency graph
+    std::vector<std::string> cycle;           // one cycle, as "switch[port]" names
+};
+
+struct LatencySummary
+{
+    LatencyStats stats;                       // over sampled ordered endpoint pairs
+    std::vector<Message> assumptions;         // figures the catalog does not have
+};
+
+// One directed link (a cable's sending end) under a workload.
+struct ChannelLoad
+{
+    LinkId link;                              // the design link (cable)
+    bool betweenSwitches = false;             // false: a host (HCA) link
+    double utilization = 0;                   // see TrafficResult
+};
+
+struct TrafficResult
+{
+    WorkloadSpec workload;
+    std::uint32_t endpoints = 0;              // endpoints the pattern spans
+    std::size_t flows = 0;                    // routed flows
+    std::size_t unroutableFlows = 0;          // demands without a route (left out)
+    std::size_t events = 0;                   // rate computations of the fluid simulation
+    double completionS = 0;                   // last flow's finish (with path latency unless ideal)
+
+    // Utilization of a directed link = bytes it carried / (its capacity × completion time): the
+    // share of the run it was busy. Capacity is the line rate at protocol efficiency (the raw
+    // line rate when ideal).
+    double maxLinkUtilization = 0;            // the busiest directed link
+    double meanBusyLinkUtilization = 0;       // mean over the directed links that carried bytes
+    std::size_t busyLinks = 0;                // directed links that carried bytes
+    double lineRateFlowShare = 0;             // flows whose first rate is ≥ 99 % of their NIC's
+    std::vector<ChannelLoad> channels;        // every connected directed link
+
+    // A collective: the nccl-tests figures and the GPU set it ran on.
+    std::optional<CollectiveEstimate> collective;
+    std::uint32_t servers = 0, rails = 0;
+
+    // A workload that cannot run here (a pattern that does not fit the endpoints, no GPU servers
+    // for a collective): the figures above are empty and this says why.
+    enum class Issue { None, PatternDoesNotFit, NoGpuServers } issue = Issue::None;
+    std::string issueText;
+};
+
+// Per design link (cable): the busier of its two directions; -1 for links outside the fabric.
+std::vector<double> cableUtilization(const TrafficResult &traffic, std::size_t designLinks);
+
+// With failures: the intact fabric's figures, and what the failure takes away.
+struct FailureImpact
+{
+    FailureSpec spec;
+    FailedCables cables;                      // links out, and their capacity
+    std::uint32_t lostEndpoints = 0;          // CA ports cut off (their pairs are gone)
+    std::optional<Reachability> before;       // on the intact fabric
+    std::optional<FabricMetrics> metricsBefore;
+    std::vector<TrafficResult> trafficBefore; // the same workloads on the intact fabric
+};
+
+struct NetworkAnalysis
+{
+    bool cancelled = false;
+    std::size_t switches = 0, endpoints = 0;
+    RoutingSummary routing;
+    // On the fabric as analysed (without the failed elements when there are failures).
+    std::optional<Reachability> reachability;
+    std::optional<CreditLoopSummary> creditLoops;
+    std::optional<FabricMetrics> metrics;
+    std::optional<LatencySummary> latency;
+    std::vector<TrafficResult> traffic;       // one per requested workload, in request order
+    std::optional<FailureImpact> failure;     // when the request has failures
+    // The fabric (failures applied) and its tables, when the request keeps them.
+    std::shared_ptr<const Fabric> fabric;
+    std::shared_ptr<const RoutingTables> tables;
+};
+
+// Errors: an unknown failure id or root; with requireRoutableFabric, a fabric too small to route.
+// Cancelled runs return what they have with `cancelled` set.
+Result<NetworkAnalysis> analyzeNetwork(const Design &design, const Catalog &catalog, const NetworkRequest &request,
+                                       const RunControl &control = {});
+
+} // namespace cplan

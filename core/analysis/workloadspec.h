@@ -1,0 +1,32 @@
+#pragma once
+
+#include "analysis/defaults.h"
+#include "util/error.h"
+#include "workload/collective.h"
+#include "workload/trafficpattern.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace cplan {
+
+// What the network carries in an analysis: a traffic pattern over the endpoints (HCA ports), or
+// a collective over the design's GPU servers (hierarchical: NVLink inside, rails between).
+struct WorkloadSpec
+{
+    std::string name;                         // as the user wrote it ("alltoall", "allreduce")
+    std::optional<PatternSpec> pattern;       // set for a traffic pattern ...
+    std::optional<CollectiveKind> collective; // ... or for a collective
+    double bytes = kDefaultMessageBytes;      // per flow (pattern) or nccl-tests size (collective)
+    bool ideal = false;                       // raw line rate, zero latency (patterns)
+    std::uint64_t seed = kDefaultTrafficSeed; // random patterns
+};
+
+// "allreduce", "allgather", "reducescatter" and "nccl-alltoall" are collectives; everything
+// else is a traffic pattern (parsePattern: "alltoall", "shift:K", "permutation", ...). The error
+// names the text and lists the accepted forms.
+Result<WorkloadSpec> parseWorkload(std::string_view text);
+
+} // namespace cplan

@@ -1,0 +1,354 @@
+// The engine's entry points (core/analysis): defaults, workload parsing, the metric definitions
+// on known truths, failures before and after, cancellation and progress, the design-level run,
+// cost, and the scheduling scenario.
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse C++20 concepts in the standard headers
+#include "analysis/cost.h"
+#include "analysis/design.h"
+#include "analysis/network.h"
+#include "analysis/scenario.h"
+#include "catalog/catalog.h"
+#include "generate/fattree.h"
+#include "io/designyaml.h"
+#endif
+
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+
+using namespace cplan;
+
+class TestAnalysis : public QObject
+{
+    Q_OBJECT
+
+private:
+    Catalog m_catalog;
+
+    Design generate(int servers, const std::string &server, const std::string &sw, int tiers = 0)
+    {
+        FatTreeSpec s;
+        s.servers = {{server, servers}};
+        s.switchPart = sw;
+        s.tiers = tiers;
+        auto d = generateFatTree(s, m_catalog);
+        if (!d)
+            qFatal("generate failed: %s", d.error().toString().c_str());
+        return std::move(*d);
+    }
+
+    Design sample(const std::string &name)
+    {
+        auto d = loadDesign(std::string(CPLAN_SOURCE_DIR) + "/samples/" + name, &m_catalog);
+        if (!d)
+            qFatal("sample: %s", d.error().toString().c_str());
+        return std::move(*d);
+    }
+
+    static WorkloadSpec workload(const char *text, bool ideal = true)
+    {
+        auto w = parseWorkload(text);
+        if (!w)
+            qFatal("workload: %s", w.error().message.c_str());
+        w->ideal = ideal;
+        return *w;
+    }
+
+    static bool near(double a, double b, double rel = 1e-9) { return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b)); }
+
+private slots:
+    void initTestCase()
+    {
+        auto c = Catalog::loadDirectory(std::string(CPLAN_SOURCE_DIR) + "/resources/catalog");
+        QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
+        m_catalog = std::move(*c);
+    }
+
+    void defaults()
+    {
+        Design d;
+        QCOMPARE(defaultRoutingEngine(d), RoutingEngine::FTree);
+        d.settings.routingEngine = "updown";
+        QCOMPARE(defaultRoutingEngine(d), RoutingEngine::UpDown);
+        d.settings.routingEngine = "nonsense";
+        QCOMPARE(defaultRoutingEngine(d), RoutingEngine::FTree);
+        QCOMPARE(formatByteSize(kDefaultMessageBytes), std::string("1MiB"));
+        QCOMPARE(formatByteSize(64 * 1024), std::string("64KiB"));
+        QCOMPARE(formatByteSize(kHeadlineAllReduceBytes), std::string("1GiB"));
+        QCOMPARE(formatByteSize(1000), std::string("1000"));
+    }
+
+    void workloads()
+    {
+        QVERIFY(workload("alltoall").pattern && !workload("alltoall").collective);
+        QCOMPARE(workload("alltoall").pattern->kind, PatternKind::AllToAll);
+        QCOMPARE(*workload("allreduce").collective, CollectiveKind::AllReduce);
+        QCOMPARE(*workload("nccl-alltoall").collective, CollectiveKind::AllToAll);
+        QCOMPARE(workload("shift:3").pattern->k, 3u);
+        QCOMPARE(workload("permutation").bytes, kDefaultMessageBytes);
+        QVERIFY(!parseWorkload("nonsense").ok());
+    }
+
+    // Incast of 3 on one switch, ideal: the receiver's link is busy the whole run (1), each
+    // sender's a third of it; the idle links do not count in the busy mean.
+    void utilizationDefinitions()
+    {
+        const Design d = generate(8, "host-1hca", "qm9700", 1);
+        NetworkRequest request;
+        request.workloads = {workload("incast:3")};
+        auto r = analyzeNetwork(d, m_catalog, request);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        const TrafficResult &t = r->traffic.front();
+        QCOMPARE(t.flows, std::size_t(3));
+        QVERIFY(near(t.maxLinkUtilization, 1.0));
+        QCOMPARE(t.busyLinks, std::size_t(4));
+        QVERIFY2(near(t.meanBusyLinkUtilization, 0.5), std::to_string(t.meanBusyLinkUtilization).c_str());
+        QCOMPARE(t.channels.size(), std::size_t(16));   // 8 cables, both directions
+        int full = 0, third = 0;
+        for (const ChannelLoad &c : t.channels) {
+            QVERIFY(!c.betweenSwitches);
+            full += near(c.utilization, 1.0);
+            third += near(c.utilization, 1.0 / 3);
+        }
+        QCOMPARE(full, 1);
+        QCOMPARE(third, 3);
+        // Per cable: the busier direction; every cable of the design is in the fabric.
+        const std::vector<double> cables = cableUtilization(t, d.links.size());
+        QCOMPARE(std::count_if(cables.begin(), cables.end(), [](double u) { return u >= 0; }), long(d.links.size()));
+        QCOMPARE(*std::max_element(cables.begin(), cables.end()), t.maxLinkUtilization);
+        // Every flow starts at a third of its NIC's rate: none at line rate.
+        QCOMPARE(t.lineRateFlowShare, 0.0);
+    }
+
+    // A shift on a non-blocking tree: one flow per link, all at line rate, every busy link busy
+    // throughout; the completion is bytes over the line rate.
+    void shiftTruth()
+    {
+        const Design d = generate(128, "host-1hca", "qm9700", 2);
+        NetworkRequest request;
+        request.workloads = {workload("shift:32")};
+        auto r = analyzeNetwork(d, m_catalog, request);
+        QVERIFY(r.ok());
+        const TrafficResult &t = r->traffic.front();
+        QCOMPARE(t.flows, std::size_t(128));
+        QVERIFY(near(t.completionS, kDefaultMessageBytes / (400e9 / 8), 1e-6));
+        QVERIFY(near(t.maxLinkUtilization, 1.0, 1e-6));
+        QVERIFY(near(t.meanBusyLinkUtilization, 1.0, 1e-6));
+        QCOMPARE(t.lineRateFlowShare, 1.0);
+        QVERIFY(r->metrics && near(r->metrics->bisectionGbps, r->metrics->halfInjectionGbps));
+        QVERIFY(r->reachability && r->reachability->unreachablePairs == 0);
+        QCOMPARE(r->reachability->pairs, std::uint64_t(128 * 127));
+        QVERIFY(r->latency && r->latency->stats.pairs > 0 && r->latency->stats.p99Ns >= r->latency->stats.p50Ns);
+    }
+
+    void collective()
+    {
+        const Design d = sample("h100-pool-128gpu.cluster.yaml");
+        NetworkRequest request;
+        request.metrics = request.latency = request.reachability = false;
+        request.workloads = {workload("allreduce", false)};
+        auto r = analyzeNetwork(d, m_catalog, request);
+        QVERIFY(r.ok());
+        const TrafficResult &t = r->traffic.front();
+        QVERIFY(t.collective);
+        QCOMPARE(t.servers, 16u);
+        QCOMPARE(t.rails, 8u);
+        QCOMPARE(t.completionS, t.collective->timeS);
+        // A design without GPU servers cannot run a collective: an issue, not a crash.
+        auto torus = analyzeNetwork(sample("torus-4x4.cluster.yaml"), m_catalog, request);
+        QVERIFY(torus.ok());
+        QCOMPARE(torus->traffic.front().issue, TrafficResult::Issue::NoGpuServers);
+        // A pattern that does not fit the endpoints.
+        request.workloads = {workload("shift:100000")};
+        auto big = analyzeNetwork(d, m_catalog, request);
+        QCOMPARE(big->traffic.front().issue, TrafficResult::Issue::PatternDoesNotFit);
+        QVERIFY(!big->traffic.front().issueText.empty());
+    }
+
+    void failures()
+    {
+        const Design d = generate(128, "host-1hca", "qm9700", 2);
+        // One uplink cable and one spine: ftree routes around both; nothing is unreachable.
+        std::string uplink;
+        for (const Link &l : d.links)
+            if (d.node(l.a.node).tier == 1 && d.node(l.b.node).tier == 2) {
+                uplink = l.id;
+                break;
+            }
+        NetworkRequest request;
+        request.failures.links = {uplink};
+        request.failures.switches = {"spine01"};
+        request.creditLoops = true;
+        request.workloads = {workload("shift:32")};
+        request.workloads.front().bytes = 1e6;
+        auto r = analyzeNetwork(d, m_catalog, request);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        const FailureImpact &f = *r->failure;
+        QCOMPARE(r->reachability->unreachablePairs, std::uint64_t(0));
+        QCOMPARE(f.lostEndpoints, 0u);
+        QVERIFY(r->creditLoops->deadlockFree);
+        QVERIFY(r->metrics->bisectionGbps < f.metricsBefore->bisectionGbps);
+        QVERIFY(r->traffic.front().completionS > f.trafficBefore.front().completionS);
+        // The uplink and the spine's links (a 64-port spine full of leaf uplinks), each once.
+        int spineLinks = 0;
+        for (const Link &l : d.links)
+            spineLinks += d.node(l.a.node).id == "spine01" || d.node(l.b.node).id == "spine01";
+        QCOMPARE(f.cables.links, spineLinks + (d.node(d.link(*d.findLink(uplink)).b.node).id == "spine01" ? 0 : 1));
+        QVERIFY(near(f.cables.capacityGbps, 400.0 * f.cables.links));
+        // A leaf: its hosts are cut off, everyone else still talks.
+        NetworkRequest leaf;
+        leaf.failures.switches = {"su01-leaf1"};
+        auto cut = analyzeNetwork(d, m_catalog, leaf);
+        QVERIFY(cut.ok());
+        QCOMPARE(cut->failure->lostEndpoints, 32u);
+        QCOMPARE(cut->reachability->unreachablePairs, std::uint64_t(0));
+        QCOMPARE(cut->reachability->pairs, std::uint64_t(96 * 95));
+        QCOMPARE(cut->failure->before->pairs, std::uint64_t(128 * 127));
+        // Unknown ids, and a switch given as a server, are errors.
+        NetworkRequest bad;
+        bad.failures.servers = {"nobody"};
+        QVERIFY(!analyzeNetwork(d, m_catalog, bad).ok());
+        bad.failures.servers = {"spine01"};
+        QVERIFY(!analyzeNetwork(d, m_catalog, bad).ok());
+        // The window's ids (links and nodes mixed) sorted into a spec.
+        const FailureSpec spec = failureSpecFromIds(d, {uplink, "spine01", "su01-leaf1", "nobody"});
+        QCOMPARE(spec.links, std::vector<std::string>{uplink});
+        QCOMPARE(spec.switches, (std::vector<std::string>{"spine01", "su01-leaf1"}));
+        QVERIFY(spec.servers.empty());
+    }
+
+    void cancelAndProgress()
+    {
+        const Design d = generate(128, "host-1hca", "qm9700", 2);
+        DesignRequest request;
+        request.network.workloads = {workload("alltoall")};
+        RunControl control;
+        std::vector<Progress> seen;
+        control.progress = [&](const Progress &p) { seen.push_back(p); };
+        const DesignAnalysis full = analyzeDesign(d, m_catalog, request, control);
+        QVERIFY(!full.cancelled);
+        QVERIFY(full.network && full.network->traffic.size() == 1);
+        QVERIFY(seen.size() >= 6);
+        for (std::size_t i = 1; i < seen.size(); ++i)
+            QVERIFY2(seen[i].percent >= seen[i - 1].percent, qPrintable(QStringLiteral("step %1").arg(i)));
+        QCOMPARE(seen.back().stage, AnalysisStage::Done);
+        QCOMPARE(seen.back().percent, 100);
+        bool traffic = false;
+        for (const Progress &p : seen)
+            traffic = traffic || (p.stage == AnalysisStage::Traffic && p.detail == "alltoall");
+        QVERIFY(traffic);
+
+        // Cancelled from the progress callback as soon as routing starts: no traffic is run.
+        RunControl cancelling;
+        cancelling.progress = [&](const Progress &p) {
+            if (p.stage == AnalysisStage::Routing)
+                cancelling.cancel.cancel();
+        };
+        const DesignAnalysis stopped = analyzeDesign(d, m_catalog, request, cancelling);
+        QVERIFY(stopped.cancelled);
+        QVERIFY(!stopped.network || stopped.network->traffic.empty());
+        // Cancelled before the start: nothing but the flag.
+        RunControl before;
+        before.cancel.cancel();
+        const DesignAnalysis none = analyzeDesign(d, m_catalog, request, before);
+        QVERIFY(none.cancelled && !none.network && none.cost.bom.lines.empty());
+    }
+
+    void designLevel()
+    {
+        const Design d = sample("dgx-h100-superpod-1su.cluster.yaml");
+        const DesignAnalysis a = analyzeDesign(d, m_catalog, {});
+        QCOMPARE(a.counts.gpus, 31 * 8);
+        QCOMPARE(a.counts.links, int(d.links.size()));
+        QCOMPARE(a.counts.servers + a.counts.switches, int(d.nodes.size()));
+        QVERIFY(a.network && a.network->metrics && a.network->latency);
+        QVERIFY(a.network->traffic.empty());
+        QVERIFY(a.findingsWithFailures.empty());
+        // With a failure: the findings of the design without it (the cut-off HCAs).
+        DesignRequest failed;
+        failed.network.failures.switches = {"su01-leaf1"};
+        const DesignAnalysis f = analyzeDesign(d, m_catalog, failed);
+        QVERIFY(f.findingsWithFailures.size() > a.findings.size());
+        QCOMPARE(f.network->failure->lostEndpoints, 32u);
+        // Nothing to route: a translatable reason instead of empty figures.
+        const Design lone = generate(1, "host-1hca", "qm9700", 1);
+        QCOMPARE(lone.links.size(), std::size_t(1));
+        const DesignAnalysis small = analyzeDesign(lone, m_catalog, {});
+        QVERIFY(!small.network);
+        QVERIFY(small.networkError);
+        QVERIFY(!small.networkError->text.format.empty());
+    }
+
+    void cost()
+    {
+        const Design d = sample("h100-pool-128gpu.cluster.yaml");
+        const CostAnalysis c = analyzeCost(d, m_catalog, {10, 5});
+        QCOMPARE(c.terms.sparesPercent, 10.0);
+        QVERIFY(c.pricing.hardware > 0);
+        QVERIFY(near(c.pricing.hardware, c.bom.totals.capex));
+        QVERIFY(near(c.pricing.total, c.pricing.hardware + c.pricing.spares - c.pricing.discount));
+        QVERIFY(near(c.pricing.discount, 0.05 * (c.pricing.hardware + c.pricing.spares)));
+    }
+
+    void scheduleScenario()
+    {
+        const Design d = sample("h100-pool-128gpu.cluster.yaml");
+        ScheduleScenario s;
+        s.pool = {&d, &m_catalog, "pool.cluster.yaml", {}};
+        s.jobs.synthetic = 300;
+        s.options.policy = Policy::Backfill;
+        s.recordPlacements = true;
+        auto r = runScheduleScenario(s);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        QVERIFY(r->network);
+        QCOMPARE(r->input.jobs.size(), std::size_t(300));
+        QCOMPARE(r->input.traceName, std::string("synthetic:300"));
+        QCOMPARE(r->result.completed + r->result.rejected, std::size_t(300));
+        // Every started job has a placement; spans lie within the run.
+        std::vector<int> placed(300, 0);
+        for (const PlacementSpan &p : r->placements) {
+            ++placed[p.job];
+            QVERIFY(p.endS >= p.startS);
+            QVERIFY(p.gpus > 0 && p.server >= 0 && p.server < int(r->input.pool.servers.size()));
+        }
+        for (std::size_t j = 0; j < placed.size(); ++j)
+            QCOMPARE(placed[j] > 0, r->result.jobs[j].startS >= 0);
+        // The same scenario is the same run.
+        auto again = runScheduleScenario(s);
+        QCOMPARE(again->result.makespanS, r->result.makespanS);
+        QCOMPARE(again->result.wait.p99, r->result.wait.p99);
+        // Tenant weights must match the tenants.
+        s.jobs.tenantWeights = {1, 2, 3};
+        QVERIFY(!runScheduleScenario(s).ok());
+        // A trace without timestamps (Alibaba's multi-GPU lists) runs in capacity mode only.
+        QTemporaryDir dir;
+        const std::string untimed = dir.filePath(QStringLiteral("multigpu.csv")).toStdString();
+        {
+            std::ofstream out(untimed);
+            out << "name,cpu_milli,memory_mib,num_gpu,gpu_milli\npod-1,1000,1024,1,1000\npod-2,2000,2048,2,1000\n";
+        }
+        ScheduleScenario alibaba;
+        alibaba.pool = s.pool;
+        alibaba.jobs.tracePath = untimed;
+        auto input = scenarioInput(alibaba);
+        QVERIFY2(input.ok(), input.ok() ? "" : input.error().toString().c_str());
+        QVERIFY(!input->hasTimes);
+        auto timed = runScheduleScenario(alibaba);
+        QVERIFY(!timed.ok());
+        QCOMPARE(timed.error().file, untimed);
+        auto cap = runCapacityScenario(*input, {}, 2);
+        QVERIFY(cap.ok());
+        QCOMPARE(cap->runs.size(), std::size_t(2));
+        QVERIFY(!cap->points.empty());
+        // A node list has no fabric: the run is not coupled, whatever was asked.
+        ScheduleScenario nodes;
+        nodes.pool.nodeListPath = CPLAN_TEST_DATA "/traces/nodes-sample.csv";
+        nodes.jobs.synthetic = 50;
+        auto plain = runScheduleScenario(nodes);
+        QVERIFY2(plain.ok(), plain.ok() ? "" : plain.error().toString().c_str());
+        QVERIFY(!plain->network);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestAnalysis)
+#include "tst_analysis.moc"
