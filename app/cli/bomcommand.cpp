@@ -1,8 +1,8 @@
 #include "cli/cli.h"
 #include "cli/table.h"
 
+#include "analysis/cost.h"
 #include "catalog/catalog.h"
-#include "cost/bom.h"
 #include "export/bomcsv.h"
 #include "export/bomworkbook.h"
 #include "model/design.h"
@@ -121,12 +121,13 @@ void addBomCommand(CLI::App &root, Context &ctx)
             auto design = loadDesign(ctx, a->path);
             if (!design)
                 return fail(design.error());
-            const Bom bom = computeBom(*design, *catalog(ctx));
+            const CostAnalysis cost = analyzeCost(*design, *catalog(ctx), {a->sparesPercent, a->discountPercent});
+            const Bom &bom = cost.bom;
             const std::string format = a->format == "xlsx" ? a->format : ctx.json ? "json" : a->format;
             if (format == "xlsx") {
                 if (a->out.empty())
                     return fail("bom --format xlsx writes a workbook: give the file with -o FILE.xlsx");
-                if (auto saved = writeBomWorkbook(a->out, *design, *catalog(ctx), bom, {a->sparesPercent, a->discountPercent}); !saved)
+                if (auto saved = writeBomWorkbook(a->out, *design, *catalog(ctx), bom, cost.terms); !saved)
                     return fail(saved.error());
                 std::cout << "Wrote " << a->out << " (BOM, Summary, Cable plan, Assumptions, Sources)\n";
                 return ExitOk;

@@ -1,15 +1,11 @@
 #include "cli/cli.h"
 #include "cli/table.h"
 
+#include "analysis/scenario.h"
 #include "catalog/catalog.h"
 #include "io/designyaml.h"
 #include "model/design.h"
-#include "schedule/capacity.h"
-#include "schedule/jobfabric.h"
 #include "schedule/runstore.h"
-#include "schedule/scheduler.h"
-#include "schedule/synthetic.h"
-#include "schedule/traces.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
 
@@ -18,6 +14,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <iostream>
 #include <memory>
 #include <unistd.h>
@@ -117,219 +114,153 @@ std::string seriesCsv(const ScheduleResult &r)
     return out;
 }
 
-int runSchedule(const ScheduleArgs &a, Context &ctx)
+// The flags as the engine's scenario (policy and the rest checked here, where the flags are).
+Result<ScheduleScenario> scenarioFromArgs(const ScheduleArgs &a)
 {
-    const auto wallStart = std::chrono::steady_clock::now();
     if (a.design.empty() == a.pool.empty())
-        return fail("give either a design file or --pool NODES.csv");
+        return Error{"", 0, 0, "give either a design file or --pool NODES.csv"};
     if (a.jobs.empty() == (a.synthetic == 0))
-        return fail("give either --jobs TRACE or --synthetic N");
+        return Error{"", 0, 0, "give either --jobs TRACE or --synthetic N"};
+    ScheduleScenario s;
     auto policy = policyFromString(a.policy);
     if (!policy) {
         std::string names;
         for (const std::string &n : policyNames())
             names += (names.empty() ? "" : ", ") + n;
-        return fail("--policy '" + a.policy + "' is not one of: " + names);
+        return Error{"", 0, 0, "--policy '" + a.policy + "' is not one of: " + names};
     }
-    std::optional<Placement> placement;
+    s.options.policy = *policy;
     if (!a.placement.empty()) {
-        placement = placementFromString(a.placement);
-        if (!placement)
-            return fail("--placement must be firstfit, bestfit, random, topo or fragmentation");
+        s.options.placement = placementFromString(a.placement);
+        if (!s.options.placement)
+            return Error{"", 0, 0, "--placement must be firstfit, bestfit, random, topo or fragmentation"};
     }
-    std::optional<TraceFormat> format;
     if (a.traceFormat != "auto") {
-        format = traceFormatFromString(a.traceFormat);
-        if (!format)
-            return fail("--trace-format must be ours, philly, alibaba or auto");
+        s.jobs.traceFormat = traceFormatFromString(a.traceFormat);
+        if (!s.jobs.traceFormat)
+            return Error{"", 0, 0, "--trace-format must be ours, philly, alibaba or auto"};
     }
-    int topoLevel = -1;
     if (!a.topoLevel.empty()) {
-        if (a.topoLevel == "leaf")
-            topoLevel = 0;
-        else if (a.topoLevel == "su")
-            topoLevel = 1;
-        else if (a.topoLevel == "pod")
-            topoLevel = 2;
+        const std::map<std::string, int> levels = {{"leaf", 0}, {"su", 1}, {"pod", 2}};
+        if (levels.count(a.topoLevel))
+            s.options.topoLevel = levels.at(a.topoLevel);
         else if (auto v = parseInt(a.topoLevel); v && *v >= 0 && *v <= 8)
-            topoLevel = int(*v);
+            s.options.topoLevel = int(*v);
         else
-            return fail("--topo-level must be leaf, su, pod or a level number");
+            return Error{"", 0, 0, "--topo-level must be leaf, su, pod or a level number"};
     }
-
-    // The pool, and the fabric when it comes from a design.
-    Pool pool;
-    Design design;
-    std::unique_ptr<DesignFabric> fabric;
-    if (!a.design.empty()) {
-        auto d = loadDesign(ctx, a.design);
-        if (!d)
-            return fail(d.error());
-        design = std::move(*d);
-        const Catalog *cat = catalog(ctx);
-        if (!cat)
-            return ExitBadInput;
-        auto p = poolFromDesign(design, *cat);
-        if (!p)
-            return fail(Error{a.design, 0, 0, p.error().message});
-        pool = std::move(*p);
-        if (!a.noNetwork && !a.capacity) {
-            auto f = DesignFabric::build(design, *cat, pool);
-            if (!f)
-                return fail(Error{a.design, 0, 0, f.error().message});
-            fabric = std::move(*f);
-        }
-    } else {
-        auto p = loadNodeList(a.pool);
-        if (!p)
-            return fail(p.error());
-        pool = std::move(*p);
+    for (const std::string &w : a.tenantWeights.empty() ? std::vector<std::string>{} : split(a.tenantWeights, ',')) {
+        auto v = parseDouble(w);
+        if (!v || *v < 0)
+            return Error{"", 0, 0, "--tenant-weights must be numbers separated by commas"};
+        s.jobs.tenantWeights.push_back(*v);
     }
+    s.pool.designFile = a.design;
+    s.pool.nodeListPath = a.pool;
+    s.jobs.tracePath = a.jobs;
+    s.jobs.synthetic = a.synthetic;
+    s.jobs.load = a.load;
+    s.jobs.fractionalShare = a.fractional;
+    s.options.seed = a.seed;
+    s.options.network = !a.noNetwork;
+    s.options.sharedPool = a.sharedPool;
+    s.options.quotas = !a.noQuotas;
+    s.options.migration = a.migrate;
+    s.options.pauseS = a.pause;
+    s.options.topoRequired = a.topoRequired;
+    return s;
+}
 
-    // The jobs.
-    std::vector<Job> jobs;
-    std::string traceName;
-    bool hasTimes = true;
-    if (!a.jobs.empty()) {
-        auto t = loadTrace(a.jobs, format);
-        if (!t)
-            return fail(t.error());
-        jobs = std::move(t->jobs);
-        hasTimes = t->hasTimes;
-        traceName = a.jobs;
-    } else {
-        SyntheticSpec spec;
-        spec.jobs = a.synthetic;
-        spec.seed = a.seed;
-        spec.capacityGpus = pool.totalGpus();
-        spec.serverGpus = pool.maxGpusPerServer();
-        spec.load = a.load;
-        spec.fractionalShare = a.fractional;
-        for (const PoolTenant &t : pool.tenants)
-            spec.tenants.push_back(t.id);
-        if (!a.tenantWeights.empty()) {
-            for (const std::string &w : split(a.tenantWeights, ',')) {
-                auto v = parseDouble(w);
-                if (!v || *v < 0)
-                    return fail("--tenant-weights must be numbers separated by commas");
-                spec.tenantWeights.push_back(*v);
-            }
-            if (spec.tenantWeights.size() != spec.tenants.size())
-                return fail("--tenant-weights needs one weight per tenant of the design (" + std::to_string(spec.tenants.size()) + ")");
-        }
-        jobs = generateSyntheticJobs(spec);
-        traceName = "synthetic:" + std::to_string(a.synthetic);
-    }
-    if (!a.writeTrace.empty())
-        if (auto st = writeText(a.writeTrace, writeTrace(jobs)); !st)
-            return fail(st.error());
-    if (!hasTimes && !a.capacity)
-        return fail(Error{a.jobs, 0, 0, "this trace has no timestamps; it can only be used with --capacity"});
+double secondsSince(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
 
+nlohmann::ordered_json headerJson(const ScheduleArgs &a, const ScheduleScenario &s, const ScenarioInput &in)
+{
     nlohmann::ordered_json j;
-    j["policy"] = toString(*policy);
-    j["placement"] = toString(placement ? *placement : defaultPlacement(*policy));
+    j["policy"] = toString(s.options.policy);
+    j["placement"] = toString(s.options.placement.value_or(defaultPlacement(s.options.policy)));
     j["seed"] = a.seed;
-    j["pool"] = {{"source", a.design.empty() ? a.pool : a.design}, {"servers", pool.servers.size()}, {"gpus", pool.totalGpus()}};
-    j["trace"] = traceName;
-    std::string scenario = a.scenario;
-    if (scenario.empty())
-        scenario = (a.design.empty() ? a.pool : a.design) + " | " + traceName + " | " + toString(*policy) + " | seed " +
-                   std::to_string(a.seed) + (a.capacity ? " | capacity" : a.noNetwork ? " | no-network" : "") +
-                   (a.sharedPool ? " | shared-pool" : "") + (a.placement.empty() ? "" : " | " + a.placement) +
-                   (a.migrate ? " | migrate" : "");
+    j["pool"] = {{"source", a.design.empty() ? a.pool : a.design}, {"servers", in.pool.servers.size()}, {"gpus", in.pool.totalGpus()}};
+    j["trace"] = in.traceName;
+    return j;
+}
 
-    if (a.capacity) {
-        CapacityOptions opt;
-        opt.placement = placement ? *placement : defaultPlacement(*policy);
-        opt.inflate = a.inflate;
-        opt.sharedPool = a.sharedPool;
-        std::vector<CapacityResult> runs;
-        ProgressBar bar(!a.noProgress, "capacity");
-        for (int k = 0; k < a.seeds; ++k) {
-            opt.seed = a.seed + std::uint64_t(k);
-            opt.progress = [&](double s) { bar.update((k + s) / a.seeds); };
-            auto r = runCapacity(pool, jobs, opt);
-            if (!r)
-                return fail(Error{traceName, 0, 0, r.error().message});
-            runs.push_back(std::move(*r));
-        }
-        bar.done();
-        const auto points = averageCapacity(runs);
-        double arrived = 0, placed = 0, dropped = 0, final = 0;
-        for (const CapacityResult &r : runs) {
-            arrived += double(r.arrived);
-            placed += double(r.placed);
-            dropped += double(r.dropped);
-            final += r.allocatedPct;
-        }
-        const double n = double(runs.size());
-        j["mode"] = "capacity";
-        j["network"] = false;
-        j["seeds"] = a.seeds;
-        j["inflate"] = a.inflate;
-        j["jobs"] = arrived / n;
-        j["placed"] = placed / n;
-        j["dropped"] = dropped / n;
-        j["makespan_s"] = 0;
-        j["gpu_utilization"] = final / n / 100.0;
-        j["wait_s"] = summaryJson({});
-        j["jct_s"] = summaryJson({});
-        nlohmann::ordered_json cap = nlohmann::ordered_json::array();
-        for (const CapacityPoint &p : points)
-            cap.push_back({{"arrived_pct", p.arrivedPct}, {"allocated_pct", p.allocatedPct}, {"fragmentation_pct", p.fragmentationPct}});
-        j["capacity"] = cap;
-        if (!a.db.empty()) {
-            RunInfo info{scenario, a.design.empty() ? a.pool : a.design, traceName, toString(*policy), a.seed, false, true, j.dump()};
-            CapacityResult avg = runs.front();
-            avg.points = points;
-            avg.arrived = std::size_t(arrived / n);
-            avg.placed = std::size_t(placed / n);
-            avg.dropped = std::size_t(dropped / n);
-            avg.allocatedPct = final / n;
-            if (auto st = saveScheduleRun(a.db, info, jobs, nullptr, &avg); !st)
-                return fail(st.error());
-        }
-        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
-        j["wall_s"] = wall;
-        if (ctx.json) {
-            std::cout << j.dump(2) << '\n';
-            return ExitOk;
-        }
-        std::cout << "Capacity mode, " << toString(opt.placement) << " placement, " << a.seeds << " seed(s) from " << a.seed
-                  << ": " << pool.totalGpus() << " GPUs, " << fmt(arrived / n, 0) << " jobs arrived, " << fmt(dropped / n, 0)
-                  << " dropped\n";
-        Table t({"arrived %", "allocated %", "fragmentation %"});
-        for (const CapacityPoint &p : points)
-            if (p.arrivedPct % 10 == 0 || p.arrivedPct == int(points.size()))
-                t.addRow({std::to_string(p.arrivedPct), fmt(p.allocatedPct, 2), fmt(p.fragmentationPct, 2)});
-        t.print(std::cout);
-        std::cout << "wall " << fmt(wall, 2) << " s\n";
+std::string scenarioName(const ScheduleArgs &a, const ScheduleScenario &s, const ScenarioInput &in)
+{
+    if (!a.scenario.empty())
+        return a.scenario;
+    return (a.design.empty() ? a.pool : a.design) + " | " + in.traceName + " | " + toString(s.options.policy) + " | seed " +
+           std::to_string(a.seed) + (a.capacity ? " | capacity" : a.noNetwork ? " | no-network" : "") +
+           (a.sharedPool ? " | shared-pool" : "") + (a.placement.empty() ? "" : " | " + a.placement) + (a.migrate ? " | migrate" : "");
+}
+
+int runCapacityMode(const ScheduleArgs &a, Context &ctx, const ScheduleScenario &s, const ScenarioInput &in,
+                    std::chrono::steady_clock::time_point wallStart)
+{
+    CapacityOptions opt;
+    opt.placement = s.options.placement.value_or(defaultPlacement(s.options.policy));
+    opt.inflate = a.inflate;
+    opt.sharedPool = a.sharedPool;
+    opt.seed = a.seed;
+    ProgressBar bar(!a.noProgress, "capacity");
+    opt.progress = [&](double share) { bar.update(share); };
+    auto cap = runCapacityScenario(in, opt, a.seeds);
+    bar.done();
+    if (!cap)
+        return fail(cap.error());
+    nlohmann::ordered_json j = headerJson(a, s, in);
+    j["mode"] = "capacity";
+    j["network"] = false;
+    j["seeds"] = a.seeds;
+    j["inflate"] = a.inflate;
+    j["jobs"] = cap->arrived;
+    j["placed"] = cap->placed;
+    j["dropped"] = cap->dropped;
+    j["makespan_s"] = 0;
+    j["gpu_utilization"] = cap->allocatedPct / 100.0;
+    j["wait_s"] = summaryJson({});
+    j["jct_s"] = summaryJson({});
+    nlohmann::ordered_json points = nlohmann::ordered_json::array();
+    for (const CapacityPoint &p : cap->points)
+        points.push_back({{"arrived_pct", p.arrivedPct}, {"allocated_pct", p.allocatedPct}, {"fragmentation_pct", p.fragmentationPct}});
+    j["capacity"] = points;
+    if (!a.db.empty()) {
+        RunInfo info{scenarioName(a, s, in), a.design.empty() ? a.pool : a.design, in.traceName, toString(s.options.policy), a.seed, false, true, j.dump()};
+        CapacityResult avg = cap->runs.front();
+        avg.points = cap->points;
+        avg.arrived = std::size_t(cap->arrived);
+        avg.placed = std::size_t(cap->placed);
+        avg.dropped = std::size_t(cap->dropped);
+        avg.allocatedPct = cap->allocatedPct;
+        if (auto st = saveScheduleRun(a.db, info, in.jobs, nullptr, &avg); !st)
+            return fail(st.error());
+    }
+    j["wall_s"] = secondsSince(wallStart);
+    if (ctx.json) {
+        std::cout << j.dump(2) << '\n';
         return ExitOk;
     }
+    std::cout << "Capacity mode, " << toString(opt.placement) << " placement, " << a.seeds << " seed(s) from " << a.seed << ": "
+              << in.pool.totalGpus() << " GPUs, " << fmt(cap->arrived, 0) << " jobs arrived, " << fmt(cap->dropped, 0) << " dropped\n";
+    Table t({"arrived %", "allocated %", "fragmentation %"});
+    for (const CapacityPoint &p : cap->points)
+        if (p.arrivedPct % 10 == 0 || p.arrivedPct == int(cap->points.size()))
+            t.addRow({std::to_string(p.arrivedPct), fmt(p.allocatedPct, 2), fmt(p.fragmentationPct, 2)});
+    t.print(std::cout);
+    std::cout << "wall " << fmt(j["wall_s"].get<double>(), 2) << " s\n";
+    return ExitOk;
+}
 
-    ScheduleOptions opt;
-    opt.policy = *policy;
-    opt.placement = placement;
-    opt.seed = a.seed;
-    opt.network = !a.noNetwork && fabric != nullptr;
-    opt.sharedPool = a.sharedPool;
-    opt.quotas = !a.noQuotas;
-    opt.migration = a.migrate;
-    opt.pauseS = a.pause;
-    opt.topoLevel = topoLevel;
-    opt.topoRequired = a.topoRequired;
-    ProgressBar bar(!a.noProgress && jobs.size() >= 2000, "schedule");
-    opt.progress = [&](double s) { bar.update(s); };
-    auto r = simulateSchedule(pool, jobs, opt, fabric.get());
-    bar.done();
-    if (!r)
-        return fail(Error{traceName, r.error().line, 0, r.error().message});
-    const ScheduleResult &res = *r;
+nlohmann::ordered_json timeJson(const ScheduleArgs &a, const ScheduleScenario &s, const ScheduleScenarioResult &run)
+{
+    const ScheduleResult &res = run.result;
+    nlohmann::ordered_json j = headerJson(a, s, run.input);
     j["mode"] = "time";
-    j["network"] = opt.network;
+    j["network"] = run.network;
     j["shared_pool"] = a.sharedPool;
-    j["jobs"] = jobs.size();
+    j["jobs"] = run.input.jobs.size();
     j["completed"] = res.completed;
     j["rejected"] = res.rejected;
     j["makespan_s"] = res.makespanS;
@@ -346,25 +277,15 @@ int runSchedule(const ScheduleArgs &a, Context &ctx)
     j["migrations"] = res.migrations;
     j["rate_events"] = res.events;
     j["series_points"] = res.series.size();
-    if (!a.jobsCsv.empty())
-        if (auto st = writeText(a.jobsCsv, jobsCsv(jobs, res)); !st)
-            return fail(st.error());
-    if (!a.seriesCsv.empty())
-        if (auto st = writeText(a.seriesCsv, seriesCsv(res)); !st)
-            return fail(st.error());
-    if (!a.db.empty()) {
-        RunInfo info{scenario, a.design.empty() ? a.pool : a.design, traceName, toString(*policy), a.seed, opt.network, false, j.dump()};
-        if (auto st = saveScheduleRun(a.db, info, jobs, &res, nullptr); !st)
-            return fail(st.error());
-    }
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
-    j["wall_s"] = wall;
-    if (ctx.json) {
-        std::cout << j.dump(2) << '\n';
-        return ExitOk;
-    }
-    std::cout << "Scheduled " << jobs.size() << " jobs on " << pool.totalGpus() << " GPUs (" << pool.servers.size()
-              << " servers), policy " << toString(*policy) << ", network " << (opt.network ? "on" : "off") << '\n';
+    return j;
+}
+
+void printTimeMode(const ScheduleScenarioResult &run, const ScheduleScenario &s, double wall)
+{
+    const ScheduleResult &res = run.result;
+    std::cout << "Scheduled " << run.input.jobs.size() << " jobs on " << run.input.pool.totalGpus() << " GPUs ("
+              << run.input.pool.servers.size() << " servers), policy " << toString(s.options.policy) << ", network "
+              << (run.network ? "on" : "off") << '\n';
     Table t({"metric", "value"});
     t.addRow({"completed", std::to_string(res.completed)});
     t.addRow({"rejected", std::to_string(res.rejected)});
@@ -384,7 +305,70 @@ int runSchedule(const ScheduleArgs &a, Context &ctx)
     d.addRow({"slowdown", fmt(res.slowdown.mean, 2), fmt(res.slowdown.p50, 2), fmt(res.slowdown.p95, 2), fmt(res.slowdown.p99, 2)});
     d.print(std::cout);
     std::cout << "wall " << fmt(wall, 2) << " s\n";
+}
+
+int runTimeMode(const ScheduleArgs &a, Context &ctx, const ScheduleScenario &s, ScenarioInput in,
+                std::chrono::steady_clock::time_point wallStart)
+{
+    ScheduleScenario scenario = s;
+    ProgressBar bar(!a.noProgress && in.jobs.size() >= 2000, "schedule");
+    scenario.options.progress = [&](double share) { bar.update(share); };
+    auto run = runScheduleScenario(scenario, std::move(in));
+    bar.done();
+    if (!run)
+        return fail(run.error());
+    const ScheduleResult &res = run->result;
+    nlohmann::ordered_json j = timeJson(a, s, *run);
+    if (!a.jobsCsv.empty())
+        if (auto st = writeText(a.jobsCsv, jobsCsv(run->input.jobs, res)); !st)
+            return fail(st.error());
+    if (!a.seriesCsv.empty())
+        if (auto st = writeText(a.seriesCsv, seriesCsv(res)); !st)
+            return fail(st.error());
+    if (!a.db.empty()) {
+        RunInfo info{scenarioName(a, s, run->input), a.design.empty() ? a.pool : a.design, run->input.traceName,
+                     toString(s.options.policy), a.seed, run->network, false, j.dump()};
+        if (auto st = saveScheduleRun(a.db, info, run->input.jobs, &res, nullptr); !st)
+            return fail(st.error());
+    }
+    const double wall = secondsSince(wallStart);
+    j["wall_s"] = wall;
+    if (ctx.json)
+        std::cout << j.dump(2) << '\n';
+    else
+        printTimeMode(*run, s, wall);
     return ExitOk;
+}
+
+int runSchedule(const ScheduleArgs &a, Context &ctx)
+{
+    const auto wallStart = std::chrono::steady_clock::now();
+    auto scenario = scenarioFromArgs(a);
+    if (!scenario)
+        return fail(scenario.error().message);
+    Design design;
+    if (!a.design.empty()) {
+        auto d = loadDesign(ctx, a.design);
+        if (!d)
+            return fail(d.error());
+        design = std::move(*d);
+        scenario->pool.design = &design;
+        scenario->pool.catalog = catalog(ctx);
+        if (!scenario->pool.catalog)
+            return ExitBadInput;
+    }
+    scenario->options.network = scenario->options.network && !a.capacity;
+    auto input = scenarioInput(*scenario);
+    if (!input) {
+        const Error &e = input.error();
+        return e.file.empty() && !a.tenantWeights.empty() ? fail("--tenant-weights: " + e.message) : fail(e);
+    }
+    if (!a.writeTrace.empty())
+        if (auto st = writeText(a.writeTrace, writeTrace(input->jobs)); !st)
+            return fail(st.error());
+    if (a.capacity)
+        return runCapacityMode(a, ctx, *scenario, *input, wallStart);
+    return runTimeMode(a, ctx, *scenario, std::move(*input), wallStart);
 }
 
 } // namespace
