@@ -11,10 +11,12 @@
 #include "io/designyaml.h"
 #endif
 
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <cmath>
-#include <fstream>
 
 using namespace cplan;
 
@@ -37,13 +39,7 @@ private:
         return std::move(*d);
     }
 
-    Design sample(const std::string &name)
-    {
-        auto d = loadDesign(std::string(CPLAN_SOURCE_DIR) + "/samples/" + name, &m_catalog);
-        if (!d)
-            qFatal("sample: %s", d.error().toString().c_str());
-        return std::move(*d);
-    }
+    Design sample(const std::string &name) { return test::loadSample(name, m_catalog); }
 
     static WorkloadSpec workload(const char *text, bool ideal = true)
     {
@@ -54,14 +50,10 @@ private:
         return *w;
     }
 
-    static bool near(double a, double b, double rel = 1e-9) { return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b)); }
-
 private slots:
     void initTestCase()
     {
-        auto c = Catalog::loadDirectory(std::string(CPLAN_SOURCE_DIR) + "/resources/catalog");
-        QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
-        m_catalog = std::move(*c);
+        m_catalog = test::builtinCatalog();
     }
 
     void defaults()
@@ -100,15 +92,15 @@ private slots:
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
         const TrafficResult &t = r->traffic.front();
         QCOMPARE(t.flows, std::size_t(3));
-        QVERIFY(near(t.maxLinkUtilization, 1.0));
+        QVERIFY(test::near(t.maxLinkUtilization, 1.0));
         QCOMPARE(t.busyLinks, std::size_t(4));
-        QVERIFY2(near(t.meanBusyLinkUtilization, 0.5), std::to_string(t.meanBusyLinkUtilization).c_str());
+        QVERIFY2(test::near(t.meanBusyLinkUtilization, 0.5), std::to_string(t.meanBusyLinkUtilization).c_str());
         QCOMPARE(t.channels.size(), std::size_t(16));   // 8 cables, both directions
         int full = 0, third = 0;
         for (const ChannelLoad &c : t.channels) {
             QVERIFY(!c.betweenSwitches);
-            full += near(c.utilization, 1.0);
-            third += near(c.utilization, 1.0 / 3);
+            full += test::near(c.utilization, 1.0);
+            third += test::near(c.utilization, 1.0 / 3);
         }
         QCOMPARE(full, 1);
         QCOMPARE(third, 3);
@@ -131,11 +123,11 @@ private slots:
         QVERIFY(r.ok());
         const TrafficResult &t = r->traffic.front();
         QCOMPARE(t.flows, std::size_t(128));
-        QVERIFY(near(t.completionS, kDefaultMessageBytes / (400e9 / 8), 1e-6));
-        QVERIFY(near(t.maxLinkUtilization, 1.0, 1e-6));
-        QVERIFY(near(t.meanBusyLinkUtilization, 1.0, 1e-6));
+        QVERIFY(test::near(t.completionS, kDefaultMessageBytes / (400e9 / 8), 1e-6));
+        QVERIFY(test::near(t.maxLinkUtilization, 1.0, 1e-6));
+        QVERIFY(test::near(t.meanBusyLinkUtilization, 1.0, 1e-6));
         QCOMPARE(t.lineRateFlowShare, 1.0);
-        QVERIFY(r->metrics && near(r->metrics->bisectionGbps, r->metrics->halfInjectionGbps));
+        QVERIFY(r->metrics && test::near(r->metrics->bisectionGbps, r->metrics->halfInjectionGbps));
         QVERIFY(r->reachability && r->reachability->unreachablePairs == 0);
         QCOMPARE(r->reachability->pairs, std::uint64_t(128 * 127));
         QVERIFY(r->latency && r->latency->stats.pairs > 0 && r->latency->stats.p99Ns >= r->latency->stats.p50Ns);
@@ -194,7 +186,7 @@ private slots:
         for (const Link &l : d.links)
             spineLinks += d.node(l.a.node).id == "spine01" || d.node(l.b.node).id == "spine01";
         QCOMPARE(f.cables.links, spineLinks + (d.node(d.link(*d.findLink(uplink)).b.node).id == "spine01" ? 0 : 1));
-        QVERIFY(near(f.cables.capacityGbps, 400.0 * f.cables.links));
+        QVERIFY(test::near(f.cables.capacityGbps, 400.0 * f.cables.links));
         // A leaf: its hosts are cut off, everyone else still talks.
         NetworkRequest leaf;
         leaf.failures.switches = {"su01-leaf1"};
@@ -285,9 +277,9 @@ private slots:
         const CostAnalysis c = analyzeCost(d, m_catalog, {10, 5});
         QCOMPARE(c.terms.sparesPercent, 10.0);
         QVERIFY(c.pricing.hardware > 0);
-        QVERIFY(near(c.pricing.hardware, c.bom.totals.capex));
-        QVERIFY(near(c.pricing.total, c.pricing.hardware + c.pricing.spares - c.pricing.discount));
-        QVERIFY(near(c.pricing.discount, 0.05 * (c.pricing.hardware + c.pricing.spares)));
+        QVERIFY(test::near(c.pricing.hardware, c.bom.totals.capex));
+        QVERIFY(test::near(c.pricing.total, c.pricing.hardware + c.pricing.spares - c.pricing.discount));
+        QVERIFY(test::near(c.pricing.discount, 0.05 * (c.pricing.hardware + c.pricing.spares)));
     }
 
     void scheduleScenario()
@@ -321,12 +313,7 @@ private slots:
         s.jobs.tenantWeights = {1, 2, 3};
         QVERIFY(!runScheduleScenario(s).ok());
         // A trace without timestamps (Alibaba's multi-GPU lists) runs in capacity mode only.
-        QTemporaryDir dir;
-        const std::string untimed = dir.filePath(QStringLiteral("multigpu.csv")).toStdString();
-        {
-            std::ofstream out(untimed);
-            out << "name,cpu_milli,memory_mib,num_gpu,gpu_milli\npod-1,1000,1024,1,1000\npod-2,2000,2048,2,1000\n";
-        }
+        const std::string untimed = test::testDataPath("traces/alibaba-no-times.csv");
         ScheduleScenario alibaba;
         alibaba.pool = s.pool;
         alibaba.jobs.tracePath = untimed;
@@ -342,7 +329,7 @@ private slots:
         QVERIFY(!cap->points.empty());
         // A node list has no fabric: the run is not coupled, whatever was asked.
         ScheduleScenario nodes;
-        nodes.pool.nodeListPath = CPLAN_TEST_DATA "/traces/nodes-sample.csv";
+        nodes.pool.nodeListPath = test::testDataPath("traces/nodes-sample.csv");
         nodes.jobs.synthetic = 50;
         auto plain = runScheduleScenario(nodes);
         QVERIFY2(plain.ok(), plain.ok() ? "" : plain.error().toString().c_str());
@@ -350,5 +337,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestAnalysis)
+CPLAN_TEST_APPLESS_MAIN(TestAnalysis)
 #include "tst_analysis.moc"
