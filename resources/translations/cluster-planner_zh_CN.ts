@@ -391,7 +391,7 @@
     </message>
     <message>
         <location filename="../../core/export/bomcsv.cpp" line="+12"/>
-        <location filename="../../core/export/bomworkbook.cpp" line="+323"/>
+        <location filename="../../core/export/bomworkbook.cpp" line="+300"/>
         <source>category</source>
         <translation>类别</translation>
     </message>
@@ -863,6 +863,11 @@
         <location line="+0"/>
         <source>to_transceiver</source>
         <translation>终点光模块</translation>
+    </message>
+    <message>
+        <location filename="../../core/analysis/network.cpp" line="+193"/>
+        <source>the fabric has fewer than two cabled endpoints or no switch</source>
+        <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
 </context>
 <context>
