@@ -164,10 +164,11 @@ static void analyzeNetwork(const Design &design, const Catalog &catalog, const s
     progress(70, AnalysisRunner::tr("Bisection and latency"));
     const FabricMetrics metrics = computeMetrics(fabric);
     r.bisectionGbps = metrics.bisectionGbps;
-    static const char *const tierNames[] = {"endpoint", "leaf", "spine", "core"};
     for (const TierLoad &t : metrics.tiers)
-        if (t.upGbps > 0)
-            r.oversubscription[t.tier >= 0 && t.tier <= 3 ? tierNames[t.tier] : std::to_string(t.tier)] = t.oversubscription;
+        if (t.upGbps > 0) {
+            const auto tier = tierFromLevel(t.tier);
+            r.oversubscription[tier ? toString(*tier) : std::to_string(t.tier)] = t.oversubscription;
+        }
     const LatencyModel latency = latencyModel(fabric, catalog);
     const LatencyStats stats = latencyDistribution(fabric, tables, latency, 200000);
     r.latencyHistogram = stats.histogram;

@@ -54,7 +54,7 @@ bool PartDrop::place(const std::string &partId, QPointF scenePos, QString *why)
     node.name = node.id;
     node.part = partId;
     node.role = isSwitch ? NodeRole::Switch : mgmt ? NodeRole::Management : NodeRole::Server;
-    node.tier = isSwitch ? 1 : 0;
+    node.tier = isSwitch ? Tier::Leaf : Tier::Endpoint;
     constexpr double grid = CanvasScene::kGrid;
     const QPointF p = m_scene->snapToGrid() ? QPointF(std::round(scenePos.x() / grid) * grid, std::round(scenePos.y() / grid) * grid)
                                             : scenePos;

@@ -31,16 +31,17 @@ QColor utilizationColor(double u)
     return QColor(215, 25, 28);
 }
 
-static QColor tierColor(int tier, bool isSwitch)
+static QColor tierColor(Tier tier, bool isSwitch)
 {
     if (!isSwitch)
         return QColor(236, 240, 232);
     switch (tier) {
-    case 1: return QColor(214, 228, 245);
-    case 2: return QColor(226, 216, 240);
-    case 3: return QColor(245, 222, 208);
-    default: return QColor(222, 226, 230);
+    case Tier::Leaf: return QColor(214, 228, 245);
+    case Tier::Spine: return QColor(226, 216, 240);
+    case Tier::Core: return QColor(245, 222, 208);
+    case Tier::Endpoint: break;
     }
+    return QColor(222, 226, 230);
 }
 
 // --- NodeItem -------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/tier.h"
+
 #include <QColor>
 #include <QGraphicsItem>
 #include <QRectF>
@@ -75,7 +77,7 @@ private:
     QColor m_fill;
     bool m_switch = false;
     bool m_failed = false;
-    int m_tier = 0;
+    Tier m_tier = Tier::Endpoint;
     int m_busyGpus = 0;
     int m_highlightPort = 0;
 };

@@ -208,7 +208,7 @@ QVariant Document::nodeProperty(const std::string &id, NodeProperty property) co
     case NodeProperty::Name: return QString::fromStdString(node.name);
     case NodeProperty::Part: return QString::fromStdString(node.part);
     case NodeProperty::Role: return int(node.role);
-    case NodeProperty::Tier: return node.tier;
+    case NodeProperty::Tier: return level(node.tier);
     case NodeProperty::Group: return QString::fromStdString(node.group);
     case NodeProperty::Rack: return QString::fromStdString(node.rack);
     case NodeProperty::Hcas: return toStringList(node.hcas);
@@ -227,7 +227,7 @@ void Document::setNodeProperty(const std::string &id, NodeProperty property, con
     case NodeProperty::Name: node.name = value.toString().toStdString(); break;
     case NodeProperty::Part: node.part = value.toString().toStdString(); aspects |= ChangeEvent::Topology; break;
     case NodeProperty::Role: node.role = NodeRole(value.toInt()); aspects |= ChangeEvent::Topology; break;
-    case NodeProperty::Tier: node.tier = value.toInt(); break;
+    case NodeProperty::Tier: node.tier = tierFromLevel(value.toInt()).value_or(Tier::Endpoint); break;
     case NodeProperty::Group: node.group = value.toString().toStdString(); break;
     case NodeProperty::Rack: node.rack = value.toString().toStdString(); break;
     case NodeProperty::Hcas: {

@@ -123,7 +123,7 @@ void Inspector::refresh()
             for (const Part *p : catalog.partsOfKind(kind))
                 m_part->addItem(qs(p->model + " (" + p->id + ")"), qs(p->id));
             m_part->setCurrentIndex(m_part->findData(qs(node.part)));
-            m_tier->setValue(node.tier);
+            m_tier->setValue(level(node.tier));
             if (m_group->text() != qs(node.group))
                 m_group->setText(qs(node.group));
             if (m_rack->text() != qs(node.rack))

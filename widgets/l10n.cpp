@@ -1,6 +1,7 @@
 #include "l10n.h"
 
 #include "cost/bom.h"
+#include "model/tier.h"
 #include "util/error.h"
 #include "util/message.h"
 #include "validate/validate.h"
@@ -81,14 +82,12 @@ QString tierName(const std::string &tier)
     return engineName(tier);
 }
 
-QString tierName(int tier)
+QString tierName(int level)
 {
-    switch (tier) {
-    case 1: return engineName("leaf");
-    case 2: return engineName("spine");
-    case 3: return engineName("core");
-    default: return QCoreApplication::translate("Engine", "tier %1").arg(tier);
-    }
+    const auto tier = tierFromLevel(level);
+    if (tier && *tier != Tier::Endpoint)
+        return engineName(toString(*tier));
+    return QCoreApplication::translate("Engine", "tier %1").arg(level);
 }
 
 QString bomDescription(const BomLine &line)

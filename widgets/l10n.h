@@ -36,7 +36,7 @@ QString errorText(const Error &error); // the message alone, without file and li
 // Names the engine uses as keys, in the interface language.
 QString bomCategoryName(const std::string &category); // server, switch, hca, cable, ...
 QString tierName(const std::string &tier);            // leaf, spine, core; node-leaf, leaf-spine, spine-core, other
-QString tierName(int tier);                           // 1 leaf, 2 spine, 3 core
+QString tierName(int level);                          // a switch level: 1 leaf, 2 spine, 3 core, else "tier N"
 QString bomDescription(const BomLine &line);          // vendor and model, or "unknown part"
 
 // Numbers and money in the interface locale: group separators and decimal point follow it.

@@ -482,10 +482,10 @@ void drawLayout(QPainter &p, const QRectF &area, const Design &design, const Cat
     // Rows: tiers present, highest first; endpoints (servers, management) in row tier 0.
     std::set<int, std::greater<int>> tiers;
     for (const Node &node : design.nodes)
-        tiers.insert(node.role == NodeRole::Switch ? std::max(1, node.tier) : 0);
+        tiers.insert(node.role == NodeRole::Switch ? level(switchTier(node.tier)) : 0);
     std::vector<int> rowTier(tiers.begin(), tiers.end());
     auto rowOf = [&](const Node &node) {
-        const int t = node.role == NodeRole::Switch ? std::max(1, node.tier) : 0;
+        const int t = node.role == NodeRole::Switch ? level(switchTier(node.tier)) : 0;
         return int(std::find(rowTier.begin(), rowTier.end(), t) - rowTier.begin());
     };
     const int rows = int(rowTier.size());
@@ -609,7 +609,7 @@ void drawLayout(QPainter &p, const QRectF &area, const Design &design, const Cat
         const Node &node = design.nodes[i];
         const int r = rowOf(node);
         const double step = spacing[std::size_t(r)];
-        QColor fill = node.role == NodeRole::Switch ? tierColor(std::max(1, node.tier)) : node.role == NodeRole::Management ? kMgmt : kServer;
+        QColor fill = node.role == NodeRole::Switch ? tierColor(level(switchTier(node.tier))) : node.role == NodeRole::Management ? kMgmt : kServer;
         const double w = node.role == NodeRole::Switch ? std::clamp(step * 0.8, 1.5, 46.0) : std::clamp(step * 0.75, 1.2, 18.0);
         const double h = node.role == NodeRole::Switch ? 12 : 16;
         p.setPen(w > 6 ? QPen(fill.darker(130), 0.5) : Qt::NoPen);
@@ -846,7 +846,7 @@ bool PdfReport::write(const QString &path, QString *error)
         std::set<int> switchTiers;
         for (const Node &node : d.nodes)
             if (node.role == NodeRole::Switch)
-                switchTiers.insert(std::max(1, node.tier));
+                switchTiers.insert(level(switchTier(node.tier)));
         for (int t : switchTiers)
             legendItem(p, x, y, tierColor(t), t == 1 ? tr("leaf switch") : t == 2 ? tr("spine switch") : tr("core switch"), false);
         legendItem(p, x, y, kServer, tr("server"), false);

@@ -10,27 +10,8 @@ namespace cplan {
 
 std::string linkTierName(const Design &design, const Link &link)
 {
-    int a = design.node(link.a.node).tier, b = design.node(link.b.node).tier;
-    const bool aSwitch = design.node(link.a.node).role == NodeRole::Switch;
-    const bool bSwitch = design.node(link.b.node).role == NodeRole::Switch;
-    if (aSwitch != bSwitch)
-        return "node-leaf";
-    if (a > b)
-        std::swap(a, b);
-    if (a == 1 && b == 2)
-        return "leaf-spine";
-    if (a == 2 && b == 3)
-        return "spine-core";
-    return "other";
-}
-
-static const char *switchTierName(int tier)
-{
-    switch (tier) {
-    case 2: return "spine";
-    case 3: return "core";
-    default: return "leaf";
-    }
+    const Node &a = design.node(link.a.node), &b = design.node(link.b.node);
+    return linkTierName(a.tier, a.role == NodeRole::Switch, b.tier, b.role == NodeRole::Switch);
 }
 
 Bom computeBom(const Design &design, const Catalog &catalog)
@@ -39,14 +20,15 @@ Bom computeBom(const Design &design, const Catalog &catalog)
     bom.currency = design.settings.currency;
     std::map<std::pair<std::string, std::string>, long long> quantities; // (category, part) -> qty
 
-    bom.counts.switches = {{"leaf", 0}, {"spine", 0}, {"core", 0}};
+    for (Tier t : kSwitchTiers)
+        bom.counts.switches[toString(t)] = 0;
     bom.counts.cables = {{"node-leaf", 0}, {"leaf-spine", 0}, {"spine-core", 0}};
 
     std::set<std::string> racks;
     for (const Node &node : design.nodes) {
         const Part *part = catalog.find(node.part);
         if (node.role == NodeRole::Switch) {
-            ++bom.counts.switches[switchTierName(node.tier)];
+            ++bom.counts.switches[toString(switchTier(node.tier))];
             ++quantities[{"switch", node.part}];
         } else if (node.role == NodeRole::Management) {
             ++bom.counts.management;

@@ -39,7 +39,7 @@ Graph buildGraph(const Design &design, const Catalog &catalog)
         v.name = n.name.empty() ? n.id : n.name;
         v.part = n.part;
         v.role = toString(n.role);
-        v.tier = n.tier;
+        v.tier = level(n.tier);
         v.group = n.group;
         v.rack = n.rack;
         v.gpus = nodeGpuCount(n, catalog);
@@ -47,7 +47,7 @@ Graph buildGraph(const Design &design, const Catalog &catalog)
         switch (n.role) {
         case NodeRole::Switch:
             v.shape = "box";
-            v.fill = n.tier >= 3 ? "#c9a0dc" : n.tier == 2 ? "#9ecae1" : "#a1d99b";
+            v.fill = n.tier == Tier::Core ? "#c9a0dc" : n.tier == Tier::Spine ? "#9ecae1" : "#a1d99b";
             break;
         case NodeRole::Management:
             v.shape = "hexagon";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace cplan {
@@ -94,7 +95,7 @@ std::string exportSlurmTopology(const Design &design)
                 continue;
             if (nb.role == NodeRole::Server)
                 childNodes[a].push_back(b);
-            else if (nb.role == NodeRole::Switch && nb.tier < na.tier && nb.tier >= 1) {
+            else if (nb.role == NodeRole::Switch && nb.tier < na.tier && nb.tier >= Tier::Leaf) {
                 childSwitches[a].push_back(b);
                 hasParent[b] = 1;
             }
@@ -130,7 +131,7 @@ std::string exportSlurmTopology(const Design &design)
             servers.insert(i);
     std::vector<std::uint32_t> tops;
     std::vector<std::set<std::uint32_t>> below(n);   // servers reachable downwards
-    int currentTier = -1;
+    std::optional<Tier> currentTier;
     for (std::uint32_t s : switches) {
         const Node &sw = design.nodes[s];
         for (std::uint32_t c : childNodes[s])
@@ -139,7 +140,7 @@ std::string exportSlurmTopology(const Design &design)
             below[s].insert(below[c].begin(), below[c].end());
         if (sw.tier != currentTier) {
             currentTier = sw.tier;
-            out += "\n# tier " + std::to_string(sw.tier) + "\n";
+            out += "\n# tier " + std::to_string(level(sw.tier)) + "\n";
         }
         std::string line = "SwitchName=" + slurmName(sw);
         if (!childNodes[s].empty()) {

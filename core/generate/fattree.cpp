@@ -313,7 +313,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     const int racksPerUnit = ceilDiv(suSize, spec.serversPerRack);
 
     // Every switch of the tree: the spec's part at its tier's height.
-    auto addSwitch = [&](std::string id, int tier, std::string group, std::string rack, double x) {
+    auto addSwitch = [&](std::string id, Tier tier, std::string group, std::string rack, double x) {
         Node n;
         n.id = std::move(id);
         n.part = spec.switchPart;
@@ -322,7 +322,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
         n.group = std::move(group);
         n.rack = std::move(rack);
         n.x = x;
-        n.y = baseY - tier * tierPitch;
+        n.y = baseY - level(tier) * tierPitch;
         return design.addNode(std::move(n));
     };
 
@@ -339,7 +339,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
         } else {
             id = unitName(unit) + "-leaf" + std::to_string(inUnit + 1);
         }
-        leafIds[std::size_t(l)] = addSwitch(std::move(id), 1, tiers > 1 ? unitName(unit) : std::string(),
+        leafIds[std::size_t(l)] = addSwitch(std::move(id), Tier::Leaf, tiers > 1 ? unitName(unit) : std::string(),
                                             (tiers > 1 ? unitName(unit) + "-" : std::string()) + "net",
                                             unitX(unit) + (inUnit + 0.5) * unitWidth / leavesPerUnit);
     }
@@ -358,7 +358,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
             n.id = padded(part->gpuCount > 0 ? "gpu" : "host", j + 1, serverDigits);
             n.part = partId;
             n.role = NodeRole::Server;
-            n.tier = 0;
+            n.tier = Tier::Endpoint;
             n.group = tiers > 1 ? unitName(unit) : std::string();
             n.rack = (tiers > 1 ? unitName(unit) + "-" : std::string()) + padded("r", slot / spec.serversPerRack + 1, 2);
             n.x = unitX(unit) + (slot + 0.5) * unitWidth / suSize;
@@ -409,7 +409,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
                                     {std::to_string(L * u), std::to_string(plain), std::to_string(u), std::to_string(S), std::to_string(per)}});
         std::vector<NodeId> spineIds;
         for (int s = 0; s < S; ++s) {
-            spineIds.push_back(addSwitch(padded("spine", s + 1, digits(S)), 2, {}, padded("spine-r", s / 16 + 1, 2),
+            spineIds.push_back(addSwitch(padded("spine", s + 1, digits(S)), Tier::Spine, {}, padded("spine-r", s / 16 + 1, 2),
                                          (s + 0.5) * totalWidth / S));
         }
         for (int l = 0; l < L; ++l) {
@@ -430,7 +430,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
             const double x0 = unitX(q * unitsPerPod), x1 = unitX(q * unitsPerPod + unitsPerPod - 1) + unitWidth;
             for (int s = 0; s < podSpines; ++s) {
                 spineIds[std::size_t(q * podSpines + s)] =
-                    addSwitch(podName(q) + "-" + padded("spine", s + 1, digits(podSpines)), 2, podName(q), podName(q) + "-spine",
+                    addSwitch(podName(q) + "-" + padded("spine", s + 1, digits(podSpines)), Tier::Spine, podName(q), podName(q) + "-spine",
                               x0 + (s + 0.5) * (x1 - x0) / podSpines);
             }
             for (int li = 0; li < Lp; ++li) {
@@ -444,7 +444,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
         const int cores = podSpines * coresPerGroup;
         std::vector<NodeId> coreIds;
         for (int c = 0; c < cores; ++c) {
-            coreIds.push_back(addSwitch(padded("core", c + 1, digits(cores)), 3, {}, padded("core-r", c / 16 + 1, 2),
+            coreIds.push_back(addSwitch(padded("core", c + 1, digits(cores)), Tier::Core, {}, padded("core-r", c / 16 + 1, 2),
                                         (c + 0.5) * totalWidth / cores));
         }
         // Spine s of every pod joins core group s; each spine sends perCore links to each core of its group.
@@ -535,7 +535,7 @@ Result<Design> generateTorus(const TorusSpec &spec, const Catalog &catalog)
             s.id += (k ? "-" : "") + std::to_string(c[k]);
         s.part = spec.switchPart;
         s.role = NodeRole::Switch;
-        s.tier = 1;
+        s.tier = Tier::Leaf;
         const int z = c.size() > 2 ? c[2] : 0;
         s.x = c[0] * 400.0 + z * 90.0;
         s.y = c[1] * 400.0 + z * 60.0;

@@ -172,7 +172,7 @@ public:
         r.string("rack", node.rack);
         if (error)
             return *error;
-        node.tier = int(tier);
+        node.tier = *tierFromLevel(tier);   // read in range 0..3
         if (const YamlNode *h = r.get("hcas"); h && !h->isNull()) {
             if (!h->isSequence())
                 return errorAt(m_file, h, "'hcas' must be a list of HCA part ids");
@@ -525,7 +525,7 @@ std::string serializeDesign(const Design &design)
         if (!n.name.empty() && n.name != n.id)
             w.field("name", n.name);
         w.field("role", toString(n.role));
-        w.integer("tier", n.tier);
+        w.integer("tier", level(n.tier));
         w.number("x", n.x);
         w.number("y", n.y);
         if (!n.group.empty())

@@ -555,17 +555,18 @@ Result<IbnetdiscoverImport> importIbnetdiscover(const std::string &text, const s
                 q.push_back(peer);
             }
     }
+    // A design names three switch tiers at most; a deeper fabric keeps its upper levels as core.
     int top = 1;
     for (std::uint32_t k = 0; k < d.nodes.size(); ++k) {
         Node &node = d.nodes[k];
-        node.tier = node.role == NodeRole::Switch ? std::max(1, tier[k]) : 0;
-        top = std::max(top, node.tier);
+        node.tier = node.role == NodeRole::Switch ? *tierFromLevel(std::clamp(tier[k], 1, 3)) : Tier::Endpoint;
+        top = std::max(top, level(node.tier));
     }
-    std::map<int, int> column;
+    std::map<Tier, int> column;
     for (Node &node : d.nodes) {
         const int c = column[node.tier]++;
-        node.x = c * (node.tier == 0 ? 70.0 : 140.0);
-        node.y = (top - node.tier) * 260.0;
+        node.x = c * (node.tier == Tier::Endpoint ? 70.0 : 140.0);
+        node.y = (top - level(node.tier)) * 260.0;
     }
     d.reindex();
     return result;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/ids.h"
+#include "model/tier.h"
 
 #include <map>
 #include <optional>
@@ -29,7 +30,7 @@ struct Node
     std::string part;          // catalog id
     std::string name;          // display name and node description in exports (defaults to id)
     NodeRole role = NodeRole::Server;
-    int tier = 0;              // 0 = endpoint, 1 = leaf, 2 = spine, 3 = core
+    Tier tier = Tier::Endpoint; // servers: Endpoint; switches: Leaf, Spine, Core (Endpoint = unset)
     double x = 0, y = 0;       // canvas position
     std::string group;         // id of a group (SU, pod) or empty
     std::string rack;          // rack label or empty

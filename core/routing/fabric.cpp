@@ -63,7 +63,7 @@ Fabric Fabric::build(const Design &design, const Catalog &catalog)
             s.kind = FabricNodeKind::Switch;
             s.designNode = NodeId(i);
             s.portCount = part->ports;
-            s.tier = n.tier;
+            s.tier = level(n.tier);
             s.description = name;
             s.part = n.part;
             s.portBase = std::uint32_t(f.m_ports.size());

@@ -218,7 +218,7 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
 
     // Tiers: more than 3 switch tiers means long paths.
     for (std::size_t i = 0; i < n; ++i)
-        if (design.nodes[i].role == NodeRole::Switch && design.nodes[i].tier == 0)
+        if (design.nodes[i].role == NodeRole::Switch && design.nodes[i].tier == Tier::Endpoint)
             out.add(Severity::Info, "tier-unset", {CPLAN_TR("Engine", "switch '%1' has no tier; tier-based counts treat it as a leaf"), {design.nodes[i].id}},
                     {design.nodes[i].id});
 

@@ -163,7 +163,7 @@ private slots:
         // One uplink cable and one spine: ftree routes around both; nothing is unreachable.
         std::string uplink;
         for (const Link &l : d.links)
-            if (d.node(l.a.node).tier == 1 && d.node(l.b.node).tier == 2) {
+            if (d.node(l.a.node).tier == Tier::Leaf && d.node(l.b.node).tier == Tier::Spine) {
                 uplink = l.id;
                 break;
             }

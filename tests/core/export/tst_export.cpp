@@ -213,7 +213,7 @@ private slots:
                     continue;
                 if (b.role == NodeRole::Server)
                     cabledServers[QString::fromStdString(slurmName(a))].insert(QString::fromStdString(slurmName(b)));
-                else if (b.role == NodeRole::Switch && b.tier == a.tier - 1)
+                else if (b.role == NodeRole::Switch && level(b.tier) == level(a.tier) - 1)
                     cabledLower[QString::fromStdString(slurmName(a))].insert(QString::fromStdString(slurmName(b)));
             }
 
@@ -234,7 +234,7 @@ private slots:
                 QCOMPARE(std::set<QString>(children.begin(), children.end()), cabledLower[sw]);
                 for (const QString &c : children) {
                     QVERIFY2(byName.count(c), qPrintable(c));
-                    QCOMPARE(byName[c]->tier, n.tier - 1);
+                    QCOMPARE(level(byName[c]->tier), level(n.tier) - 1);
                 }
             }
         }

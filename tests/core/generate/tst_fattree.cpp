@@ -48,7 +48,7 @@ private:
             for (const auto &[upper, n] : groups)
                 counts.insert(n);
             QCOMPARE(int(counts.size()), 1);
-            shapes[d.nodes[lower].tier].insert({groups.size(), *counts.begin()});
+            shapes[level(d.nodes[lower].tier)].insert({groups.size(), *counts.begin()});
         }
         for (const auto &[tier, s] : shapes)
             QVERIFY2(s.size() == 1, qPrintable(QStringLiteral("tier %1 switches are wired differently").arg(tier)));

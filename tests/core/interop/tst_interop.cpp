@@ -112,7 +112,7 @@ private slots:
         QCOMPARE(d.nodes.size(), std::size_t(4));
         QCOMPARE(d.links.size(), std::size_t(3));
         QCOMPARE(d.node(*d.findNode("leafA")).guid.value_or(0), 0x0002c90000000100ull);
-        QCOMPARE(d.node(*d.findNode("leafA")).tier, 1);
+        QCOMPARE(d.node(*d.findNode("leafA")).tier, Tier::Leaf);
         QCOMPARE(d.node(*d.findNode("gpu002")).part, std::string("host-1hca"));
     }
 

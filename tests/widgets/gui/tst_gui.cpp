@@ -332,7 +332,7 @@ void TestGui::inspectorEditChangesModel()
     QCOMPARE(m_window->document()->undoStack()->count(), 2);
     checkUndoRedo(before, text());
     inspector->tierSpin()->setValue(2);
-    QCOMPARE(m_window->document()->design().nodes[0].tier, 2);
+    QCOMPARE(m_window->document()->design().nodes[0].tier, Tier::Spine);
     const QString rack = text();
     inspector->rackEdit()->setText(QString());
     QTest::keyClicks(inspector->rackEdit(), QStringLiteral("r01"));
