@@ -86,6 +86,7 @@ void AnalysisRunner::start()
         return;
     }
     m_pending = false;
+    m_awaitingResult = true;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     auto cancel = m_cancel;
     // Snapshot: the worker reads its own copy while the user keeps editing.
@@ -109,6 +110,7 @@ void AnalysisRunner::start()
 
 void AnalysisRunner::onFinished()
 {
+    m_awaitingResult = false;
     AnalysisResult r = m_watcher.result();
     if (m_pending) {
         start();
@@ -127,7 +129,8 @@ bool AnalysisRunner::waitForIdle(int timeoutMs)
     t.start();
     while (t.elapsed() < timeoutMs) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (!m_debounce.isActive() && !m_watcher.isRunning() && !m_pending && m_result.revision == m_document->revision())
+        if (!m_debounce.isActive() && !m_watcher.isRunning() && !m_pending && !m_awaitingResult &&
+            m_result.revision == m_document->revision())
             return true;
     }
     return false;

@@ -105,6 +105,9 @@ private:
     QFutureWatcher<AnalysisResult> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     bool m_pending = false;
+    // A run was started and its finished() not handled yet: the future can be done before the
+    // watcher's signal reaches onFinished(), and waitForIdle() must not return in between.
+    bool m_awaitingResult = false;
     std::string m_pattern;
     std::set<std::string> m_failed;
     AnalysisResult m_result;

@@ -91,7 +91,8 @@ bool CanvasClipboard::paste(const QMimeData *mime, QPointF at)
         knownGroups.insert(g.id);
     constexpr double grid = CanvasScene::kGrid;
     for (Node n : fragment.nodes) {
-        const bool sameName = n.name == n.id;
+        // A name equal to the id is not written to the file: it comes back empty.
+        const bool sameName = n.name.empty() || n.name == n.id;
         n.id = fresh(n.id);
         if (sameName)
             n.name = n.id;

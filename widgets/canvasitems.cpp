@@ -246,6 +246,10 @@ void NodeItem::setFailed(bool failed)
 {
     m_failed = failed;
     update();
+    // Its links are drawn as down with it.
+    if (auto *s = static_cast<CanvasScene *>(scene()))
+        for (LinkItem *l : m_links)
+            s->updateLinkArea(l->boundingRect());
 }
 
 void NodeItem::setHighlightPort(int port)
@@ -349,6 +353,11 @@ void LinkItem::setFailed(bool failed)
     repaint();
 }
 
+bool LinkItem::isDown() const
+{
+    return m_failed || m_a->failed() || m_b->failed();
+}
+
 // --- LinkLayer ------------------------------------------------------------------------------
 
 LinkLayer::LinkLayer(const CanvasScene *scene)
@@ -399,7 +408,7 @@ void LinkLayer::paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
         const QRectF r = QRectF(l.p1(), l.p2()).normalized();
         if (r.right() < exposed.left() || r.left() > exposed.right() || r.bottom() < exposed.top() || r.top() > exposed.bottom())
             continue;
-        if (item->failed()) {
+        if (item->isDown()) {
             failed.push_back(l);
         } else if (item->isSelected()) {
             selected.push_back(l);
@@ -484,7 +493,8 @@ void LinkLayer::paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
     for (int i = 0; i < kHeat; ++i)
         draw(heat[i], utilizationColor(double(i) / (kHeat - 1)), i > kHeat / 2 ? 2 : 1.5);
     draw(selected, QColor(255, 140, 0), 3);
-    draw(failed, QColor(210, 30, 30), 2, Qt::DashLine);
+    // Failed: red dashes, or dark ones under a heatmap, where red means a saturated link.
+    draw(failed, m_scene->hasUtilization() ? QColor(60, 60, 60) : QColor(210, 30, 30), 2, Qt::DashLine);
     if (qEnvironmentVariableIsSet("CPLAN_DEBUG_LINKLAYER")) {
         qDebug("link layer: %zu of %zu links drawn", drawn, m_scene->linkItems().size());
     }

@@ -106,6 +106,9 @@ public:
     double utilization() const { return m_util; }
     void setFailed(bool failed);
     bool failed() const { return m_failed; }
+    // Failed itself or through a failed node at either end: drawn as failed, whatever the
+    // heatmap says (a dead link carries nothing, which is not "0 % utilized").
+    bool isDown() const;
     const QLineF &line() const { return m_line; }
 
 protected:

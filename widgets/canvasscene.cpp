@@ -10,6 +10,7 @@
 
 #include "catalog/catalog.h"
 
+#include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneDragDropEvent>
 #include <QGraphicsSceneHelpEvent>
 #include <QGraphicsSceneMouseEvent>
@@ -42,6 +43,7 @@ CanvasScene::~CanvasScene()
 {
     // Items refer to each other; make sure the scene deletes them without link updates.
     m_syncing = true;
+    m_linkLayer = nullptr;
     clear();
 }
 
@@ -57,6 +59,39 @@ LinkItem *CanvasScene::linkItem(const std::string &id) const
     return it == m_links.end() ? nullptr : it->second;
 }
 
+QGraphicsItem *CanvasScene::itemNear(QPointF scenePos, const QWidget *viewport) const
+{
+    const QGraphicsView *view = viewport ? qobject_cast<const QGraphicsView *>(viewport->parentWidget()) : nullptr;
+    const auto vs = views();
+    if (!view && !vs.isEmpty())
+        view = vs.front();
+    const double scale = view ? std::max(1e-3, view->transform().m11()) : 1.0;
+    const double tolerance = kClickTolerancePx / scale;
+    const QRectF box(scenePos - QPointF(tolerance, tolerance), QSizeF(2 * tolerance, 2 * tolerance));
+    QGraphicsItem *nearest = nullptr;
+    double best = tolerance;
+    const auto found = items(box, Qt::IntersectsItemBoundingRect, Qt::DescendingOrder);
+    for (QGraphicsItem *i : found) {
+        if (!i->isVisible())
+            continue;
+        if ((i->type() == NodeItemType || i->type() == GroupItemType) && i->contains(i->mapFromScene(scenePos)))
+            return i;
+        if (i->type() != LinkItemType)
+            continue;
+        // Distance from the point to the segment.
+        const QLineF &l = static_cast<LinkItem *>(i)->line();
+        const QPointF d = l.p2() - l.p1();
+        const double len2 = d.x() * d.x() + d.y() * d.y();
+        const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(scenePos - l.p1(), d) / len2, 0.0, 1.0) : 0.0;
+        const double dist = QLineF(scenePos, l.p1() + t * d).length();
+        if (dist <= best) {
+            best = dist;
+            nearest = i;
+        }
+    }
+    return nearest;
+}
+
 QRectF CanvasScene::contentRect() const
 {
     QRectF r;
@@ -70,8 +105,16 @@ QRectF CanvasScene::contentRect() const
 
 void CanvasScene::updateLinkArea(const QRectF &rect)
 {
-    if (m_linkLayer && !m_syncing)
-        m_linkLayer->update(rect);
+    if (!m_linkLayer)
+        return;
+    // Links are drawn with cosmetic pens up to 3 px wide, antialiased: the area to repaint is
+    // the link's rectangle and a few pixels around it at the current zoom, or the old line
+    // leaves a trail when a node moves.
+    double pad = 3;
+    const auto vs = views();
+    for (const QGraphicsView *v : vs)
+        pad = std::max(pad, 4.0 / std::max(1e-3, v->transform().m11()));
+    m_linkLayer->update(rect.adjusted(-pad, -pad, pad, pad));
 }
 
 QPointF CanvasScene::endpointPos(const NodeItem *node, QPointF portPos, QPointF otherEnd) const
@@ -128,6 +171,9 @@ void CanvasScene::onChanged(const ChangeEvent &event)
         for (const std::string &id : event.links)
             deleteLinkItem(id);
         break;
+    case ChangeEvent::LinksChanged:   // cable and length: drawn the same, read by tooltips
+    case ChangeEvent::SettingsChanged:
+        return;
     }
     if (!m_collapsed.isEmpty() && event.type != ChangeEvent::LinksAdded && event.type != ChangeEvent::LinksRemoved)
         rebuildGroupBlocks();
@@ -518,11 +564,17 @@ void CanvasScene::dropEvent(QGraphicsSceneDragDropEvent *event)
         event->ignore();
 }
 
+void CanvasScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
+{
+    emit contextMenuRequested(itemNear(event->scenePos(), event->widget()), event->screenPos());
+    event->accept();
+}
+
 // --- tooltips with figures ------------------------------------------------------------------
 
 void CanvasScene::helpEvent(QGraphicsSceneHelpEvent *event)
 {
-    const QString text = CanvasToolTips::forItem(*this, itemAt(event->scenePos(), QTransform()));
+    const QString text = CanvasToolTips::forItem(*this, itemNear(event->scenePos(), event->widget()));
     if (text.isEmpty())
         QToolTip::hideText();
     else

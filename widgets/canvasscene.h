@@ -55,6 +55,11 @@ public:
     // Repaints the part of the link layer a link covers.
     void updateLinkArea(const QRectF &rect);
     LinkItem *linkItem(const std::string &id) const;
+    // What a click at `scenePos` in `viewport` (a view's viewport; null = the first view) means,
+    // with a few pixels of tolerance at that view's zoom: the node or collapsed block under the
+    // cursor, else the nearest visible link within the tolerance; null when nothing is near.
+    QGraphicsItem *itemNear(QPointF scenePos, const QWidget *viewport = nullptr) const;
+    static constexpr double kClickTolerancePx = 6;
     // Where a link meets a node: the port, or the edge of the block of a collapsed group.
     QPointF endpointPos(const NodeItem *node, QPointF portPos, QPointF otherEnd) const;
 
@@ -89,6 +94,8 @@ public:
 signals:
     void failedObjectsChanged();
     void statusMessage(const QString &message);
+    // A right click on `item` (a node, link or collapsed group; null = empty canvas).
+    void contextMenuRequested(QGraphicsItem *item, const QPoint &screenPos);
 
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
@@ -99,6 +106,7 @@ protected:
     void dragMoveEvent(QGraphicsSceneDragDropEvent *event) override;
     void dropEvent(QGraphicsSceneDragDropEvent *event) override;
     void helpEvent(QGraphicsSceneHelpEvent *event) override;
+    void contextMenuEvent(QGraphicsSceneContextMenuEvent *event) override;
 
 private:
     void onChanged(const ChangeEvent &event);

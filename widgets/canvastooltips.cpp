@@ -44,7 +44,7 @@ QString CanvasToolTips::forNode(const CanvasScene &scene, const std::string &id)
     int used = 0;
     for (const PortInfo &p : ports)
         used += design.linkAt(PortRef{*n, p.number}) ? 1 : 0;
-    QString t = QStringLiteral("<b>%1</b> — %2<br>").arg(qs(node.name).toHtmlEscaped(), part ? qs(part->vendor + " " + part->model).toHtmlEscaped() : qs(node.part));
+    QString t = QStringLiteral("<b>%1</b> — %2<br>").arg(qs(node.name.empty() ? node.id : node.name).toHtmlEscaped(), part ? qs(part->vendor + " " + part->model).toHtmlEscaped() : qs(node.part));
     t += tr("Ports: %1 of %2 wired").arg(used).arg(ports.size());
     if (!ports.empty())
         t += tr(", %1 Gb/s").arg(ports.front().speedGbps);

@@ -18,6 +18,8 @@
 
 namespace cplan {
 
+static constexpr double kPad = 10;   // between the view's edge and the boxes drawn over it
+
 CanvasView::CanvasView(CanvasScene *scene, QWidget *parent)
     : QGraphicsView(scene, parent)
     , m_scene(scene)
@@ -55,7 +57,38 @@ void CanvasView::fitAll()
     QRectF r = m_scene->contentRect();
     if (r.isEmpty())
         r = QRectF(-400, -300, 800, 600);
-    fitInView(r.adjusted(-30, -30, 30, 30), Qt::KeepAspectRatio);
+    fitRect(r.adjusted(-30, -30, 30, 30));
+}
+
+void CanvasView::fitRect(const QRectF &rect)
+{
+    // The boxes drawn over the view (key figures top right, legend bottom left) get room of their
+    // own beside the drawing, as in exports: each a band above or below it, or a column beside
+    // it, whichever leaves the drawing bigger.
+    const QSizeF legend = legendSize(), figures = figuresSize();
+    const QRectF view = viewport()->rect();
+    double best = 0;
+    QRectF room = view;
+    for (int figuresBeside = 0; figuresBeside < 2; ++figuresBeside)
+        for (int legendBeside = 0; legendBeside < 2; ++legendBeside) {
+            QRectF r = view;
+            if (!figures.isEmpty())
+                figuresBeside ? r.setRight(r.right() - figures.width() - 2 * kPad) : r.setTop(r.top() + figures.height() + 2 * kPad);
+            if (!legend.isEmpty())
+                legendBeside ? r.setLeft(r.left() + legend.width() + 2 * kPad) : r.setBottom(r.bottom() - legend.height() - 2 * kPad);
+            const double s = r.width() > 0 && r.height() > 0 ? std::min(r.width() / rect.width(), r.height() / rect.height()) : 0;
+            if (s > best) {
+                best = s;
+                room = r;
+            }
+        }
+    if (rect.isEmpty() || best <= 0) {
+        fitInView(rect, Qt::KeepAspectRatio);
+    } else {
+        setTransform(QTransform::fromScale(best, best));
+        const QPointF shift = (room.center() - view.center()) / best;
+        centerOn(rect.center() - shift);
+    }
     setRenderHint(QPainter::Antialiasing, zoom() > 0.25);
 }
 
@@ -140,21 +173,66 @@ void CanvasView::drawForeground(QPainter *painter, const QRectF &)
     painter->save();
     painter->resetTransform();
     drawOverlay(painter, viewport()->rect());
+    if (!m_hint.isEmpty()) {
+        QFont font = painter->font();
+        font.setPixelSize(12);
+        painter->setFont(font);
+        painter->setPen(QColor(120, 128, 136));
+        painter->drawText(QRectF(viewport()->rect()).adjusted(10, 10, -10, -8), Qt::AlignRight | Qt::AlignBottom, m_hint);
+    }
     painter->restore();
+}
+
+static QFont overlayFont(const QPainter *painter)
+{
+    QFont font = painter ? painter->font() : QFont();
+    font.setPixelSize(12);
+    return font;
+}
+
+// Widths of the key figures' label and value columns.
+static std::pair<double, double> figureColumns(const QVector<QPair<QString, QString>> &figures, const QFont &font, const QFont &bold)
+{
+    const QFontMetrics fm(font), bfm(bold);
+    double labelW = 0, valueW = 0;
+    for (const auto &[label, value] : figures) {
+        labelW = std::max<double>(labelW, fm.horizontalAdvance(label));
+        valueW = std::max<double>(valueW, bfm.horizontalAdvance(value));
+    }
+    return {labelW, valueW};
+}
+
+QSizeF CanvasView::legendSize() const
+{
+    // Wider when it also shows the failed links' dashes.
+    if (!m_scene->hasUtilization())
+        return {};
+    return QSizeF(m_scene->failedObjects().empty() ? 250 : 340, 62);
+}
+
+QSizeF CanvasView::figuresSize() const
+{
+    if (m_figures.isEmpty())
+        return {};
+    const QFont font = overlayFont(nullptr);
+    QFont bold = font;
+    bold.setBold(true);
+    const QFontMetrics fm(font);
+    const auto [labelW, valueW] = figureColumns(m_figures, font, bold);
+    QFont titleFont = bold;
+    titleFont.setPixelSize(14);
+    const double titleH = m_figuresTitle.isEmpty() ? 0 : 24;
+    const double w = std::max<double>(labelW + valueW + 36, std::min<double>(QFontMetrics(titleFont).horizontalAdvance(m_figuresTitle) + 28, 520));
+    return QSizeF(w, titleH + (fm.height() + 4) * m_figures.size() + 12);
 }
 
 void CanvasView::drawOverlay(QPainter *painter, const QRectF &area) const
 {
     painter->setRenderHint(QPainter::Antialiasing, true);
-    QFont font = painter->font();
-    font.setPixelSize(12);
-    painter->setFont(font);
-    const QFontMetrics fm(font);
-    const double pad = 10;
-
+    painter->setFont(overlayFont(painter));
     // An empty canvas says how to start.
     if (m_scene->document()->design().nodes.empty()) {
-        QFont big = font;
+        QFont big = overlayFont(painter);
         big.setPixelSize(16);
         painter->setFont(big);
         painter->setPen(QColor(110, 120, 130));
@@ -162,68 +240,96 @@ void CanvasView::drawOverlay(QPainter *painter, const QRectF &area) const
                           tr("Drag switches and servers from the Parts palette onto the canvas,\n"
                              "or generate a fabric with File ▸ New fat-tree fabric… (Ctrl+Shift+N),\n"
                              "or open a design (Ctrl+O)."));
-        painter->setFont(font);
     }
+    // Heatmap legend bottom left, key figures top right.
+    const QSizeF legend = legendSize(), figures = figuresSize();
+    if (!legend.isEmpty())
+        drawLegend(painter, QRectF(QPointF(area.left() + kPad, area.bottom() - legend.height() - kPad), legend));
+    if (!figures.isEmpty())
+        drawFigures(painter, QRectF(QPointF(area.right() - figures.width() - kPad, area.top() + kPad), figures));
+}
 
-    // Heatmap legend, bottom left.
-    if (m_scene->hasUtilization()) {
-        const QRectF box(area.left() + pad, area.bottom() - 62 - pad, 250, 62);
-        painter->setPen(QColor(180, 185, 190));
-        painter->setBrush(QColor(255, 255, 255, 235));
-        painter->drawRoundedRect(box, 4, 4);
+void CanvasView::drawLegend(QPainter *painter, const QRectF &box) const
+{
+    const QFont font = overlayFont(painter);
+    const QFontMetrics fm(font);
+    painter->setFont(font);
+    painter->setPen(QColor(180, 185, 190));
+    painter->setBrush(QColor(255, 255, 255, 235));
+    painter->drawRoundedRect(box, 4, 4);
+    painter->setPen(QColor(30, 30, 30));
+    painter->drawText(box.adjusted(10, 4, -10, 0), Qt::AlignLeft | Qt::AlignTop, m_legendTitle);
+    if (!m_scene->failedObjects().empty()) {
+        // The failed links' dashes, which are none of the scale's colours.
+        const QString failed = tr("failed");
+        const double w = fm.horizontalAdvance(failed);
+        const double y = box.top() + 4 + fm.ascent() / 2.0 + 1;
+        QPen dash(QColor(60, 60, 60), 2, Qt::DashLine);
+        painter->setPen(dash);
+        painter->drawLine(QPointF(box.right() - 10 - w - 30, y), QPointF(box.right() - 14 - w, y));
         painter->setPen(QColor(30, 30, 30));
-        painter->drawText(box.adjusted(10, 4, -10, 0), Qt::AlignLeft | Qt::AlignTop, m_legendTitle);
-        const QRectF bar(box.left() + 10, box.top() + 24, box.width() - 20, 12);
-        QLinearGradient g(bar.topLeft(), bar.topRight());
-        for (int i = 0; i <= 10; ++i)
-            g.setColorAt(i / 10.0, utilizationColor(i / 10.0));
-        painter->fillRect(bar, g);
-        for (int i = 0; i <= 4; ++i) {
-            const double x = bar.left() + bar.width() * i / 4.0;
-            const QString label = QStringLiteral("%1%").arg(i * 25);
-            const double w = fm.horizontalAdvance(label);
-            painter->drawText(QPointF(std::clamp(x - w / 2, bar.left(), bar.right() - w), bar.bottom() + 14), label);
-        }
+        painter->drawText(QPointF(box.right() - 10 - w, box.top() + 4 + fm.ascent()), failed);
     }
-    // Key figures, top right.
-    if (!m_figures.isEmpty()) {
-        QFont bold = font;
-        bold.setBold(true);
-        const QFontMetrics bfm(bold);
-        double labelW = 0, valueW = 0;
-        for (const auto &[label, value] : m_figures) {
-            labelW = std::max<double>(labelW, fm.horizontalAdvance(label));
-            valueW = std::max<double>(valueW, bfm.horizontalAdvance(value));
-        }
-        const double titleH = m_figuresTitle.isEmpty() ? 0 : 24;
-        const double rowH = fm.height() + 4;
-        QFont titleFont = bold;
-        titleFont.setPixelSize(14);
-        const double w = std::max<double>(labelW + valueW + 36, std::min<double>(QFontMetrics(titleFont).horizontalAdvance(m_figuresTitle) + 28, 520));
-        const QRectF box(area.right() - w - pad, area.top() + pad, w, titleH + rowH * m_figures.size() + 12);
-        painter->setPen(QColor(180, 185, 190));
-        painter->setBrush(QColor(255, 255, 255, 235));
-        painter->drawRoundedRect(box, 4, 4);
-        double y = box.top() + 6;
-        if (!m_figuresTitle.isEmpty()) {
-            QFont title = bold;
-            title.setPixelSize(14);
-            painter->setFont(title);
-            painter->setPen(QColor(20, 40, 70));
-            painter->drawText(QRectF(box.left() + 12, y, box.width() - 24, 20), Qt::AlignLeft | Qt::AlignVCenter,
-                              QFontMetrics(title).elidedText(m_figuresTitle, Qt::ElideRight, int(box.width() - 24)));
-            y += titleH;
-        }
-        for (const auto &[label, value] : m_figures) {
-            painter->setFont(font);
-            painter->setPen(QColor(70, 75, 80));
-            painter->drawText(QRectF(box.left() + 12, y, labelW, rowH), Qt::AlignLeft | Qt::AlignVCenter, label);
-            painter->setFont(bold);
-            painter->setPen(QColor(20, 20, 20));
-            painter->drawText(QRectF(box.right() - 12 - valueW, y, valueW, rowH), Qt::AlignRight | Qt::AlignVCenter, value);
-            y += rowH;
-        }
+    const QRectF bar(box.left() + 10, box.top() + 24, box.width() - 20, 12);
+    QLinearGradient g(bar.topLeft(), bar.topRight());
+    for (int i = 0; i <= 10; ++i)
+        g.setColorAt(i / 10.0, utilizationColor(i / 10.0));
+    painter->fillRect(bar, g);
+    for (int i = 0; i <= 4; ++i) {
+        const double x = bar.left() + bar.width() * i / 4.0;
+        const QString label = QStringLiteral("%1%").arg(i * 25);
+        const double w = fm.horizontalAdvance(label);
+        painter->drawText(QPointF(std::clamp(x - w / 2, bar.left(), bar.right() - w), bar.bottom() + 14), label);
     }
+}
+
+void CanvasView::drawFigures(QPainter *painter, const QRectF &box) const
+{
+    // The same fonts as figuresSize(), which sized the box.
+    const QFont font = overlayFont(nullptr);
+    QFont bold = font;
+    bold.setBold(true);
+    const QFontMetrics fm(font);
+    const auto [labelW, valueW] = figureColumns(m_figures, font, bold);
+    const double rowH = fm.height() + 4;
+    painter->setPen(QColor(180, 185, 190));
+    painter->setBrush(QColor(255, 255, 255, 235));
+    painter->drawRoundedRect(box, 4, 4);
+    double y = box.top() + 6;
+    if (!m_figuresTitle.isEmpty()) {
+        QFont title = bold;
+        title.setPixelSize(14);
+        painter->setFont(title);
+        painter->setPen(QColor(20, 40, 70));
+        painter->drawText(QRectF(box.left() + 12, y, box.width() - 24, 20), Qt::AlignLeft | Qt::AlignVCenter,
+                          QFontMetrics(title).elidedText(m_figuresTitle, Qt::ElideRight, int(box.width() - 24)));
+        y += 24;
+    }
+    for (const auto &[label, value] : m_figures) {
+        painter->setFont(font);
+        painter->setPen(QColor(70, 75, 80));
+        painter->drawText(QRectF(box.left() + 12, y, labelW, rowH), Qt::AlignLeft | Qt::AlignVCenter, label);
+        painter->setFont(bold);
+        painter->setPen(QColor(20, 20, 20));
+        painter->drawText(QRectF(box.right() - 12 - valueW, y, valueW, rowH), Qt::AlignRight | Qt::AlignVCenter, value);
+        y += rowH;
+    }
+}
+
+CanvasView::ExportLayout CanvasView::exportLayout(QSize drawingSize) const
+{
+    ExportLayout l;
+    const QSizeF legend = legendSize(), figures = figuresSize();
+    const double right = figures.isEmpty() ? 0 : figures.width() + 2 * kPad;
+    const double below = legend.isEmpty() ? 0 : legend.height() + 2 * kPad;
+    l.drawing = QRectF(QPointF(0, 0), QSizeF(drawingSize));
+    l.page = QSize(drawingSize.width() + int(std::ceil(right)),
+                   std::max(drawingSize.height(), int(std::ceil(figures.height() + 2 * kPad))) + int(std::ceil(below)));
+    if (!legend.isEmpty())
+        l.legend = QRectF(QPointF(kPad, l.page.height() - legend.height() - kPad), legend);
+    if (!figures.isEmpty())
+        l.figures = QRectF(QPointF(l.drawing.right() + kPad, kPad), figures);
+    return l;
 }
 
 bool CanvasView::exportTo(const QString &fileName, bool wholeScene, QString *error) const
@@ -231,15 +337,25 @@ bool CanvasView::exportTo(const QString &fileName, bool wholeScene, QString *err
     const QRectF source = wholeScene ? m_scene->contentRect().adjusted(-40, -40, 40, 40)
                                      : mapToScene(viewport()->rect()).boundingRect();
     const QString suffix = QFileInfo(fileName).suffix().toLower();
-    // Page size: the source's aspect, at least 1600 px wide for bitmaps.
+    // Drawing size: the source's aspect, at least 1600 px wide for bitmaps; legend and figures
+    // beside it (exportLayout).
     const double aspect = source.height() / std::max(1.0, source.width());
     const int width = wholeScene ? 2400 : std::max(1600, viewport()->width());
-    const QSize size(width, std::max(200, int(width * aspect)));
+    const ExportLayout layout = exportLayout(QSize(width, std::max(200, int(width * aspect))));
+    const QSize size = layout.page;
     auto paint = [&](QPainter &p, const QRectF &target) {
+        // Page coordinates: the layout's, scaled to the target (a PDF page has its own size).
         p.fillRect(target, QColor(250, 251, 252));
+        p.save();
+        p.translate(target.topLeft());
+        p.scale(target.width() / size.width(), target.height() / size.height());
         p.setRenderHint(QPainter::Antialiasing, true);
-        m_scene->render(&p, target, source, Qt::KeepAspectRatio);
-        drawOverlay(&p, target);
+        m_scene->render(&p, layout.drawing, source, Qt::KeepAspectRatio);
+        if (!layout.legend.isEmpty())
+            drawLegend(&p, layout.legend);
+        if (!layout.figures.isEmpty())
+            drawFigures(&p, layout.figures);
+        p.restore();
     };
     if (suffix == QLatin1String("png") || suffix == QLatin1String("jpg")) {
         QImage image(size, QImage::Format_ARGB32_Premultiplied);
@@ -272,7 +388,7 @@ bool CanvasView::exportTo(const QString &fileName, bool wholeScene, QString *err
     if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(fileName);
         pdf.setPageSize(QPageSize(QPageSize::A4));
-        pdf.setPageOrientation(aspect < 1 ? QPageLayout::Landscape : QPageLayout::Portrait);
+        pdf.setPageOrientation(size.height() < size.width() ? QPageLayout::Landscape : QPageLayout::Portrait);
         pdf.setResolution(150);
         pdf.setTitle(tr("Cluster Planner view"));
         QPainter p;
@@ -281,8 +397,11 @@ bool CanvasView::exportTo(const QString &fileName, bool wholeScene, QString *err
                 *error = tr("Cannot write %1").arg(fileName);
             return false;
         }
-        const QRect page = p.viewport();
-        paint(p, QRectF(page));
+        // The page keeps the layout's aspect, centred on the paper.
+        const QRectF paper = p.viewport();
+        const double k = std::min(paper.width() / size.width(), paper.height() / size.height());
+        const QSizeF fitted(size.width() * k, size.height() * k);
+        paint(p, QRectF(paper.center() - QPointF(fitted.width() / 2, fitted.height() / 2), fitted));
         return p.end();
     }
     if (error)

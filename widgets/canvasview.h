@@ -21,6 +21,8 @@ public:
 
     CanvasScene *canvasScene() const { return m_scene; }
     void fitAll();
+    // Shows a scene rectangle whole (level of detail follows the zoom).
+    void fitRect(const QRectF &rect);
     void zoomBy(double factor);
     double zoom() const;
 
@@ -28,8 +30,23 @@ public:
     void setKeyFigures(const QVector<QPair<QString, QString>> &figures, const QString &title = {});
     void setLegendTitle(const QString &title) { m_legendTitle = title; viewport()->update(); }
     void setShowOverlay(bool show) { m_showOverlay = show; viewport()->update(); }
+    // A line of help at the bottom of the view (presentation mode); never in exports.
+    void setHint(const QString &hint) { m_hint = hint; viewport()->update(); }
+    QString hint() const { return m_hint; }
+    // Where an export puts the drawing and the boxes drawn beside it: the heatmap legend below
+    // the drawing and the key figures to its right, so that neither covers a server.
+    struct ExportLayout
+    {
+        QSize page;
+        QRectF drawing, legend, figures;   // legend / figures empty when not shown
+    };
+    ExportLayout exportLayout(QSize drawingSize) const;
     // Draws the legend and figures into `area` (viewport or export page coordinates).
     void drawOverlay(QPainter *painter, const QRectF &area) const;
+    void drawLegend(QPainter *painter, const QRectF &box) const;
+    void drawFigures(QPainter *painter, const QRectF &box) const;
+    QSizeF legendSize() const;
+    QSizeF figuresSize() const;
     // Renders the visible part (or everything) to a file: .png, .svg or .pdf by suffix.
     bool exportTo(const QString &fileName, bool wholeScene, QString *error) const;
 
@@ -50,6 +67,7 @@ private:
     QVector<QPair<QString, QString>> m_figures;
     QString m_figuresTitle;
     QString m_legendTitle;
+    QString m_hint;
     bool m_showOverlay = true;
 };
 

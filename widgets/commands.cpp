@@ -168,6 +168,74 @@ bool SetNodeProperty::mergeWith(const QUndoCommand *other)
     return true;
 }
 
+// --- SetLinkCable ---------------------------------------------------------------------------
+
+SetLinkCable::SetLinkCable(Document *document, std::string link, std::string cable, std::optional<double> lengthM,
+                           QUndoCommand *parent)
+    : QUndoCommand(parent)
+    , m_document(document)
+    , m_link(std::move(link))
+    , m_newCable(std::move(cable))
+    , m_newLength(lengthM)
+{
+    const Design &design = document->design();
+    if (auto l = design.findLink(m_link)) {
+        m_oldCable = design.link(*l).cable;
+        m_oldLength = design.link(*l).lengthM;
+    }
+    setText(tr("Change cable of %1").arg(QString::fromStdString(m_link)));
+}
+
+void SetLinkCable::redo()
+{
+    m_document->setLinkCable(m_link, m_newCable, m_newLength);
+}
+
+void SetLinkCable::undo()
+{
+    m_document->setLinkCable(m_link, m_oldCable, m_oldLength);
+}
+
+bool SetLinkCable::mergeWith(const QUndoCommand *other)
+{
+    const auto *o = static_cast<const SetLinkCable *>(other);
+    if (o->m_link != m_link)
+        return false;
+    m_newCable = o->m_newCable;
+    m_newLength = o->m_newLength;
+    if (isNoOp())
+        setObsolete(true);
+    return true;
+}
+
+// --- SetDesignSettings ----------------------------------------------------------------------
+
+SetDesignSettings::SetDesignSettings(Document *document, std::string name, Settings settings, QUndoCommand *parent)
+    : QUndoCommand(tr("Change design settings"), parent)
+    , m_document(document)
+    , m_oldName(document->design().name)
+    , m_newName(std::move(name))
+    , m_old(document->design().settings)
+    , m_new(std::move(settings))
+{
+}
+
+void SetDesignSettings::redo()
+{
+    m_document->setDesignSettings(m_newName, m_new);
+}
+
+void SetDesignSettings::undo()
+{
+    m_document->setDesignSettings(m_oldName, m_old);
+}
+
+bool SetDesignSettings::isNoOp() const
+{
+    return m_oldName == m_newName && m_old.currency == m_new.currency && m_old.routingEngine == m_new.routingEngine &&
+           m_old.electricityPricePerKWh == m_new.electricityPricePerKWh && m_old.pue == m_new.pue && m_old.tcoYears == m_new.tcoYears;
+}
+
 // --- ReplaceDesign --------------------------------------------------------------------------
 
 ReplaceDesign::ReplaceDesign(Document *document, Design design, const QString &text, QUndoCommand *parent)

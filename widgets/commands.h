@@ -110,6 +110,43 @@ private:
     QVariant m_old, m_new;
 };
 
+// Sets a link's cable part and run length (an empty cable = chosen automatically). Successive
+// edits of the same link merge (typing a length is one undo step).
+class SetLinkCable : public QUndoCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(SetLinkCable)
+public:
+    SetLinkCable(Document *document, std::string link, std::string cable, std::optional<double> lengthM,
+                 QUndoCommand *parent = nullptr);
+    void redo() override;
+    void undo() override;
+    int id() const override { return 1002; }
+    bool mergeWith(const QUndoCommand *other) override;
+    bool isNoOp() const { return m_oldCable == m_newCable && m_oldLength == m_newLength; }
+
+private:
+    Document *m_document;
+    std::string m_link;
+    std::string m_oldCable, m_newCable;
+    std::optional<double> m_oldLength, m_newLength;
+};
+
+// Sets the design's name and settings (currency, energy price, PUE, TCO years, ...): one step.
+class SetDesignSettings : public QUndoCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(SetDesignSettings)
+public:
+    SetDesignSettings(Document *document, std::string name, Settings settings, QUndoCommand *parent = nullptr);
+    void redo() override;
+    void undo() override;
+    bool isNoOp() const;
+
+private:
+    Document *m_document;
+    std::string m_oldName, m_newName;
+    Settings m_old, m_new;
+};
+
 // Replaces the whole design (generate a fabric, apply a wizard). The command owns the other one.
 class ReplaceDesign : public QUndoCommand
 {

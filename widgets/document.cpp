@@ -242,6 +242,24 @@ void Document::setNodeProperty(const std::string &id, NodeProperty property, con
     emitChanged(ChangeEvent{ChangeEvent::NodesChanged, aspects, {id}, {}});
 }
 
+void Document::setLinkCable(const std::string &id, const std::string &cable, std::optional<double> lengthM)
+{
+    auto l = m_design.findLink(id);
+    if (!l)
+        return;
+    Link &link = m_design.links[l->value];
+    link.cable = cable;
+    link.lengthM = lengthM;
+    emitChanged(ChangeEvent{ChangeEvent::LinksChanged, ChangeEvent::Properties, {}, {id}});
+}
+
+void Document::setDesignSettings(const std::string &name, const Settings &settings)
+{
+    m_design.name = name;
+    m_design.settings = settings;
+    emitChanged(ChangeEvent{ChangeEvent::SettingsChanged, ChangeEvent::Properties, {}, {}});
+}
+
 void Document::swapDesign(Design &design)
 {
     std::swap(m_design, design);

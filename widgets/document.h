@@ -20,7 +20,7 @@ class Catalog;
 // aspects that changed, so views update only the touched items and analysis skips pure moves.
 struct ChangeEvent
 {
-    enum Type { NodesAdded, NodesRemoved, NodesChanged, LinksAdded, LinksRemoved, DesignReplaced };
+    enum Type { NodesAdded, NodesRemoved, NodesChanged, LinksAdded, LinksRemoved, LinksChanged, SettingsChanged, DesignReplaced };
     enum Aspect {
         Topology = 1 << 0,    // nodes or links added or removed, parts changed
         Geometry = 1 << 1,    // positions only
@@ -90,6 +90,8 @@ public:
     std::vector<IndexedLink> takeLinks(const std::vector<std::string> &ids);
     void moveNodes(const std::vector<std::string> &ids, const std::vector<std::pair<double, double>> &positions);
     void setNodeProperty(const std::string &id, NodeProperty property, const QVariant &value);
+    void setLinkCable(const std::string &id, const std::string &cable, std::optional<double> lengthM);
+    void setDesignSettings(const std::string &name, const Settings &settings);
     QVariant nodeProperty(const std::string &id, NodeProperty property) const;
     void swapDesign(Design &design);
 

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
@@ -14,8 +15,10 @@ namespace cplan {
 
 class CanvasScene;
 
-// Properties of the selection. A single node's properties are editable; every edit is one
-// SetNodeProperty (typing merges into one undo step). Links and multiple selections are shown.
+// Properties of the selection. A single node's properties are editable, every edit one
+// SetNodeProperty (typing merges into one undo step); a single link's cable and length, one
+// SetLinkCable. Multiple selections are summed up. Follows edits of the shown object, its
+// links included (wiring a port updates "Ports wired").
 class Inspector : public QWidget
 {
     Q_OBJECT
@@ -27,19 +30,29 @@ public:
     QComboBox *partCombo() const { return m_part; }
     QSpinBox *tierSpin() const { return m_tier; }
     QLineEdit *rackEdit() const { return m_rack; }
+    QComboBox *cableCombo() const { return m_cable; }
+    QDoubleSpinBox *lengthSpin() const { return m_length; }
     std::string currentNode() const { return m_node; }
+    std::string currentLink() const { return m_link; }
+    QString figuresText() const;
 
     void refresh();
 
 private:
     void push(NodeProperty property, const QVariant &value);
+    void pushCable(const std::string &cable, std::optional<double> lengthM);
+    void onChanged(const ChangeEvent &e);
+    void showNode(const Node &node, NodeId n);
+    void showLink(const Link &link);
 
     Document *m_document;
     CanvasScene *m_scene;
-    std::string m_node;
+    std::string m_node, m_link;
     bool m_updating = false;
     QLabel *m_title;
-    QWidget *m_nodeForm;
+    QWidget *m_nodeForm, *m_linkForm;
+    QComboBox *m_cable;
+    QDoubleSpinBox *m_length;
     QLabel *m_id, *m_figures, *m_hcas, *m_other;
     QLineEdit *m_name, *m_rack, *m_group;
     QComboBox *m_part;

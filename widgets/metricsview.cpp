@@ -1,5 +1,7 @@
 #include "metricsview.h"
 
+#include "problemsview.h"
+
 #include "l10n.h"
 #include "scrollpanel.h"
 
@@ -77,8 +79,20 @@ QString MetricsView::figure(const QString &label) const
 
 void MetricsView::setProgress(int percent, const QString &stage)
 {
+    m_progress->setRange(0, 100);
     m_progress->setValue(percent);
     m_progress->setFormat(stage + QStringLiteral(" %p%"));
+}
+
+void MetricsView::setPending(const QString &stage)
+{
+    m_progress->setRange(0, 0);
+    m_progress->setFormat(stage);
+    QVector<QPair<QString, QString>> pending;
+    for (const auto &[label, value] : std::as_const(m_figures))
+        pending.append({label, QStringLiteral("—")});
+    setFigures(pending);
+    m_notes->clear();
 }
 
 void MetricsView::setFigures(const QVector<QPair<QString, QString>> &figures)
@@ -147,6 +161,7 @@ static void setBars(QChartView *view, const QStringList &categories, const QList
 
 void MetricsView::setResult(const AnalysisResult &r)
 {
+    m_progress->setRange(0, 100);
     QLocale locale;
     const Bom &bom = r.bom;
     QVector<QPair<QString, QString>> f;
@@ -176,17 +191,13 @@ void MetricsView::setResult(const AnalysisResult &r)
     f.append({tr("Power"), partial(bom.totals.powerComplete, bom.totals.powerW, tr("%1 kW").arg(locale.toString(bom.totals.powerW / 1000, 'f', 1)))});
     f.append({tr("Rack units"), partial(bom.totals.rackUnitsComplete, bom.totals.rackUnits, locale.toString(bom.totals.rackUnits, 'f', 0))});
     f.append({tr("TCO"), partial(bom.totals.capexComplete && bom.totals.powerComplete, bom.totals.tco, formatMoneyShort(bom.totals.tco, currency))});
-    int errors = 0, warnings = 0;
-    for (const Finding &x : r.findings)
-        if (x.severity == Severity::Error)
-            ++errors;
-        else if (x.severity == Severity::Warning)
-            ++warnings;
+    // The same findings as the Problems dock, failure scenario included.
+    const ProblemList problems = problemList(r);
     if (r.latencyP50Ns)
         f.append({tr("Latency p50 / p99"), tr("%1 / %2 ns").arg(locale.toString(*r.latencyP50Ns, 'f', 0), locale.toString(r.latencyP99Ns.value_or(0), 'f', 0))});
     if (!r.failed.empty() && r.unreachablePairs)
         f.append({tr("Unreachable pairs"), locale.toString(qulonglong(r.unreachablePairs))});
-    f.append({tr("Problems"), tr("%1 errors, %2 warnings").arg(errors).arg(warnings)});
+    f.append({tr("Problems"), tr("%1 errors, %2 warnings").arg(problems.errors).arg(problems.warnings)});
     if (r.completionS)
         f.append({tr("Completion (%1)").arg(QString::fromStdString(r.pattern)), tr("%1 ms").arg(locale.toString(*r.completionS * 1000, 'f', 2))});
     if (!r.linkUtilization.empty())

@@ -23,6 +23,8 @@ public:
     explicit MetricsView(QWidget *parent = nullptr);
     void setResult(const AnalysisResult &result);
     void setProgress(int percent, const QString &stage);
+    // No figures yet (a design is being opened): the figures read "—" and the bar is busy.
+    void setPending(const QString &stage);
 
     // The figures as (label, value) pairs, for the presentation overlay and tests.
     QVector<QPair<QString, QString>> keyFigures() const { return m_figures; }

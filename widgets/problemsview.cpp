@@ -9,9 +9,35 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <set>
+
 namespace cplan {
 
 static constexpr int kObjectsRole = Qt::UserRole + 1;
+
+ProblemList problemList(const AnalysisResult &result)
+{
+    ProblemList list;
+    auto count = [&](const Finding &f) {
+        list.errors += f.severity == Severity::Error ? 1 : 0;
+        list.warnings += f.severity == Severity::Warning ? 1 : 0;
+    };
+    for (const Finding &f : result.findings) {
+        list.design.push_back(&f);
+        count(f);
+    }
+    if (!result.failed.empty()) {
+        std::set<std::pair<std::string, std::string>> normal;
+        for (const Finding &f : result.findings)
+            normal.emplace(f.code, f.message);
+        for (const Finding &f : result.failureFindings)
+            if (!normal.count({f.code, f.message})) {
+                list.failures.push_back(&f);
+                count(f);
+            }
+    }
+    return list;
+}
 
 ProblemsView::ProblemsView(CanvasScene *scene, QWidget *parent)
     : QWidget(parent)
@@ -40,14 +66,14 @@ void ProblemsView::setResult(const AnalysisResult &result)
 {
     m_tree->setUpdatesEnabled(false);
     m_tree->clear();
-    int errors = 0, warnings = 0;
+    const ProblemList problems = problemList(result);
     QList<QTreeWidgetItem *> items;
     auto add = [&](const Finding &f, const QString &prefix) {
         QString sev;
         QIcon icon;
         switch (f.severity) {
-        case Severity::Error: sev = tr("error"); icon = style()->standardIcon(QStyle::SP_MessageBoxCritical); ++errors; break;
-        case Severity::Warning: sev = tr("warning"); icon = style()->standardIcon(QStyle::SP_MessageBoxWarning); ++warnings; break;
+        case Severity::Error: sev = tr("error"); icon = style()->standardIcon(QStyle::SP_MessageBoxCritical); break;
+        case Severity::Warning: sev = tr("warning"); icon = style()->standardIcon(QStyle::SP_MessageBoxWarning); break;
         case Severity::Info: sev = tr("note"); icon = style()->standardIcon(QStyle::SP_MessageBoxInformation); break;
         }
         auto *item = new QTreeWidgetItem({sev, QString::fromStdString(f.code), prefix + findingText(f)});
@@ -59,29 +85,27 @@ void ProblemsView::setResult(const AnalysisResult &result)
         item->setData(0, kObjectsRole, objects);
         items << item;
     };
-    // A huge broken design can have tens of thousands of findings; show the first ones.
+    // A huge broken design can have tens of thousands of findings; show the first ones (the
+    // counts are of all of them).
     constexpr std::size_t kMax = 2000;
-    for (std::size_t i = 0; i < result.findings.size() && i < kMax; ++i)
-        add(result.findings[i], QString());
-    if (!result.failed.empty()) {
-        // What the failure scenario adds to the normal findings.
-        std::set<std::pair<std::string, std::string>> normal;
-        for (const Finding &f : result.findings)
-            normal.emplace(f.code, f.message);
-        std::size_t shown = 0;
-        for (const Finding &f : result.failureFindings)
-            if (!normal.count({f.code, f.message}) && shown++ < kMax)
-                add(f, tr("[with failures] "));
-    }
+    for (std::size_t i = 0; i < problems.design.size() && i < kMax; ++i)
+        add(*problems.design[i], QString());
+    for (std::size_t i = 0; i < problems.failures.size() && i < kMax; ++i)
+        add(*problems.failures[i], tr("[with failures] "));
     m_tree->addTopLevelItems(items);
     m_tree->resizeColumnToContents(0);
     m_tree->resizeColumnToContents(1);
     m_tree->setUpdatesEnabled(true);
-    QString summary = tr("%n error(s)", "", errors) + QStringLiteral(", ") + tr("%n warning(s)", "", warnings);
-    if (result.findings.size() > kMax)
+    QString summary = tr("%n error(s)", "", problems.errors) + QStringLiteral(", ") + tr("%n warning(s)", "", problems.warnings);
+    if (problems.design.size() > kMax || problems.failures.size() > kMax)
         summary += QStringLiteral(" ") + tr("(first %1 shown)").arg(kMax);
     m_summary->setText(summary);
-    emit countsChanged(errors, warnings);
+    emit countsChanged(problems.errors, problems.warnings);
+}
+
+QString ProblemsView::summaryText() const
+{
+    return m_summary->text();
 }
 
 } // namespace cplan

@@ -406,6 +406,8 @@ void SchedulerView::tick()
 
 void SchedulerView::showUpTo(double timeS)
 {
+    // The replay ends at the makespan: a last tick must not run the clock past it.
+    timeS = std::clamp(timeS, m_run->t0, m_run->t0 + m_run->makespanS);
     m_nowS = timeS;
     QList<QPointF> alloc, eff, queue;
     double current = 0;
@@ -436,6 +438,11 @@ void SchedulerView::showUpTo(double timeS)
 QString SchedulerView::summaryText() const
 {
     return m_summary->text();
+}
+
+QString SchedulerView::clockText() const
+{
+    return m_clock->text();
 }
 
 } // namespace cplan

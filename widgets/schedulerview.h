@@ -44,6 +44,9 @@ public:
     void seek(double share);
     void setPlaying(bool playing);
     QString summaryText() const;
+    QString clockText() const;
+    // Advances the replay by one timer step (what the play timer does; public for tests).
+    void tick();
 
 signals:
     void busyGpusChanged(double allocatedGpus, int capacityGpus);
@@ -55,7 +58,6 @@ private:
     struct Run;
     void onRunFinished();
     void showUpTo(double timeS);
-    void tick();
 
     Document *m_document;
     QComboBox *m_policy, *m_speed;

@@ -3,6 +3,7 @@
 #include "bommodel.h"
 #include "inspector.h"
 #include "metricsview.h"
+#include "overviewview.h"
 #include "partpalette.h"
 #include "problemsview.h"
 #include "schedulerview.h"
@@ -34,7 +35,7 @@ QTableView *createBomView(BomModel *model, QWidget *parent)
 
 } // namespace
 
-Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene, const Catalog &catalog)
+Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene, CanvasView *view, const Catalog &catalog)
 {
     Docks d;
     auto dock = [&](QWidget *w, const QString &title, const QString &name, Qt::DockWidgetArea area) {
@@ -50,12 +51,16 @@ Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene,
     d.problems = new ProblemsView(scene, window);
     d.metrics = new MetricsView(window);
     d.scheduler = new SchedulerView(document, window);
+    d.overview = new OverviewView(document, scene, view, window);
     d.bomModel = new BomModel(window);
     d.bomView = createBomView(d.bomModel, window);
 
     auto *palette = dock(d.palette, tr("Parts"), QStringLiteral("PartsDock"), Qt::LeftDockWidgetArea);
     auto *inspector = dock(d.inspector, tr("Inspector"), QStringLiteral("InspectorDock"), Qt::LeftDockWidgetArea);
     window->splitDockWidget(palette, inspector, Qt::Vertical);
+    auto *overview = dock(d.overview, tr("Overview"), QStringLiteral("OverviewDock"), Qt::LeftDockWidgetArea);
+    window->tabifyDockWidget(palette, overview);
+    palette->raise();
     auto *metrics = dock(d.metrics, tr("Metrics"), QStringLiteral("MetricsDock"), Qt::RightDockWidgetArea);
     auto *scheduler = dock(d.scheduler, tr("Scheduler"), QStringLiteral("SchedulerDock"), Qt::RightDockWidgetArea);
     window->tabifyDockWidget(metrics, scheduler);

@@ -15,11 +15,14 @@ class Catalog;
 class Document;
 class Inspector;
 class MetricsView;
+class OverviewView;
+class CanvasView;
 class PartPalette;
 class ProblemsView;
 class SchedulerView;
 
-// The docks around the canvas and their default layout: parts and inspector on the left,
+// The docks around the canvas and their default layout: parts (tabbed with the pod and
+// scalable-unit overview) and inspector on the left,
 // metrics and scheduler (tabbed) on the right, problems and bill of materials (tabbed) below.
 // A new dock is added here, with its objectName (saved layouts and View ▸ Docks use it).
 struct Docks
@@ -32,11 +35,12 @@ public:
     ProblemsView *problems = nullptr;
     MetricsView *metrics = nullptr;
     SchedulerView *scheduler = nullptr;
+    OverviewView *overview = nullptr;
     BomModel *bomModel = nullptr;
     QTableView *bomView = nullptr;
     QList<QDockWidget *> all;   // in the order of the View ▸ Docks menu
 
-    static Docks create(QMainWindow *window, Document *document, CanvasScene *scene, const Catalog &catalog);
+    static Docks create(QMainWindow *window, Document *document, CanvasScene *scene, CanvasView *view, const Catalog &catalog);
 };
 
 } // namespace cplan

@@ -111,6 +111,11 @@ void DocumentFiles::newDesign()
     m_document->reset(std::move(d), QString());
 }
 
+void DocumentFiles::closeDesign()
+{
+    newDesign();
+}
+
 void DocumentFiles::open()
 {
     if (!maybeSave())

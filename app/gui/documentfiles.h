@@ -32,6 +32,8 @@ public:
 
     // The File menu's actions (with dialogs).
     void newDesign();
+    // File ▸ Close: asks about unsaved changes, then leaves an empty untitled design.
+    void closeDesign();
     void open();
     bool save();
     bool saveAs();

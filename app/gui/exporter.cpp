@@ -9,26 +9,33 @@
 #include "cost/bom.h"
 #include "export/bomworkbook.h"
 
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QMessageBox>
+#include <QSettings>
 
 namespace cplan {
 
 namespace {
 
-// A file name next to the design's, with another extension.
-QString besideDesign(const QString &designFile, const QString &suffix)
+const QString exportDirKey = QStringLiteral("exportDirectory");
+
+// Where an export is suggested: the design's name with another ending, in the folder of the
+// last export (the design's folder before the first one).
+QString suggestedPath(const QString &designFile, const QString &suffix)
 {
-    if (designFile.isEmpty())
-        return QStringLiteral("design") + suffix;
-    QString base = designFile;
+    QString base = designFile.isEmpty() ? QStringLiteral("design") : QFileInfo(designFile).fileName();
     for (const QString &ext : {QStringLiteral(".cluster.yaml"), QStringLiteral(".yaml")})
         if (base.endsWith(ext)) {
             base.chop(ext.size());
             break;
         }
-    return base + suffix;
+    QString dir = QSettings().value(exportDirKey).toString();
+    if (dir.isEmpty() && !designFile.isEmpty())
+        dir = QFileInfo(designFile).absolutePath();
+    return dir.isEmpty() ? base + suffix : QDir(dir).filePath(base + suffix);
 }
 
 } // namespace
@@ -44,10 +51,11 @@ Exporter::Exporter(Document *document, const Catalog &catalog, CanvasView *view,
 
 void Exporter::exportView()
 {
-    const QString f = QFileDialog::getSaveFileName(m_window, tr("Export view"), QString(),
+    const QString f = QFileDialog::getSaveFileName(m_window, tr("Export view"), suggestedPath(m_document->fileName(), QStringLiteral("-view.png")),
                                                    tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (f.isEmpty())
         return;
+    QSettings().setValue(exportDirKey, QFileInfo(f).absolutePath());
     QString error;
     if (!m_view->exportTo(f, true, &error))
         QMessageBox::critical(m_window, tr("Cannot export"), error);
@@ -58,9 +66,10 @@ void Exporter::exportView()
 void Exporter::exportDeliverable(const QString &title, const QString &suffix, const QString &filter,
                                  const std::function<bool(const QString &, QString *)> &write)
 {
-    const QString f = QFileDialog::getSaveFileName(m_window, title, besideDesign(m_document->fileName(), suffix), filter);
+    const QString f = QFileDialog::getSaveFileName(m_window, title, suggestedPath(m_document->fileName(), suffix), filter);
     if (f.isEmpty())
         return;
+    QSettings().setValue(exportDirKey, QFileInfo(f).absolutePath());
     QGuiApplication::setOverrideCursor(Qt::WaitCursor);
     QString error;
     const bool ok = write(f, &error);

@@ -11,16 +11,34 @@
 #include "canvasview.h"
 #include "document.h"
 
+#include "canvasitems.h"
+
 #include <QAction>
 #include <QActionGroup>
+#include <QApplication>
 #include <QDockWidget>
 #include <QGraphicsItem>
+#include <QMenu>
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
 
 namespace cplan {
+
+namespace {
+
+// A standard key with one more binding: the platform's list can lack the one users expect
+// (Ctrl+Y for redo, Ctrl+Shift+S for save as are not bound on every desktop).
+QList<QKeySequence> withExtra(QKeySequence::StandardKey key, const QKeySequence &extra)
+{
+    QList<QKeySequence> keys = QKeySequence::keyBindings(key);
+    if (!keys.contains(extra))
+        keys << extra;
+    return keys;
+}
+
+} // namespace
 
 MainActions MainActions::create(MainWindow &window)
 {
@@ -29,6 +47,7 @@ MainActions MainActions::create(MainWindow &window)
     a.createEditMenu(window);
     a.createViewMenu(window);
     a.createToolsMenu(window);
+    a.createHelpMenu(window);
     a.createToolbar(window);
     return a;
 }
@@ -44,7 +63,11 @@ void MainActions::createFileMenu(MainWindow &w)
     recentMenu = file->addMenu(tr("Open &recent"));
     files->setRecentMenu(recentMenu);
     file->addAction(tr("&Save"), QKeySequence::Save, files, &DocumentFiles::save);
-    file->addAction(tr("Save &as…"), QKeySequence::SaveAs, files, &DocumentFiles::saveAs);
+    saveAs = file->addAction(tr("Save &as…"), files, &DocumentFiles::saveAs);
+    saveAs->setShortcuts(withExtra(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
+    file->addAction(tr("&Close"), QKeySequence::Close, files, &DocumentFiles::closeDesign);
+    file->addSeparator();
+    file->addAction(tr("Design se&ttings…"), &w, &MainWindow::showDesignSettings);
     file->addSeparator();
     file->addAction(tr("&Export view…"), QKeySequence(Qt::CTRL | Qt::Key_E), exporter, &Exporter::exportView);
     file->addAction(tr("Export &report (PDF)…"), exporter, &Exporter::exportReport);
@@ -61,13 +84,14 @@ void MainActions::createEditMenu(MainWindow &w)
     undo = stack->createUndoAction(&w, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     redo = stack->createRedoAction(&w, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    redo->setShortcuts(withExtra(QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)));
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    edit->addAction(tr("&Copy"), QKeySequence::Copy, &w, [&w] { w.clipboard()->copyToClipboard(); });
-    edit->addAction(tr("&Paste"), QKeySequence::Paste, &w, &MainWindow::paste);
-    auto *del = edit->addAction(tr("&Delete"), QKeySequence::Delete, scene, &CanvasScene::deleteSelection);
+    cut = edit->addAction(tr("Cu&t"), QKeySequence::Cut, &w, &MainWindow::cut);
+    copy = edit->addAction(tr("&Copy"), QKeySequence::Copy, &w, [&w] { w.clipboard()->copyToClipboard(); });
+    paste = edit->addAction(tr("&Paste"), QKeySequence::Paste, &w, &MainWindow::paste);
+    del = edit->addAction(tr("&Delete"), QKeySequence::Delete, scene, &CanvasScene::deleteSelection);
     del->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     w.view()->addAction(del);
     edit->addAction(tr("Select &all"), QKeySequence::SelectAll, scene, [scene] {
@@ -76,6 +100,8 @@ void MainActions::createEditMenu(MainWindow &w)
             if (i->isVisible() && (i->flags() & QGraphicsItem::ItemIsSelectable))
                 i->setSelected(true);
     });
+    edit->addSeparator();
+    find = edit->addAction(tr("&Find on canvas…"), QKeySequence::Find, &w, &MainWindow::showFind);
 }
 
 void MainActions::createViewMenu(MainWindow &w)
@@ -85,7 +111,7 @@ void MainActions::createViewMenu(MainWindow &w)
     viewMenu = w.menuBar()->addMenu(tr("&View"));
     viewMenu->addAction(tr("Zoom &in"), QKeySequence::ZoomIn, view, [view] { view->zoomBy(1.25); });
     viewMenu->addAction(tr("Zoom &out"), QKeySequence::ZoomOut, view, [view] { view->zoomBy(0.8); });
-    viewMenu->addAction(tr("&Fit to view"), QKeySequence(Qt::CTRL | Qt::Key_0), view, &CanvasView::fitAll);
+    fit = viewMenu->addAction(tr("&Fit to view"), QKeySequence(Qt::CTRL | Qt::Key_0), view, &CanvasView::fitAll);
     auto *snap = viewMenu->addAction(tr("&Snap to grid"));
     snap->setCheckable(true);
     snap->setChecked(scene->snapToGrid());
@@ -112,6 +138,12 @@ void MainActions::createViewMenu(MainWindow &w)
     presentation->setCheckable(true);
     QObject::connect(presentation, &QAction::toggled, &w, &MainWindow::setPresentationMode);
     w.addAction(presentation);
+    // The menus are hidden while presenting: Esc (as F5) brings them back.
+    leavePresentation = new QAction(tr("Leave presentation mode"), &w);
+    leavePresentation->setShortcut(QKeySequence(Qt::Key_Escape));
+    leavePresentation->setEnabled(false);
+    QObject::connect(leavePresentation, &QAction::triggered, &w, [&w] { w.setPresentationMode(false); });
+    w.addAction(leavePresentation);
     viewMenu->addSeparator();
     viewMenu->addMenu(createLanguageMenu(&w));
     auto *docks = viewMenu->addMenu(tr("&Docks"));
@@ -135,6 +167,55 @@ void MainActions::createToolsMenu(MainWindow &w)
     tools->addAction(tr("Run &analysis now"), w.analysis(), &AnalysisRunner::runNow);
 }
 
+void MainActions::createHelpMenu(MainWindow &w)
+{
+    auto *menu = w.menuBar()->addMenu(tr("&Help"));
+    help = menu->addAction(tr("Cluster Planner &help"), QKeySequence::HelpContents, &w, &MainWindow::showHelp);
+    w.addAction(help);   // F1 also while the menus are hidden
+    menu->addSeparator();
+    menu->addAction(tr("&About Cluster Planner"), &w, &MainWindow::showAbout);
+    menu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainActions::showContextMenu(MainWindow &w, QGraphicsItem *item, const QPoint &globalPos) const
+{
+    CanvasScene *scene = w.scene();
+    QMenu menu(&w);
+    if (item && (item->type() == NodeItemType || item->type() == LinkItemType)) {
+        // The menu acts on what was clicked: select it unless it is part of the selection.
+        if (!item->isSelected()) {
+            scene->clearSelection();
+            item->setSelected(true);
+        }
+        const std::string id = item->type() == NodeItemType ? static_cast<NodeItem *>(item)->nodeId()
+                                                             : static_cast<LinkItem *>(item)->linkId();
+        const bool failed = scene->failedObjects().count(id) > 0;
+        menu.addAction(failed ? tr("&Restore (failure scenario)") : tr("&Fail (failure scenario)"), scene,
+                       [scene, id] { scene->toggleFailed(id); });
+        menu.addSeparator();
+        if (item->type() == NodeItemType) {
+            menu.addAction(cut);
+            menu.addAction(copy);
+        }
+        menu.addAction(del);
+        if (item->type() == NodeItemType && !static_cast<NodeItem *>(item)->group().isEmpty()) {
+            const QString group = static_cast<NodeItem *>(item)->group();
+            menu.addSeparator();
+            menu.addAction(tr("Co&llapse group %1").arg(group), scene, [scene, group] { scene->setGroupCollapsed(group, true); });
+        }
+        menu.addSeparator();
+        menu.addAction(tr("&Properties"), &w, [&w] { w.showDock(QStringLiteral("InspectorDock")); });
+    } else if (item && item->type() == GroupItemType) {
+        const QString group = static_cast<GroupItem *>(item)->groupId();
+        menu.addAction(tr("E&xpand group %1").arg(group), scene, [scene, group] { scene->setGroupCollapsed(group, false); });
+    } else {
+        menu.addAction(paste);
+        menu.addAction(fit);
+        menu.addAction(find);
+    }
+    menu.exec(globalPos);
+}
+
 void MainActions::createToolbar(MainWindow &w)
 {
     toolbar = w.addToolBar(tr("Main"));
@@ -147,7 +228,7 @@ void MainActions::createToolbar(MainWindow &w)
     toolbar->addAction(undo);
     toolbar->addAction(redo);
     toolbar->addSeparator();
-    toolbar->addAction(tr("Fit"), w.view(), &CanvasView::fitAll);
+    toolbar->addAction(tr("Fit"), w.view(), &CanvasView::fitAll)->setToolTip(fit->toolTip());
     toolbar->addAction(failureMode);
     failureMode->setIconText(tr("Failure mode"));
     toolbar->addAction(presentation);

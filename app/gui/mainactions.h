@@ -4,7 +4,9 @@
 
 class QAction;
 class QActionGroup;
+class QGraphicsItem;
 class QMenu;
+class QPoint;
 class QToolBar;
 
 namespace cplan {
@@ -21,20 +23,33 @@ struct MainActions
 public:
     QAction *undo = nullptr;
     QAction *redo = nullptr;
+    QAction *cut = nullptr;
+    QAction *copy = nullptr;
+    QAction *paste = nullptr;
+    QAction *del = nullptr;
+    QAction *find = nullptr;
+    QAction *saveAs = nullptr;
     QAction *presentation = nullptr;
+    QAction *leavePresentation = nullptr;   // Esc, enabled in presentation mode only
     QAction *failureMode = nullptr;
+    QAction *fit = nullptr;
+    QAction *help = nullptr;
     QActionGroup *heatmap = nullptr;   // data(): the traffic pattern, empty = off
     QMenu *recentMenu = nullptr;
     QMenu *viewMenu = nullptr;
     QToolBar *toolbar = nullptr;
 
     static MainActions create(MainWindow &window);
+    // The right-click menu of the canvas for `item` (a node, link or collapsed group; null =
+    // empty canvas), at a global position.
+    void showContextMenu(MainWindow &window, QGraphicsItem *item, const QPoint &globalPos) const;
 
 private:
     void createFileMenu(MainWindow &window);
     void createEditMenu(MainWindow &window);
     void createViewMenu(MainWindow &window);
     void createToolsMenu(MainWindow &window);
+    void createHelpMenu(MainWindow &window);
     void createToolbar(MainWindow &window);
 };
 

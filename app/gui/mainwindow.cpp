@@ -2,13 +2,16 @@
 
 #include "documentfiles.h"
 #include "exporter.h"
+#include "helpdialog.h"
 
 #include "analysis.h"
 #include "bommodel.h"
 #include "canvasclipboard.h"
 #include "canvasscene.h"
+#include "canvassearch.h"
 #include "canvasview.h"
 #include "commands.h"
+#include "designsettingsdialog.h"
 #include "document.h"
 #include "fabricwizard.h"
 #include "metricsview.h"
@@ -23,6 +26,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QGraphicsItem>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QIcon>
@@ -31,6 +35,8 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QStatusBar>
+#include <QUndoStack>
+#include <QVBoxLayout>
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
@@ -50,9 +56,17 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
 {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/cluster-planner.svg")));
-    setCentralWidget(m_view);
+    // The canvas with its find bar above it.
+    auto *centre = new QWidget(this);
+    auto *column = new QVBoxLayout(centre);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    m_search = new CanvasSearchBar(m_scene, m_view, centre);
+    column->addWidget(m_search);
+    column->addWidget(m_view, 1);
+    setCentralWidget(centre);
     setDockNestingEnabled(true);
-    m_docks = Docks::create(this, m_document, m_scene, catalog);
+    m_docks = Docks::create(this, m_document, m_scene, m_view, catalog);
     m_actions = MainActions::create(*this);
     createStatusBar();
     connectParts();
@@ -92,17 +106,27 @@ void MainWindow::connectParts()
     connect(m_document, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::fileNameChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::changed, this, [this](const ChangeEvent &e) {
-        if (e.type == ChangeEvent::DesignReplaced)
-            updateTitle();
+        if (e.type != ChangeEvent::DesignReplaced)
+            return;
+        updateTitle();
+        // The figures shown are the old design's until the analysis of the new one is done.
+        m_docks.metrics->setPending(tr("Analysing the design…"));
     });
     connect(m_files, &DocumentFiles::statusMessage, this, showMessage);
     connect(m_files, &DocumentFiles::designLoaded, this, &MainWindow::onDesignLoaded);
     connect(m_files, &DocumentFiles::fileOpened, this, &MainWindow::fileOpened);
+    // A file that did not open leaves the current design: show its figures again.
+    connect(m_files, &DocumentFiles::fileOpened, this, [this](bool ok) {
+        if (!ok)
+            onAnalysisFinished();
+    });
     // A design being parsed: the progress bar shows "busy".
-    connect(m_files, &DocumentFiles::openingChanged, this, [this](bool opening) { m_statusProgress->setRange(0, opening ? 0 : 100); });
+    connect(m_files, &DocumentFiles::openingChanged, this, &MainWindow::onOpeningChanged);
     connect(m_exporter, &Exporter::statusMessage, this, showMessage);
     connect(m_scene, &CanvasScene::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 6000); });
     connect(m_scene, &CanvasScene::failedObjectsChanged, this, [this] { m_analysis->setFailed(m_scene->failedObjects()); });
+    connect(m_scene, &CanvasScene::contextMenuRequested, this,
+            [this](QGraphicsItem *item, const QPoint &at) { m_actions.showContextMenu(*this, item, at); });
     connect(m_analysis, &AnalysisRunner::progress, this, [this](int percent, const QString &stage) {
         m_statusProgress->setValue(percent);
         m_statusAnalysis->setText(stage);
@@ -208,11 +232,25 @@ void MainWindow::setAutosaveEnabled(bool enabled)
     m_files->setAutosaveEnabled(enabled);
 }
 
+// While a design is parsed the progress bar shows "busy" and the metrics say what is coming,
+// instead of the figures of the design being replaced.
+void MainWindow::onOpeningChanged(bool opening)
+{
+    m_statusProgress->setRange(0, opening ? 0 : 100);
+    if (opening) {
+        m_docks.metrics->setPending(tr("Opening the design…"));
+        m_statusAnalysis->setText(tr("Opening the design…"));
+    }
+}
+
 void MainWindow::onDesignLoaded()
 {
-    // Huge designs open with their scalable units collapsed (level of detail).
-    if (m_document->design().nodes.size() > 3000)
+    // Huge designs open with their scalable units collapsed (level of detail), and the pod
+    // overview to find one's way in them.
+    if (m_document->design().nodes.size() > 3000) {
         m_scene->setAllGroupsCollapsed(true);
+        showDock(QStringLiteral("OverviewDock"));
+    }
     m_view->fitAll();
 }
 
@@ -240,6 +278,40 @@ void MainWindow::newFatTree()
     if (m_document->design().nodes.size() > 3000)
         m_scene->setAllGroupsCollapsed(true);
     m_view->fitAll();
+}
+
+void MainWindow::cut()
+{
+    if (m_scene->selectedNodeIds().empty() && m_scene->selectedLinkIds().empty())
+        return;
+    m_clipboard->copyToClipboard();
+    QUndoStack *stack = m_document->undoStack();
+    stack->beginMacro(tr("Cut"));
+    m_scene->deleteSelection();
+    stack->endMacro();
+}
+
+void MainWindow::showFind()
+{
+    if (m_presentation)
+        setPresentationMode(false);
+    m_search->open();
+}
+
+void MainWindow::showDesignSettings()
+{
+    DesignSettingsDialog dialog(m_document, this);
+    dialog.exec();
+}
+
+void MainWindow::showHelp()
+{
+    HelpDialog::show(this);
+}
+
+void MainWindow::showAbout()
+{
+    HelpDialog::about(this);
 }
 
 void MainWindow::paste()
@@ -303,7 +375,10 @@ void MainWindow::setPresentationMode(bool on)
     m_presentation = on;
     if (m_actions.presentation->isChecked() != on)
         m_actions.presentation->setChecked(on);
+    m_actions.leavePresentation->setEnabled(on);
+    m_view->setHint(on ? tr("Esc or F5: leave presentation mode") : QString());
     if (on) {
+        m_search->hide();
         m_stateBeforePresentation = saveState();
         for (QDockWidget *d : std::as_const(m_docks.all))
             d->hide();

@@ -15,6 +15,7 @@ namespace cplan {
 class AnalysisRunner;
 class BomModel;
 class CanvasClipboard;
+class CanvasSearchBar;
 class CanvasScene;
 class CanvasView;
 class Catalog;
@@ -23,6 +24,7 @@ class Document;
 class Exporter;
 class Inspector;
 class MetricsView;
+class OverviewView;
 class PartPalette;
 class ProblemsView;
 class SchedulerView;
@@ -56,6 +58,7 @@ public:
     CanvasScene *scene() const { return m_scene; }
     CanvasView *view() const { return m_view; }
     CanvasClipboard *clipboard() const { return m_clipboard.get(); }
+    CanvasSearchBar *searchBar() const { return m_search; }
     DocumentFiles *files() const { return m_files; }
     Exporter *exporter() const { return m_exporter; }
     AnalysisRunner *analysis() const { return m_analysis; }
@@ -64,6 +67,7 @@ public:
     ProblemsView *problems() const { return m_docks.problems; }
     MetricsView *metrics() const { return m_docks.metrics; }
     SchedulerView *scheduler() const { return m_docks.scheduler; }
+    OverviewView *overview() const { return m_docks.overview; }
     BomModel *bomModel() const { return m_docks.bomModel; }
     const QList<QDockWidget *> &dockWidgets() const { return m_docks.all; }
     const MainActions &actions() const { return m_actions; }
@@ -76,6 +80,12 @@ public:
     void newFatTree();
     // Pastes the clipboard under the cursor, or in the middle of the view.
     void paste();
+    // Copies the selection and deletes it: one undo step.
+    void cut();
+    void showFind();
+    void showDesignSettings();
+    void showHelp();
+    void showAbout();
 
     // Crash recovery: where autosave writes, and whether a recovery file is waiting.
     static QString recoveryFile();
@@ -96,6 +106,7 @@ private:
     void updateTitle();
     void onAnalysisFinished();
     void onDesignLoaded();
+    void onOpeningChanged(bool opening);
     void refreshKeyFigures();
 
     const Catalog &m_catalog;
@@ -104,6 +115,7 @@ private:
     CanvasView *m_view;
     AnalysisRunner *m_analysis;
     std::unique_ptr<CanvasClipboard> m_clipboard;
+    CanvasSearchBar *m_search = nullptr;
     DocumentFiles *m_files;
     Exporter *m_exporter;
     Docks m_docks;

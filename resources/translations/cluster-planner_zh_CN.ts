@@ -24,7 +24,7 @@
 <context>
     <name>Engine</name>
     <message>
-        <location filename="../../widgets/l10n.cpp" line="+60"/>
+        <location filename="../../widgets/l10n.cpp" line="+61"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
@@ -75,12 +75,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>tier %1</source>
         <translation>第 %1 层</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-26"/>
         <source>node-leaf</source>
         <translation>节点—叶</translation>
     </message>
@@ -1842,9 +1842,25 @@ This page shows cost charts only.</source>
     </message>
 </context>
 <context>
+    <name>SetDesignSettings</name>
+    <message>
+        <location line="+176"/>
+        <source>Change design settings</source>
+        <translation>修改设计设置</translation>
+    </message>
+</context>
+<context>
+    <name>SetLinkCable</name>
+    <message>
+        <location line="-28"/>
+        <source>Change cable of %1</source>
+        <translation>修改 %1 的线缆</translation>
+    </message>
+</context>
+<context>
     <name>SetNodeProperty</name>
     <message>
-        <location line="+90"/>
+        <location line="-58"/>
         <source>name</source>
         <translation>名称</translation>
     </message>
@@ -1887,13 +1903,13 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AnalysisRunner</name>
     <message>
-        <location filename="../../widgets/analysis.cpp" line="+120"/>
-        <location line="+161"/>
+        <location filename="../../widgets/analysis.cpp" line="+122"/>
+        <location line="+163"/>
         <source>Analysis done</source>
         <translation>分析完成</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="-137"/>
         <source>Routing</source>
         <translation>正在计算路由</translation>
     </message>
@@ -1903,7 +1919,7 @@ This page shows cost charts only.</source>
         <translation>正在计算对分带宽和延迟</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Simulating %1</source>
         <translation>正在仿真 %1</translation>
     </message>
@@ -1995,7 +2011,7 @@ This page shows cost charts only.</source>
         <translation>没有可粘贴的内容</translation>
     </message>
     <message numerus="yes">
-        <location line="+41"/>
+        <location line="+42"/>
         <source>Paste %n node(s)</source>
         <translation>
             <numerusform>粘贴 %n 个节点</numerusform>
@@ -2005,9 +2021,37 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasScene</name>
     <message>
-        <location filename="../../widgets/canvasscene.cpp" line="+299"/>
+        <location filename="../../widgets/canvasscene.cpp" line="+345"/>
         <source>%1 servers · %2 switches · %3 GPUs</source>
         <translation>%1 台服务器 · %2 台交换机 · %3 个 GPU</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::CanvasSearchBar</name>
+    <message>
+        <location filename="../../widgets/canvassearch.cpp" line="+22"/>
+        <source>Find:</source>
+        <translation>查找：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>server, switch, node:port, link, rack or GUID</source>
+        <translation>服务器、交换机、节点:端口、链路、机柜或 GUID</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Close (Esc)</source>
+        <translation>关闭 (Esc)</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>%1 of %2: %3</source>
+        <translation>第 %1 个，共 %2 个：%3</translation>
     </message>
 </context>
 <context>
@@ -2093,12 +2137,12 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasView</name>
     <message>
-        <location filename="../../widgets/canvasview.cpp" line="+35"/>
+        <location filename="../../widgets/canvasview.cpp" line="+37"/>
         <source>Link utilization</source>
         <translation>链路利用率</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+203"/>
         <source>Drag switches and servers from the Parts palette onto the canvas,
 or generate a fabric with File ▸ New fat-tree fabric… (Ctrl+Shift+N),
 or open a design (Ctrl+O).</source>
@@ -2107,7 +2151,12 @@ or open a design (Ctrl+O).</source>
 或打开一个设计（Ctrl+O）。</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+24"/>
+        <source>failed</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <location line="+104"/>
         <location line="+14"/>
         <location line="+15"/>
         <source>Cannot write %1</source>
@@ -2120,7 +2169,7 @@ or open a design (Ctrl+O).</source>
         <translation>Cluster Planner 视图</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>Unknown export format &apos;%1&apos; (use .png, .svg or .pdf)</source>
         <translation>未知的导出格式“%1”（请使用 .png、.svg 或 .pdf）</translation>
     </message>
@@ -2128,7 +2177,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Commands</name>
     <message numerus="yes">
-        <location filename="../../widgets/commands.cpp" line="+72"/>
+        <location filename="../../widgets/commands.cpp" line="+140"/>
         <source>Delete %n object(s)</source>
         <translation>
             <numerusform>删除 %n 个对象</numerusform>
@@ -2136,9 +2185,72 @@ or open a design (Ctrl+O).</source>
     </message>
 </context>
 <context>
+    <name>cplan::DesignSettingsDialog</name>
+    <message>
+        <location filename="../../widgets/designsettingsdialog.cpp" line="+20"/>
+        <source>Design settings</source>
+        <translation>设计设置</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Currency the totals are labelled with. Prices are not converted: a catalog price in another currency is added as it is; the BOM lists each part&apos;s own currency.</source>
+        <translation>合计所标注的币种。价格不做换算：以其他币种标价的部件按原值相加；物料清单列出每个部件自己的币种。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Price of one kWh, for the energy part of the TCO.</source>
+        <translation>每千瓦时电价，用于总拥有成本中的能耗部分。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Electricity price per kWh</source>
+        <translation>每千瓦时电价</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Power usage effectiveness of the data centre: facility power divided by IT power.</source>
+        <translation>数据中心的电能使用效率：设施总功率除以 IT 功率。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> years</source>
+        <translation> 年</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TCO period</source>
+        <translation>总拥有成本周期</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The OpenSM routing engine the analysis models.</source>
+        <translation>分析所模拟的 OpenSM 路由引擎。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Routing engine</source>
+        <translation>路由引擎</translation>
+    </message>
+</context>
+<context>
     <name>cplan::Docks</name>
     <message>
-        <location filename="../../app/gui/docks.cpp" line="+56"/>
+        <location filename="../../app/gui/docks.cpp" line="+58"/>
         <source>Parts</source>
         <translation>部件</translation>
     </message>
@@ -2149,6 +2261,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Metrics</source>
         <translation>指标</translation>
     </message>
@@ -2206,7 +2323,7 @@ or open a design (Ctrl+O).</source>
         <translation>未命名设计</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
@@ -2270,7 +2387,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Exporter</name>
     <message>
-        <location filename="../../app/gui/exporter.cpp" line="+47"/>
+        <location filename="../../app/gui/exporter.cpp" line="+54"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
@@ -2280,14 +2397,14 @@ or open a design (Ctrl+O).</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+16"/>
+        <location line="+6"/>
+        <location line="+17"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location line="-14"/>
-        <location line="+16"/>
+        <location line="-15"/>
+        <location line="+17"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
@@ -2418,9 +2535,147 @@ or open a design (Ctrl+O).</source>
     </message>
 </context>
 <context>
+    <name>cplan::HelpDialog</name>
+    <message>
+        <location filename="../../app/gui/helpdialog.cpp" line="+15"/>
+        <source>Working in the window</source>
+        <translation>在窗口中工作</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start from File ▸ New fat-tree fabric… (Ctrl+Shift+N), open a design (Ctrl+O), or drag switches and servers from the Parts palette onto the canvas.</source>
+        <translation>从“文件 ▸ 新建胖树网络…”（Ctrl+Shift+N）开始，或打开一个设计（Ctrl+O），或从部件面板把交换机和服务器拖到画布上。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wire: press on a free port and drag to another port. The line says the speed and cable the catalog picks, or why the link is refused.</source>
+        <translation>连线：在空闲端口上按下并拖到另一个端口。连线旁会显示速率和目录选用的线缆，或链路被拒绝的原因。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move: drag a node; select several with a rubber band. Every edit can be undone (Ctrl+Z, redo Ctrl+Shift+Z or Ctrl+Y).</source>
+        <translation>移动：拖动节点；用框选一次选中多个。每次编辑都可以撤销（Ctrl+Z，重做 Ctrl+Shift+Z 或 Ctrl+Y）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pan with the middle button or Space + drag, zoom with the wheel. Double-click a node to collapse its scalable unit, double-click the block to expand it.</source>
+        <translation>用鼠标中键或空格 + 拖动平移，用滚轮缩放。双击节点折叠其可扩展单元，双击折叠块将其展开。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a link to choose its cable and length in the Inspector; File ▸ Design settings… holds the currency, electricity price, PUE and TCO period.</source>
+        <translation>选中一条链路，即可在属性检查器中选择其线缆和长度；“文件 ▸ 设计设置…”中有币种、电价、PUE 和总拥有成本周期。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tools ▸ Failure mode: click links or switches to fail them; the metrics and problems then describe the fabric without them. Failures are a scenario, not an edit.</source>
+        <translation>工具 ▸ 故障模式：点击链路或交换机使其故障；指标和问题随即描述去掉它们之后的网络。故障只是一个场景，不是对设计的编辑。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>View ▸ Utilization heatmap colours every link by its load under a traffic pattern. F5 presents the canvas full screen; Esc or F5 leaves.</source>
+        <translation>视图 ▸ 利用率热力图按某种流量模式下的负载为每条链路着色。F5 全屏演示画布；按 Esc 或 F5 退出。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right-click a node, link or block for what can be done with it.</source>
+        <translation>右键点击节点、链路或折叠块，查看可执行的操作。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shortcuts</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>New, open, save, save as</source>
+        <translation>新建、打开、保存、另存为</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close the design</source>
+        <translation>关闭设计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo, redo</source>
+        <translation>撤销、重做</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cut, copy, paste, delete</source>
+        <translation>剪切、复制、粘贴、删除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Find a server, switch, port (node:port), link, rack or GUID</source>
+        <translation>查找服务器、交换机、端口（节点:端口）、链路、机柜或 GUID</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit to view, zoom in / out</source>
+        <translation>适合视图、放大 / 缩小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Presentation mode on, off</source>
+        <translation>开启、关闭演示模式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This help</source>
+        <translation>本帮助</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reading the figures</source>
+        <translation>如何解读指标</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A figure marked ≥ is a lower bound: some parts have no price, power or rack units in the catalog and count as zero. The BOM lists them.</source>
+        <translation>标有 ≥ 的数值是下限：目录中有些部件缺少价格、功耗或机架单元，按零计算。物料清单会列出这些部件。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection is the most the first half of the endpoints (in the fabric&apos;s order, leaf by leaf) can send to the other half at once; a non-blocking fabric gives all that the half can inject, less means oversubscription.</source>
+        <translation>对分带宽是前一半端点（按网络顺序，逐个叶交换机）同时向另一半端点能发送的最大带宽；无阻塞网络等于这一半端点的全部注入带宽，低于它即表示存在收敛（收敛比高于 1:1）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link utilization and completion time come from a max-min fair flow model of the traffic pattern over the routes the routing engine would set; they leave out congestion control, adaptive routing and message sizes.</source>
+        <translation>链路利用率和完成时间来自流量模式在路由引擎所设路由上的最大最小公平流模型；其中不包括拥塞控制、自适应路由和消息大小。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latency adds the switch and adapter latencies along each route (the catalog&apos;s, or assumed: 150 ns a switch, 600 ns an adapter) and 5 ns per metre of cable (3 m when unknown); it is the fabric&apos;s share, not an application&apos;s latency.</source>
+        <translation>延迟为每条路由上交换机和网卡延迟之和（取目录数值，缺失时假设每台交换机 150 ns、每块网卡 600 ns），再加每米线缆 5 ns（长度未知时按 3 m 计）；这是网络部分的延迟，不是应用的延迟。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Costs add catalog prices as they are (list or estimated); TCO adds energy for the TCO period at the electricity price and PUE of the design settings.</source>
+        <translation>成本按目录价格原样相加（目录价或估价）；总拥有成本再加上按设计设置中的电价和 PUE 计算的整个周期能耗。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cluster Planner help</source>
+        <translation>Cluster Planner 帮助</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>About Cluster Planner</source>
+        <translation>关于 Cluster Planner</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;Cluster Planner %1&lt;/h3&gt;&lt;p&gt;Design GPU clusters on InfiniBand fabrics: topology, bill of materials, cost, routing, traffic and scheduling analysis.&lt;/p&gt;&lt;p&gt;The same engine runs the window, the &lt;tt&gt;cplan&lt;/tt&gt; command-line tool and the PDF report.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Cluster Planner %1&lt;/h3&gt;&lt;p&gt;在 InfiniBand 网络上设计 GPU 集群：拓扑、物料清单、成本、路由、流量和调度分析。&lt;/p&gt;&lt;p&gt;窗口、&lt;tt&gt;cplan&lt;/tt&gt; 命令行工具和 PDF 报告使用同一个引擎。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>cplan::Inspector</name>
     <message>
-        <location filename="../../widgets/inspector.cpp" line="+53"/>
+        <location filename="../../widgets/inspector.cpp" line="+56"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
@@ -2455,12 +2710,27 @@ or open a design (Ctrl+O).</source>
         <translation>HCA</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+12"/>
+        <source> m</source>
+        <translation> 米</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cable</source>
+        <translation>线缆</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <location line="+132"/>
         <source>%1 — %2 %3</source>
         <translation>%1 — %2 %3</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
@@ -2492,14 +2762,19 @@ or open a design (Ctrl+O).</source>
         <translation>价格：%1</translation>
     </message>
     <message>
+        <location line="+14"/>
+        <source>%1 ↔ %2&lt;br&gt;Speed: %3 Gb/s</source>
+        <translation>%1 ↔ %2&lt;br&gt;速率：%3 Gb/s</translation>
+    </message>
+    <message>
+        <location line="-185"/>
+        <location line="+171"/>
         <location line="+1"/>
-        <location line="+1"/>
-        <location line="+13"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="-13"/>
+        <location line="+0"/>
         <source>Power: %1</source>
         <translation>功耗：%1</translation>
     </message>
@@ -2509,27 +2784,17 @@ or open a design (Ctrl+O).</source>
         <translation>%1 W</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>Link %1</source>
         <translation>链路 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>%1 ↔ %2&lt;br&gt;Speed: %3 Gb/s&lt;br&gt;Cable: %4&lt;br&gt;Length: %5</source>
-        <translation>%1 ↔ %2&lt;br&gt;速率：%3 Gb/s&lt;br&gt;线缆：%4&lt;br&gt;长度：%5</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>(automatic)</source>
         <translation>（自动）</translation>
     </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 m</source>
-        <translation>%1 m</translation>
-    </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="-73"/>
         <source>%n node(s)</source>
         <translation>
             <numerusform>%n 个节点</numerusform>
@@ -2584,7 +2849,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainActions</name>
     <message>
-        <location filename="../../app/gui/mainactions.cpp" line="+40"/>
+        <location filename="../../app/gui/mainactions.cpp" line="+59"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2617,6 +2882,16 @@ or open a design (Ctrl+O).</source>
         <location line="+1"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Design se&amp;ttings…</source>
+        <translation>设计设置(&amp;T)…</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2655,6 +2930,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+5"/>
+        <source>Cu&amp;t</source>
+        <translation>剪切(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
@@ -2674,7 +2954,12 @@ or open a design (Ctrl+O).</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+7"/>
+        <source>&amp;Find on canvas…</source>
+        <translation>在画布上查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -2739,6 +3024,11 @@ or open a design (Ctrl+O).</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>Leave presentation mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
         <location line="+7"/>
         <source>&amp;Docks</source>
         <translation>停靠窗口(&amp;D)</translation>
@@ -2775,6 +3065,51 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+5"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cluster Planner &amp;help</source>
+        <translation>Cluster Planner 帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;About Cluster Planner</source>
+        <translation>关于 Cluster Planner(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>&amp;Restore (failure scenario)</source>
+        <translation>恢复（故障场景）(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Fail (failure scenario)</source>
+        <translation>使其故障（故障场景）(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Co&amp;llapse group %1</source>
+        <translation>折叠分组 %1(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Properties</source>
+        <translation>属性(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>E&amp;xpand group %1</source>
+        <translation>展开分组 %1(&amp;X)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
@@ -2812,7 +3147,12 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+132"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+113"/>
+        <source>Analysing the design…</source>
+        <translation>正在分析设计…</translation>
+    </message>
+    <message>
+        <location line="+43"/>
         <source>User store damaged</source>
         <translation>用户库已损坏</translation>
     </message>
@@ -2837,12 +3177,23 @@ or open a design (Ctrl+O).</source>
         <translation>未命名设计</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+62"/>
+        <location line="+1"/>
+        <source>Opening the design…</source>
+        <translation>正在打开设计…</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>Generate fat tree</source>
         <translation>生成胖树</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+12"/>
+        <source>Cut</source>
+        <translation>剪切</translation>
+    </message>
+    <message>
+        <location line="+54"/>
         <source>Analysis %1 ms</source>
         <translation>分析耗时 %1 ms</translation>
     </message>
@@ -2901,11 +3252,16 @@ or open a design (Ctrl+O).</source>
         <source>Link utilization — %1</source>
         <translation>链路利用率 — %1</translation>
     </message>
+    <message>
+        <location line="+11"/>
+        <source>Esc or F5: leave presentation mode</source>
+        <translation>Esc 或 F5：退出演示模式</translation>
+    </message>
 </context>
 <context>
     <name>cplan::MetricsView</name>
     <message>
-        <location filename="../../widgets/metricsview.cpp" line="+60"/>
+        <location filename="../../widgets/metricsview.cpp" line="+62"/>
         <source>Link utilization (%, links per bin)</source>
         <translation>链路利用率（%，每区间链路数）</translation>
     </message>
@@ -2916,13 +3272,13 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+164"/>
+        <location line="+173"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-159"/>
-        <location line="+89"/>
+        <location line="-168"/>
+        <location line="+102"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
@@ -3004,7 +3360,7 @@ or open a design (Ctrl+O).</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+4"/>
         <source>Latency p50 / p99</source>
         <translation>延迟 p50 / p99</translation>
     </message>
@@ -3082,6 +3438,48 @@ or open a design (Ctrl+O).</source>
         <location line="+2"/>
         <source>Endpoint-to-endpoint latency (µs, pairs per bin)</source>
         <translation>端点间延迟（µs，每区间端点对数）</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::OverviewView</name>
+    <message>
+        <location filename="../../widgets/overviewview.cpp" line="+101"/>
+        <source>Outside groups</source>
+        <translation>不属于任何分组</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n unit(s)</source>
+        <translation>
+            <numerusform>%n 个单元</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 servers, %2 GPUs</source>
+        <translation>%1 台服务器，%2 个 GPU</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n switch(es)</source>
+        <translation>
+            <numerusform>%n 台交换机</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Click to zoom the canvas onto %1</source>
+        <translation>点击将画布缩放到 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This design has no pods or scalable units.</source>
+        <translation>此设计没有 Pod 或可扩展单元。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pods and scalable units; click one to zoom onto it.</source>
+        <translation>Pod 与可扩展单元；点击其中一个即可缩放到它。</translation>
     </message>
 </context>
 <context>
@@ -3169,7 +3567,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ProblemsView</name>
     <message>
-        <location filename="../../widgets/problemsview.cpp" line="+27"/>
+        <location filename="../../widgets/problemsview.cpp" line="+53"/>
         <source>Severity</source>
         <translation>级别</translation>
     </message>
@@ -3204,12 +3602,12 @@ or open a design (Ctrl+O).</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>[with failures] </source>
         <translation>[含故障] </translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n 个错误</numerusform>
@@ -3371,7 +3769,7 @@ or open a design (Ctrl+O).</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>t = %1 h, %2 GPUs busy</source>
         <translation>t = %1 h，%2 个 GPU 忙碌</translation>
     </message>

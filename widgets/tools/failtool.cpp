@@ -14,7 +14,8 @@ bool FailTool::accepts(const QGraphicsSceneMouseEvent *event) const
 
 void FailTool::mousePressed(QGraphicsSceneMouseEvent *event)
 {
-    QGraphicsItem *item = scene()->itemAt(event->scenePos(), QTransform());
+    // The same tolerance at every zoom: a link a few pixels wide on screen is hit.
+    QGraphicsItem *item = scene()->itemNear(event->scenePos(), event->widget());
     if (item && item->type() == LinkItemType)
         scene()->toggleFailed(static_cast<LinkItem *>(item)->linkId());
     else if (item && item->type() == NodeItemType)

@@ -2,9 +2,13 @@
 // every placeholder, the language setting drives what installTranslations() loads, the Language
 // menu stores the choice, and numbers and money follow the locale.
 #include "analysis.h"
+#include "documentfiles.h"
 #include "i18n.h"
 #include "mainwindow.h"
 #include "problemsview.h"
+
+#include "canvasscene.h"
+#include "document.h"
 
 #include "catalog/catalog.h"
 #include "cost/bom.h"
@@ -32,7 +36,9 @@
 #include <QSet>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QPushButton>
 #include <QTest>
+#include <QTimer>
 #include <QTranslator>
 #include <QTreeWidget>
 #include <QXmlStreamReader>
@@ -137,6 +143,7 @@ private slots:
     void englishLoadsNothing();
     void languageMenuStoresChoice();
     void chineseMainWindow();
+    void qtDialogButtonsInChinese();
     void numbersAndMoney();
 
 private:
@@ -387,6 +394,39 @@ void TestI18n::chineseMainWindow()
     QVERIFY(p.waitForFinished(60000));
     const QString text = QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
     QVERIFY2(text.contains(QStringLiteral("物料清单")) && text.contains(QStringLiteral("交换机")), qPrintable(text.left(2000)));
+}
+
+// Qt's own standard buttons (the unsaved-changes question) are in Chinese too: Qt's qtbase
+// translation is loaded with ours (issue 17). It ships in qt6-translations-l10n, which
+// installer/setup-debian.sh installs and the DEB recommends.
+void TestI18n::qtDialogButtonsInChinese()
+{
+    CPLAN_REQUIRE(cplan::test::missingFile((QLibraryInfo::path(QLibraryInfo::TranslationsPath) + QStringLiteral("/qtbase_zh_CN.qm")).toStdString(),
+                                           QStringLiteral("Debian: qt6-translations-l10n")));
+    setLanguageSetting(QStringLiteral("zh_CN"));
+    installTranslations(*qApp);
+    MainWindow window(*m_catalog);
+    window.setAutosaveEnabled(false);
+    window.show();
+    QVERIFY(window.scene()->dropPart("qm9700", QPointF(0, 0)));
+    QStringList buttons;
+    QTimer timer;
+    timer.setInterval(20);
+    connect(&timer, &QTimer::timeout, this, [&buttons, &timer] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        timer.stop();
+        for (QAbstractButton *b : box->buttons())
+            buttons << b->text();
+        box->button(QMessageBox::Cancel)->click();
+    });
+    timer.start();
+    QVERIFY(!window.files()->maybeSave()); // cancelled
+    QVERIFY2(buttons.join(QLatin1Char('|')).contains(QStringLiteral("保存")), qPrintable(buttons.join(QLatin1Char('|'))));
+    QVERIFY2(buttons.join(QLatin1Char('|')).contains(QStringLiteral("取消")), qPrintable(buttons.join(QLatin1Char('|'))));
+    window.document()->undoStack()->setClean();
+    setLanguageSetting(QStringLiteral("system"));
 }
 
 void TestI18n::numbersAndMoney()

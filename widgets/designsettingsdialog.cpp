@@ -1,0 +1,87 @@
+#include "designsettingsdialog.h"
+
+#include "commands.h"
+#include "document.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace cplan {
+
+DesignSettingsDialog::DesignSettingsDialog(Document *document, QWidget *parent)
+    : QDialog(parent)
+    , m_document(document)
+{
+    setWindowTitle(tr("Design settings"));
+    const Design &design = document->design();
+    const Settings &s = design.settings;
+    auto *layout = new QVBoxLayout(this);
+    auto *form = new QFormLayout;
+    layout->addLayout(form);
+
+    m_name = new QLineEdit(QString::fromStdString(design.name), this);
+    form->addRow(tr("Name"), m_name);
+    m_currency = new QComboBox(this);
+    m_currency->setEditable(true);
+    m_currency->addItems({QStringLiteral("USD"), QStringLiteral("EUR"), QStringLiteral("CNY"), QStringLiteral("GBP"), QStringLiteral("JPY")});
+    m_currency->setCurrentText(QString::fromStdString(s.currency));
+    m_currency->setToolTip(tr("Currency the totals are labelled with. Prices are not converted: a catalog price "
+                              "in another currency is added as it is; the BOM lists each part's own currency."));
+    form->addRow(tr("Currency"), m_currency);
+    m_electricity = new QDoubleSpinBox(this);
+    m_electricity->setRange(0, 10);
+    m_electricity->setDecimals(3);
+    m_electricity->setSingleStep(0.01);
+    m_electricity->setValue(s.electricityPricePerKWh);
+    m_electricity->setToolTip(tr("Price of one kWh, for the energy part of the TCO."));
+    form->addRow(tr("Electricity price per kWh"), m_electricity);
+    m_pue = new QDoubleSpinBox(this);
+    m_pue->setRange(1.0, 3.0);
+    m_pue->setDecimals(2);
+    m_pue->setSingleStep(0.05);
+    m_pue->setValue(s.pue);
+    m_pue->setToolTip(tr("Power usage effectiveness of the data centre: facility power divided by IT power."));
+    form->addRow(tr("PUE"), m_pue);
+    m_tcoYears = new QSpinBox(this);
+    m_tcoYears->setRange(1, 15);
+    m_tcoYears->setValue(s.tcoYears);
+    m_tcoYears->setSuffix(tr(" years"));
+    form->addRow(tr("TCO period"), m_tcoYears);
+    m_routing = new QComboBox(this);
+    m_routing->addItems({QStringLiteral("ftree"), QStringLiteral("updown"), QStringLiteral("minhop")});
+    m_routing->setCurrentText(QString::fromStdString(s.routingEngine));
+    m_routing->setToolTip(tr("The OpenSM routing engine the analysis models."));
+    form->addRow(tr("Routing engine"), m_routing);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        apply();
+        accept();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+void DesignSettingsDialog::apply()
+{
+    Settings s = m_document->design().settings;
+    s.currency = m_currency->currentText().trimmed().toUpper().toStdString();
+    if (s.currency.empty())
+        s.currency = m_document->design().settings.currency;
+    s.electricityPricePerKWh = m_electricity->value();
+    s.pue = m_pue->value();
+    s.tcoYears = m_tcoYears->value();
+    s.routingEngine = m_routing->currentText().toStdString();
+    auto *cmd = new SetDesignSettings(m_document, m_name->text().toStdString(), s);
+    if (cmd->isNoOp())
+        delete cmd;
+    else
+        m_document->undoStack()->push(cmd);
+}
+
+} // namespace cplan

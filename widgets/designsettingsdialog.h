@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QDialog>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace cplan {
+
+class Document;
+
+// File ▸ Design settings: the design's name and the assumptions its figures rest on (currency,
+// electricity price, PUE, TCO years, routing engine). OK pushes one SetDesignSettings.
+class DesignSettingsDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit DesignSettingsDialog(Document *document, QWidget *parent = nullptr);
+
+    QLineEdit *nameEdit() const { return m_name; }
+    QComboBox *currencyCombo() const { return m_currency; }
+    QDoubleSpinBox *electricitySpin() const { return m_electricity; }
+    QDoubleSpinBox *pueSpin() const { return m_pue; }
+    QSpinBox *tcoYearsSpin() const { return m_tcoYears; }
+    // Pushes the edit (nothing when nothing changed); what OK does.
+    void apply();
+
+private:
+    Document *m_document;
+    QLineEdit *m_name;
+    QComboBox *m_currency, *m_routing;
+    QDoubleSpinBox *m_electricity, *m_pue;
+    QSpinBox *m_tcoYears;
+};
+
+} // namespace cplan
