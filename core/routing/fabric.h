@@ -82,7 +82,7 @@ public:
     // Endpoints: every cabled CA port, in canonical order: grouped by the switch they attach
     // to (switches in design order, then port number), so that endpoints under one leaf are
     // consecutive. The ibnetdiscover export lists CAs in this order and traffic patterns
-    // number endpoints this way (shift:K here is the shift of ib-fabric-check).
+    // number endpoints this way (shift:K here is the shift of tests/integration/ibtopology.h).
     const std::vector<std::uint32_t> &endpoints() const { return m_endpoints; }
     std::uint32_t endpointOfPort(std::uint32_t port) const { return m_endpointOfPort[port]; }
     // Endpoints of a server's HCAs (design port order); empty if it has none cabled.
