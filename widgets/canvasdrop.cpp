@@ -49,11 +49,10 @@ bool PartDrop::place(const std::string &partId, QPointF scenePos, QString *why)
     const Design &design = document->design();
     Node node;
     const bool isSwitch = part->kind == PartKind::Switch;
-    const bool mgmt = partId.find("ufm") != std::string::npos;
-    node.id = design.uniqueId(isSwitch ? "sw" : mgmt ? "ufm" : "srv");
+    node.role = defaultRole(*part);
+    node.id = design.uniqueId(isSwitch ? "sw" : node.role == NodeRole::Management ? "ufm" : "srv");
     node.name = node.id;
     node.part = partId;
-    node.role = isSwitch ? NodeRole::Switch : mgmt ? NodeRole::Management : NodeRole::Server;
     node.tier = isSwitch ? Tier::Leaf : Tier::Endpoint;
     constexpr double grid = CanvasScene::kGrid;
     const QPointF p = m_scene->snapToGrid() ? QPointF(std::round(scenePos.x() / grid) * grid, std::round(scenePos.y() / grid) * grid)

@@ -81,7 +81,7 @@ PartPalette::PartPalette(const Catalog &catalog, QWidget *parent)
                 detail = p->gpuCount ? tr("%1 × %2, %3 HCA").arg(p->gpuCount).arg(QString::fromStdString(p->gpu)).arg(p->hcaCount)
                                      : tr("%1 HCA").arg(p->hcaCount);
             auto *item = new QTreeWidgetItem(top, {QStringLiteral("%1  —  %2").arg(QString::fromStdString(p->model), detail)});
-            const bool mgmt = p->id.find("ufm") != std::string::npos;
+            const bool mgmt = p->management;
             item->setIcon(0, QIcon(mgmt ? QStringLiteral(":/icons/management.svg") : s.icon));
             item->setData(0, kPartIdRole, QString::fromStdString(p->id));
             QString tip = QStringLiteral("<b>%1 %2</b> (%3)<br>%4").arg(QString::fromStdString(p->vendor), QString::fromStdString(p->model),

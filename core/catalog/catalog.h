@@ -1,23 +1,20 @@
 #pragma once
 
+#include "catalog/catalogyaml.h"
 #include "catalog/part.h"
 #include "util/error.h"
 
 #include <map>
-#include <memory>
 #include <string>
 #include <vector>
 
 namespace cplan {
 
-// Where a part was defined (for error messages that name file and line).
-struct PartOrigin
+// What a catalog says beyond its parts (a catalog file's `settings:`).
+struct CatalogSettings
 {
-    std::string file;
-    int line = 0;       // 1-based; 0 = not from a file (added in code)
-    int column = 0;
-    int gpuLine = 0, gpuColumn = 0;   // where a server names its gpu / hca part
-    int hcaLine = 0, hcaColumn = 0;
+    std::string defaultRack;       // the rack part a design's racks are built from; empty = none
+    PartOrigin defaultRackOrigin;  // where that is set
 };
 
 // A cable request with optional connector constraints. An empty cage matches any cable.
@@ -34,7 +31,8 @@ struct CableQuery
 
 // The parts a design can use: the built-in YAML catalog plus the user's own parts and prices
 // (from the SQLite user store). Lookups by id; ids are unique (a user part with a built-in
-// id overrides it).
+// id overrides it). Reading and writing the YAML: catalog/catalogyaml.h; choosing a cable or
+// transceiver for a link: catalog/cableselection.cpp; bounds on figures: catalog/partlimits.h.
 class Catalog
 {
 public:
@@ -48,6 +46,14 @@ public:
     const Part *find(const std::string &id) const;
     const std::vector<Part> &parts() const { return m_parts; }
     std::vector<const Part *> partsOfKind(PartKind kind) const;
+
+    const CatalogSettings &settings() const { return m_settings; }
+    // The rack part a design's racks are built from (settings: default_rack); nullptr if the
+    // catalog names none.
+    const Part *defaultRack() const;
+    // The first management appliance part (role: management), for tools that add one without
+    // being told which; nullptr if the catalog has none.
+    const Part *defaultManagementPart() const;
 
     // Adds a part, or replaces the one with the same id (user overrides).
     void addOrReplace(Part part);
@@ -72,7 +78,8 @@ public:
     // Parses a catalog YAML document whose parts override parts with the same id (user
     // parts). Does not check references; call checkReferences() when everything is loaded.
     Status overlayYaml(const std::string &text, const std::string &fileName);
-    // Every server names a gpu / hca part of the right kind that is in the catalog.
+    // Every server names a gpu / hca part of the right kind that is in the catalog, and the
+    // default rack is a rack part of the catalog.
     Status checkReferences() const;
     // Where a part was defined; nullptr if the id is unknown.
     const PartOrigin *origin(const std::string &id) const;
@@ -89,23 +96,15 @@ public:
 private:
     enum class Merge { RejectDuplicates, Override };
     Status parseDocument(const std::string &text, const std::string &fileName, Merge merge);
+    Status checkSettings() const;
     void put(Part part, PartOrigin origin);
 
     std::vector<Part> m_parts;
     std::vector<PartOrigin> m_origins;   // parallel to m_parts
     std::map<std::string, std::size_t> m_index;
+    CatalogSettings m_settings;
     std::vector<std::string> m_loadWarnings;
 };
-
-// The current catalog file format and its version.
-inline constexpr const char *kCatalogFormat = "cluster-planner-catalog/1";
-
-// One part as a YAML map (snake_case keys in a fixed order; unknown figures omitted), and a
-// whole catalog document. What these write, loadYaml reads back to the same parts.
-std::string partToYaml(const Part &part);
-std::string catalogToYaml(const std::vector<Part> &parts);
-// A figure as people write it: shortest exact text, no exponent for everyday sizes (100, 0.5).
-std::string formatNumber(double v);
 
 // The catalog every command uses: built-in parts plus the user store's parts and prices.
 // `storePath` empty = the default store (see UserStore::defaultPath()).

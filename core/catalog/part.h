@@ -58,6 +58,8 @@ struct Part
     int hcaCount = 0;                     // compute-fabric HCAs (each with hca's ports)
     std::optional<int> nvlinkDomain;      // GPUs in one NVLink domain (8, or 72 for NVL72)
     int hcaSlots = 0;                     // free PCIe slots for adding HCAs (generic servers)
+    bool management = false;              // `role: management`: a management appliance (UFM), a
+                                          // fabric endpoint that runs no jobs
 
     // --- cable and transceiver ----------------------------------------------------------
     std::optional<CableMedia> media;

@@ -409,6 +409,9 @@ Result<int> UserStore::importYamlText(const std::string &text, const std::string
     Catalog fileParts;
     if (auto st = fileParts.overlayYaml(text, fileName); !st)
         return st.error();
+    if (const CatalogSettings &s = fileParts.settings(); !s.defaultRack.empty())
+        return makeError(fileName, s.defaultRackOrigin.line, s.defaultRackOrigin.column,
+                         "the user store keeps parts and prices, not settings: 'default_rack' is set in the built-in catalog");
     if (against) {
         Catalog merged = *against;
         if (auto st = merged.overlayYaml(text, fileName); !st)

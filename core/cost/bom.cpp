@@ -22,7 +22,8 @@ Bom computeBom(const Design &design, const Catalog &catalog)
 
     for (Tier t : kSwitchTiers)
         bom.counts.switches[toString(t)] = 0;
-    bom.counts.cables = {{"node-leaf", 0}, {"leaf-spine", 0}, {"spine-core", 0}};
+    for (const char *t : kLinkTiers)
+        bom.counts.cables[t] = 0;
 
     std::set<std::string> racks;
     for (const Node &node : design.nodes) {
@@ -46,8 +47,8 @@ Bom computeBom(const Design &design, const Catalog &catalog)
         (void)part;
     }
     bom.counts.racks = int(racks.size());
-    if (!racks.empty() && catalog.find("rack-42u"))
-        quantities[{"rack", "rack-42u"}] = (long long)racks.size();
+    if (const Part *rack = catalog.defaultRack(); rack && !racks.empty())
+        quantities[{"rack", rack->id}] = (long long)racks.size();
 
     // Cables and transceivers. A switch cage with fibre links takes one transceiver per
     // `linksPerEnd` links (twin-port OSFP: two); a host port takes a single-port one.

@@ -231,9 +231,11 @@ Status writeBomWorkbook(const std::string &path, const Design &design, const Cat
     };
     count(T(CPLAN_TR("Engine", "Servers")), bom.counts.servers);
     count(T(CPLAN_TR("Engine", "Management appliances")), bom.counts.management);
-    for (const char *tier : {"leaf", "spine", "core"})
+    for (Tier t : kSwitchTiers) {
+        const char *tier = toString(t);
         count(T(CPLAN_TR("Engine", "Switches, %1"), {T(tier)}), bom.counts.switches.count(tier) ? bom.counts.switches.at(tier) : 0);
-    for (const char *tier : {"node-leaf", "leaf-spine", "spine-core"})
+    }
+    for (const char *tier : kLinkTiers)
         count(T(CPLAN_TR("Engine", "Links, %1"), {T(tier)}), bom.counts.cables.count(tier) ? bom.counts.cables.at(tier) : 0);
     count(T(CPLAN_TR("Engine", "Transceivers")), bom.counts.transceivers);
     count(T(CPLAN_TR("Engine", "Racks")), bom.counts.racks);

@@ -159,7 +159,9 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
 
     const Part *mgmt = nullptr;
     if (spec.mgmtNodes > 0) {
-        mgmt = catalog.find(spec.mgmtPart);
+        mgmt = spec.mgmtPart.empty() ? catalog.defaultManagementPart() : catalog.find(spec.mgmtPart);
+        if (!mgmt && spec.mgmtPart.empty())
+            return bad({CPLAN_TR("Engine", "the catalog has no management appliance part (role: management)"), {}});
         if (!mgmt || mgmt->kind != PartKind::GpuServer)
             return bad({CPLAN_TR("Engine", "management appliance part '%1' is not in the catalog"), {spec.mgmtPart}});
     }
@@ -384,7 +386,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
         const Node &leafNode = design.node(leafIds[std::size_t(leaf)]);
         Node n;
         n.id = "ufm" + std::to_string(a + 1);
-        n.part = spec.mgmtPart;
+        n.part = mgmt->id;
         n.role = NodeRole::Management;
         n.group = leafNode.group;
         n.rack = leafNode.rack;

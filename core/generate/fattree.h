@@ -25,7 +25,7 @@ struct FatTreeSpec
     int rails = 0;               // 0 = auto: rail-optimized when a server has several ports
     int suSize = 0;              // servers per scalable unit; 0 = auto (what one leaf per rail takes)
     int mgmtNodes = 0;           // management appliances (UFM), one link each on free leaf ports
-    std::string mgmtPart = "ufm-appliance";
+    std::string mgmtPart;        // their part; empty = the catalog's (role: management)
     int serversPerRack = 4;
     // Tenants: (name, servers), assigned to servers in order.
     std::vector<std::pair<std::string, int>> tenants;

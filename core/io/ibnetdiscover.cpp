@@ -458,13 +458,15 @@ Result<IbnetdiscoverImport> importIbnetdiscover(const std::string &text, const s
         } else {
             std::string lower = h.name;
             std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+            // UFM appliances name themselves "ufm..." in the fabric: a one-port host so named
+            // is the catalog's management appliance; other hosts match servers by their HCAs.
             const Part *best = nullptr;
-            if (lower.find("ufm") != std::string::npos && n == 1 && catalog.find("ufm-appliance"))
-                best = catalog.find("ufm-appliance");
+            if (lower.find("ufm") != std::string::npos && n == 1)
+                best = catalog.defaultManagementPart();
             for (const Part *p : catalog.partsOfKind(PartKind::GpuServer)) {
                 if (best)
                     break;
-                if (p->id == "ufm-appliance" || p->hcaCount != n || !hcaFits(catalog.find(p->hca)))
+                if (p->management || p->hcaCount != n || !hcaFits(catalog.find(p->hca)))
                     continue;
                 best = p;
             }
@@ -485,8 +487,8 @@ Result<IbnetdiscoverImport> importIbnetdiscover(const std::string &text, const s
                                        std::to_string(n) + " x " + hca->id);
             }
         }
-        if (node.part == "ufm-appliance")
-            node.role = NodeRole::Management;
+        if (const Part *part = catalog.find(node.part))
+            node.role = defaultRole(*part);
         // Each HCA's ports follow the previous HCAs' ports (design port numbering).
         Node probe = node;
         const auto ports = nodePorts(probe, catalog);

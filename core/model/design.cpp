@@ -223,6 +223,13 @@ double linkSpeedGbps(const Design &design, const Link &link, const Catalog &cata
     return std::min(a, b);
 }
 
+NodeRole defaultRole(const Part &part)
+{
+    if (part.kind == PartKind::Switch)
+        return NodeRole::Switch;
+    return part.management ? NodeRole::Management : NodeRole::Server;
+}
+
 int nodeGpuCount(const Node &node, const Catalog &catalog)
 {
     if (node.role != NodeRole::Server)

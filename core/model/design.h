@@ -14,9 +14,9 @@ namespace cplan {
 class Catalog;
 struct Part;
 
-// What a node is in the fabric. Derived from its part (switch or server), except that a
-// server can be a management appliance (UFM), which counts as a node-leaf endpoint but
-// carries no GPUs for scheduling.
+// What a node is in the fabric. Derived from its part (defaultRole): a switch, a server, or a
+// management appliance (UFM; `role: management` in the catalog), which counts as a node-leaf
+// endpoint but carries no GPUs for scheduling.
 enum class NodeRole { Switch, Server, Management };
 
 // HCAs one server may hold, in the catalog (hca_count) and in a design file (hcas): a GB200
@@ -130,6 +130,10 @@ struct PortInfo
 // (HCA 1 port 1, HCA 1 port 2, HCA 2 port 1, ...). Empty if the part is unknown.
 std::vector<PortInfo> nodePorts(const Node &node, const Catalog &catalog);
 int nodePortCount(const Node &node, const Catalog &catalog);
+
+// The role a node made of `part` has unless its file says otherwise: a switch, a management
+// appliance (the catalog's `role: management`) or a server.
+NodeRole defaultRole(const Part &part);
 
 // Speed a link runs at: the lower of its two ports' speeds (0 if unknown).
 double linkSpeedGbps(const Design &design, const Link &link, const Catalog &catalog);

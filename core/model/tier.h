@@ -23,6 +23,9 @@ const char *toString(Tier tier);
 // A switch without a tier counts as a leaf in tier-based counts and pictures.
 constexpr Tier switchTier(Tier tier) { return tier == Tier::Endpoint ? Tier::Leaf : tier; }
 
+// The link tiers the BOM counts, lowest first (see linkTierName).
+inline constexpr std::array<const char *, 3> kLinkTiers = {"node-leaf", "leaf-spine", "spine-core"};
+
 // The name of a link by the tiers it joins: "node-leaf" (a server or appliance to a switch),
 // "leaf-spine", "spine-core", or "other" (anything else: switch to switch of one tier, a skipped
 // tier, adapter to adapter).

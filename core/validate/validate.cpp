@@ -243,7 +243,7 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
     }
 
     // Racks: space and power against the rack part.
-    const Part *rack = catalog.find("rack-42u");
+    const Part *rack = catalog.defaultRack();
     std::map<std::string, std::pair<double, double>> rackLoad; // U, W
     std::map<std::string, bool> rackPowerUnknown;
     for (std::size_t i = 0; i < n; ++i) {

@@ -103,6 +103,11 @@ private slots:
     void chooseCableWithCages();
     void noSplitterBetweenSwitches();
     void chooseTransceiver();
+    void managementRole();
+    void defaultRack();
+    void defaultRackErrors_data();
+    void defaultRackErrors();
+    void userStoreImportRefusesSettings();
 };
 
 void TestCatalog::requiredIds_data()
@@ -884,6 +889,96 @@ void TestCatalog::chooseTransceiver()
     QCOMPARE(c.chooseTransceiver(400, 1, *smFibre)->id, std::string("mms4x00-ns400"));
 
     QCOMPARE(c.chooseTransceiver(800, 1), nullptr);   // no XDR optics in our sources
+}
+
+// What a part is comes from the catalog: the UFM appliance says role: management, nothing else
+// does, and the role survives writing and reading the part.
+void TestCatalog::managementRole()
+{
+    std::vector<std::string> management;
+    for (const Part &p : builtin().parts())
+        if (p.management)
+            management.push_back(p.id);
+    QCOMPARE(management, std::vector<std::string>{"ufm-appliance"});
+    QCOMPARE(builtin().defaultManagementPart()->id, std::string("ufm-appliance"));
+    QVERIFY(partToYaml(*builtin().find("ufm-appliance")).find("role: management") != std::string::npos);
+    QVERIFY(partToYaml(*builtin().find("dgx-h100")).find("role:") == std::string::npos);
+
+    const std::string head = "format: cluster-planner-catalog/1\nparts:\n";
+    Catalog c;
+    QVERIFY(c.loadYaml(head + "  - {id: mgmt, kind: gpu_server, role: management}\n  - {id: host, kind: gpu_server, role: server}\n", "roles.yaml").ok());
+    QVERIFY(c.find("mgmt")->management);
+    QVERIFY(!c.find("host")->management);
+    auto bad = Catalog().loadYaml(head + "  - {id: x, kind: gpu_server, role: manager}\n", "bad.yaml");
+    QVERIFY(!bad.ok());
+    QVERIFY2(bad.error().message.find("unknown role 'manager' in part 'x'") != std::string::npos, bad.error().toString().c_str());
+    auto notServer = Catalog().loadYaml(head + "  - {id: sw, kind: switch, ports: 8, port_speed_gbps: 400, role: management}\n", "sw.yaml");
+    QVERIFY(!notServer.ok());
+    QCOMPARE(notServer.error().line, 3);
+    QVERIFY2(notServer.error().message.find("cannot have role 'management'") != std::string::npos, notServer.error().toString().c_str());
+}
+
+// The rack a design's racks are is a catalog setting.
+void TestCatalog::defaultRack()
+{
+    QVERIFY(builtin().defaultRack());
+    QCOMPARE(builtin().defaultRack()->id, std::string("rack-42u"));
+    QVERIFY(builtin().settings().defaultRackOrigin.line > 0);
+    Catalog c = builtin();
+    QVERIFY(c.overlayYaml("format: cluster-planner-catalog/1\nsettings:\n  default_rack: my-rack\nparts:\n"
+                          "  - {id: my-rack, kind: rack, capacity_u: 48, power_budget_w: 20000}\n",
+                          "user.yaml")
+                .ok());
+    QVERIFY(c.checkReferences().ok());
+    QCOMPARE(c.defaultRack()->id, std::string("my-rack"));
+    QVERIFY(!Catalog().defaultRack());   // no setting, no rack
+}
+
+void TestCatalog::defaultRackErrors_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<QString>("message");
+    const QString head = QStringLiteral("format: cluster-planner-catalog/1\nsettings:\n");
+    QTest::newRow("unknown part") << head + QStringLiteral("  default_rack: rack-99u\nparts: []\n") << 3
+                                  << QStringLiteral("the default rack 'rack-99u' is not in the catalog");
+    QTest::newRow("not a rack") << head + QStringLiteral("  default_rack: g\nparts:\n  - {id: g, kind: gpu}\n") << 3
+                                << QStringLiteral("the default rack 'g' is a gpu, not a rack");
+    QTest::newRow("unknown setting") << head + QStringLiteral("  default_rak: r\nparts: []\n") << 3
+                                     << QStringLiteral("unknown key 'default_rak' in the catalog's settings");
+    QTest::newRow("not text") << head + QStringLiteral("  default_rack: [a, b]\nparts: []\n") << 3
+                              << QStringLiteral("'default_rack' must be text");
+}
+
+void TestCatalog::defaultRackErrors()
+{
+    QFETCH(QString, text);
+    QFETCH(int, line);
+    QFETCH(QString, message);
+    Catalog c;
+    auto st = c.loadYaml(text.toStdString(), "settings.yaml");
+    QVERIFY(!st.ok());
+    QCOMPARE(st.error().line, line);
+    QVERIFY2(st.error().message.find(message.toStdString()) != std::string::npos, st.error().toString().c_str());
+    // Set twice in the built-in sense (two files): refused, naming where it was set first.
+    Catalog twice = builtin();
+    auto again = twice.loadYaml("format: cluster-planner-catalog/1\nsettings:\n  default_rack: rack-42u\nparts: []\n", "again.yaml");
+    QVERIFY(!again.ok());
+    QVERIFY2(again.error().message.find("the default rack is set twice (first at ") != std::string::npos, again.error().toString().c_str());
+}
+
+// The user store keeps parts and prices; a file with settings is refused, not half imported.
+void TestCatalog::userStoreImportRefusesSettings()
+{
+    QTemporaryDir dir;
+    auto store = UserStore::open(tempPath(dir, "store.sqlite"));
+    QVERIFY(store.ok());
+    auto n = store->importYamlText("format: cluster-planner-catalog/1\nsettings:\n  default_rack: my-rack\nparts:\n"
+                                   "  - {id: my-rack, kind: rack, capacity_u: 48}\n",
+                                   "mine.yaml", &builtin());
+    QVERIFY(!n.ok());
+    QCOMPARE(n.error().line, 3);
+    QVERIFY(store->partIds().empty());
 }
 
 CPLAN_TEST_APPLESS_MAIN(TestCatalog)
