@@ -11,7 +11,7 @@ Result<CapacityResult> runCapacity(const Pool &pool, const std::vector<Job> &job
     if (jobs.empty())
         return makeError("", 0, 0, "capacity mode needs at least one job");
     if (!(options.inflate > 0) || options.inflate > 100)
-        return makeError("", 0, 0, "--inflate must be above 0 and at most 100");
+        return makeError("", 0, 0, "the arrived demand must be above 0 and at most 100 times the capacity");
     std::int64_t traceDemand = 0;
     for (const Job &j : jobs)
         traceDemand += j.gpuDemandMilli();
