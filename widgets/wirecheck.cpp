@@ -1,18 +1,12 @@
 #include "wirecheck.h"
 
 #include "catalog/catalog.h"
-
-#include <QCoreApplication>
-
-#include <algorithm>
-#include <cmath>
+#include "l10n.h"
+#include "validate/linkrules.h"
+#include "validate/noderules.h"
+#include "validate/rules.h"
 
 namespace cplan {
-
-static QString gbps(double v)
-{
-    return WireCheck::tr("%1 Gb/s").arg(v);
-}
 
 double assumedRunM(const Node &a, const Node &b)
 {
@@ -32,70 +26,44 @@ WireCheck checkWire(const Design &design, const Catalog &catalog, const std::str
         check.errors << WireCheck::tr("unknown node");
         return check;
     }
-    if (*na == *nb)
-        check.errors << WireCheck::tr("both ends are on the same node");
-    const Node &nodeA = design.node(*na), &nodeB = design.node(*nb);
-    const auto portsA = nodePorts(nodeA, catalog), portsB = nodePorts(nodeB, catalog);
-    if (portA < 1 || portA > int(portsA.size()) || portB < 1 || portB > int(portsB.size())) {
-        check.errors << WireCheck::tr("no such port");
+    // A node whose part the catalog does not know has no ports to check against.
+    for (const NodeId id : {*na, *nb})
+        if (auto f = checkNodePart(design.node(id), catalog))
+            check.errors << findingText(*f);
+    if (!check.errors.isEmpty())
         return check;
+    const LinkRules rules(design, catalog);
+    Link link;
+    link.a = PortRef{*na, portA};
+    link.b = PortRef{*nb, portB};
+    const double run = assumedRunM(design.node(*na), design.node(*nb));
+    link.lengthM = run;
+    if (const Part *cable = rules.chooseCable(link.a, link.b, run)) {
+        link.cable = cable->id;
+        link.lengthM = cable->lengthM.value_or(run);
     }
-    if (auto l = design.linkAt(PortRef{*na, portA}))
-        check.errors << WireCheck::tr("%1:%2 is already wired (%3)")
-                            .arg(QString::fromStdString(a))
-                            .arg(portA)
-                            .arg(QString::fromStdString(design.link(*l).id));
-    if (auto l = design.linkAt(PortRef{*nb, portB}))
-        check.errors << WireCheck::tr("%1:%2 is already wired (%3)")
-                            .arg(QString::fromStdString(b))
-                            .arg(portB)
-                            .arg(QString::fromStdString(design.link(*l).id));
-    const double sa = portsA[std::size_t(portA - 1)].speedGbps, sb = portsB[std::size_t(portB - 1)].speedGbps;
-    if (sa > 0 && sb > 0 && std::abs(sa - sb) > 1e-9)
-        check.warnings << WireCheck::tr("speed mismatch: %1 to %2, the link runs at %3").arg(gbps(sa), gbps(sb), gbps(std::min(sa, sb)));
-    check.speedGbps = (sa > 0 && sb > 0) ? std::min(sa, sb) : std::max(sa, sb);
-    if (nodeA.role != NodeRole::Switch && nodeB.role != NodeRole::Switch)
-        check.warnings << WireCheck::tr("adapter to adapter (back-to-back) link");
-    const double run = assumedRunM(nodeA, nodeB);
-    check.lengthM = run;
-    if (check.speedGbps > 0) {
-        if (const Part *cable = catalog.chooseCable(check.speedGbps, run)) {
-            check.cable = cable->id;
-            if (cable->lengthM)
-                check.lengthM = *cable->lengthM;
-        } else {
-            check.errors << WireCheck::tr("no cable in the catalog reaches %1 m at %2").arg(run).arg(gbps(check.speedGbps));
-        }
+    const LinkVerdict verdict = rules.check(link);
+    check.speedGbps = verdict.speedGbps;
+    check.cable = link.cable;
+    check.lengthM = link.lengthM;
+    for (const LinkFinding &f : verdict.findings) {
+        // A new link gets a cable that reaches; where the catalog has none, it is not made.
+        const bool refuse = f.finding.severity == Severity::Error || (f.finding.code == ruleCode(Rule::NoCable) && verdict.speedGbps > 0);
+        (refuse ? check.errors : check.warnings) << findingText(f.finding);
     }
     check.ok = check.errors.isEmpty();
     return check;
 }
 
-int freeHcaSlots(const Node &node, const Catalog &catalog)
-{
-    const Part *part = catalog.find(node.part);
-    if (!part || part->kind != PartKind::GpuServer)
-        return 0;
-    const int fitted = node.hcas.empty() ? part->hcaCount : int(node.hcas.size());
-    return std::max(0, part->hcaCount + part->hcaSlots - fitted);
-}
-
 std::optional<QStringList> hcasWithOneMore(const Node &node, const Catalog &catalog, const std::string &hcaPart)
 {
-    const Part *hca = catalog.find(hcaPart);
-    const Part *part = catalog.find(node.part);
-    if (!hca || hca->kind != PartKind::Hca || !part || freeHcaSlots(node, catalog) <= 0)
+    auto list = hcasAfterAdding(node, catalog, hcaPart);
+    if (!list)
         return std::nullopt;
-    QStringList list;
-    if (node.hcas.empty()) {
-        for (int i = 0; i < part->hcaCount; ++i)
-            list << QString::fromStdString(part->hca);
-    } else {
-        for (const std::string &h : node.hcas)
-            list << QString::fromStdString(h);
-    }
-    list << QString::fromStdString(hcaPart);
-    return list;
+    QStringList out;
+    for (const std::string &h : *list)
+        out << QString::fromStdString(h);
+    return out;
 }
 
 } // namespace cplan

@@ -12,7 +12,9 @@ namespace cplan {
 
 class Catalog;
 
-// The verdict on wiring two ports, shown while the user drags (and checked before AddLinks).
+// The verdict on wiring two ports, shown while the user drags (and checked before AddLinks):
+// the link rules of core (validate/linkrules.h) on the link that would be made, with the cable
+// the catalog offers for the assumed run.
 struct WireCheck
 {
     Q_DECLARE_TR_FUNCTIONS(cplan::WireCheck)
@@ -20,8 +22,8 @@ struct WireCheck
 public:
     bool ok = false;               // no errors (warnings allowed)
     QStringList errors;            // port in use, same node, no cable reaches, bad port
-    QStringList warnings;          // speed mismatch, HCA-to-HCA
-    double speedGbps = 0;          // the speed the link would run at
+    QStringList warnings;          // speed mismatch, adapter to adapter
+    double speedGbps = 0;          // the speed the link would run at (0 = unknown)
     std::string cable;             // the cable part the catalog picks
     std::optional<double> lengthM; // the run length assumed for it
 };
@@ -34,9 +36,8 @@ double assumedRunM(const Node &a, const Node &b);
 WireCheck checkWire(const Design &design, const Catalog &catalog, const std::string &a, int portA, const std::string &b,
                     int portB);
 
-// How many more HCAs a server can take (Part::hcaSlots minus the ones already added), and the
-// node's HCA list with one more (empty when it has no free slot or the part is not an HCA).
-int freeHcaSlots(const Node &node, const Catalog &catalog);
+// The node's HCA list with one more `hcaPart` (core's hcasAfterAdding, validate/noderules.h),
+// as the SetNodeProperty command takes it.
 std::optional<QStringList> hcasWithOneMore(const Node &node, const Catalog &catalog, const std::string &hcaPart);
 
 } // namespace cplan

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.h"
 #include "util/strings.h"
+#include "validate/linkrules.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,7 +49,7 @@ int smallestBalancedCount(int ports, int peers, int radix)
 class Wiring
 {
 public:
-    Wiring(Design &design, const Catalog &catalog) : m_design(design), m_catalog(catalog) {}
+    Wiring(Design &design, const Catalog &catalog) : m_design(design), m_rules(design, catalog) {}
 
     void connect(NodeId a, int portA, NodeId b, int portB, double lengthM)
     {
@@ -57,11 +58,7 @@ public:
         link.a = PortRef{a, portA};
         link.b = PortRef{b, portB};
         // Cables come in standard lengths; the catalog picks the cheapest part that reaches.
-        CableQuery query;
-        query.speedGbps = std::min(portSpeed(a), portSpeed(b));
-        query.lengthM = lengthM;
-        query.splitterAllowed = m_design.node(a).role != NodeRole::Switch || m_design.node(b).role != NodeRole::Switch;
-        if (const Part *cable = m_catalog.chooseCable(query)) {
+        if (const Part *cable = m_rules.chooseCable(link.a, link.b, lengthM)) {
             link.cable = cable->id;
             link.lengthM = cable->lengthM ? *cable->lengthM : lengthM;
         } else {
@@ -71,22 +68,9 @@ public:
     }
 
 private:
-    double portSpeed(NodeId id)
-    {
-        const Node &n = m_design.node(id);
-        auto it = m_speedCache.find(n.part + "|" + (n.hcas.empty() ? std::string() : n.hcas.front()));
-        if (it != m_speedCache.end())
-            return it->second;
-        const auto ports = nodePorts(n, m_catalog);
-        const double s = ports.empty() ? 0 : ports.front().speedGbps;
-        m_speedCache.emplace(n.part + "|" + (n.hcas.empty() ? std::string() : n.hcas.front()), s);
-        return s;
-    }
-
     Design &m_design;
-    const Catalog &m_catalog;
+    const LinkRules m_rules;
     int m_count = 0;
-    std::map<std::string, double> m_speedCache;
 };
 
 // Horizontal layout constants (canvas units): a server slot, gaps between units and pods.

@@ -4,8 +4,11 @@
 #include "io/yamldom.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
+#include "validate/linkrules.h"
+#include "validate/noderules.h"
 
 #include <cstdio>
+#include <memory>
 #include <set>
 
 namespace cplan {
@@ -147,7 +150,11 @@ constexpr std::size_t kMaxLinks = 8'000'000;
 class DesignReader
 {
 public:
-    DesignReader(const std::string &file, const Catalog *catalog) : m_file(file), m_catalog(catalog) {}
+    DesignReader(const std::string &file, const Catalog *catalog) : m_file(file), m_catalog(catalog)
+    {
+        if (catalog)
+            m_rules = std::make_unique<LinkRules>(design, *catalog);
+    }
 
     Design design;
 
@@ -196,13 +203,14 @@ public:
         if (!node.group.empty())
             m_groupRefs.push_back({design.nodes.size(), r.get("group")->line, r.get("group")->column});
         const Part *part = m_catalog ? m_catalog->find(node.part) : nullptr;
-        if (m_catalog && !part)
-            return errorAt(m_file, r.get("part"), "unknown part '" + node.part + "' (see `cplan catalog list`)");
+        if (m_catalog)
+            if (auto f = checkNodePart(node, *m_catalog))
+                return errorAt(m_file, r.get("part"), f->message);
         if (part && part->kind != PartKind::Switch && part->kind != PartKind::GpuServer)
             return errorAt(m_file, r.get("part"), "part '" + node.part + "' is a " + toString(part->kind) +
                                                       "; a node must be a switch or a server");
         if (role.empty())
-            node.role = part && part->kind == PartKind::Switch ? NodeRole::Switch : NodeRole::Server;
+            node.role = part ? defaultRole(*part) : NodeRole::Server;
         else if (auto rr = roleFromString(role))
             node.role = *rr;
         else
@@ -210,11 +218,8 @@ public:
         if (part && (node.role == NodeRole::Switch) != (part->kind == PartKind::Switch))
             return errorAt(m_file, r.get("role"), "role '" + role + "' does not match part '" + node.part + "'");
         if (m_catalog)
-            for (const std::string &h : node.hcas) {
-                const Part *hp = m_catalog->find(h);
-                if (!hp || hp->kind != PartKind::Hca)
-                    return errorAt(m_file, r.get("hcas"), "'" + h + "' is not an HCA part");
-            }
+            if (auto f = checkHcaParts(node, *m_catalog); !f.empty())
+                return errorAt(m_file, r.get("hcas"), f.front().message);
         if (design.findNode(node.id))
             return errorAt(m_file, r.get("id"), "duplicate node id '" + node.id + "'");
         design.addNode(std::move(node));
@@ -249,34 +254,19 @@ public:
             auto nodeId = design.findNode(ref->first);
             if (!nodeId)
                 return errorAt(m_file, r.get(keys[e]), "link '" + link.id + "' refers to a missing node '" + ref->first + "'");
-            if (m_catalog) {
-                if (m_portCount.size() < design.nodes.size())
-                    m_portCount.resize(design.nodes.size(), -1);
-                int &count = m_portCount[nodeId->value];
-                if (count < 0)
-                    count = nodePortCount(design.node(*nodeId), *m_catalog);
-                if (ref->second > count)
-                    return errorAt(m_file, r.get(keys[e]), "port " + std::to_string(ref->second) + " of '" + ref->first +
-                                                               "' is out of range (" + design.node(*nodeId).part + " has " +
-                                                               std::to_string(count) + " ports)");
-            }
             ends[e] = PortRef{*nodeId, ref->second};
         }
-        if (ends[0] == ends[1])
-            return errorAt(m_file, &l, "link '" + link.id + "' connects a port to itself");
-        for (int e = 0; e < 2; ++e)
-            if (auto other = design.linkAt(ends[e]))
-                return errorAt(m_file, r.get(keys[e]), "port " + *texts[e] + " is used twice (also by link '" +
-                                                           design.link(*other).id + "')");
-        if (m_catalog && !link.cable.empty()) {
-            const Part *cable = m_catalog->find(link.cable);
-            if (!cable || cable->kind != PartKind::Cable)
-                return errorAt(m_file, r.get("cable"), "unknown cable part '" + link.cable + "'");
-        }
-        if (design.findLink(link.id) || design.findNode(link.id))
-            return errorAt(m_file, r.get("id"), "duplicate link id '" + link.id + "'");
         link.a = ends[0];
         link.b = ends[1];
+        // A link that cannot exist as written (a port that is not there or is taken, an
+        // unknown cable) stops the load at its line; the other rules are the validator's.
+        if (m_rules)
+            for (const LinkFinding &f : m_rules->check(link).findings)
+                if (f.structural)
+                    return errorAt(m_file, r.get(f.field == LinkField::A ? "a" : f.field == LinkField::B ? "b" : f.field == LinkField::Cable ? "cable" : "id"),
+                                   f.finding.message);
+        if (design.findLink(link.id) || design.findNode(link.id))
+            return errorAt(m_file, r.get("id"), "duplicate link id '" + link.id + "'");
         design.addLink(std::move(link));
         return Ok{};
     }
@@ -295,7 +285,7 @@ public:
 private:
     const std::string &m_file;
     const Catalog *m_catalog;
-    std::vector<int> m_portCount;
+    std::unique_ptr<LinkRules> m_rules;   // with a catalog: the link rules the parser applies
 };
 
 } // namespace

@@ -12,9 +12,12 @@ class Catalog;
 // The design file format, `format: cluster-planner/N`.
 inline constexpr int kDesignFormatVersion = 1;
 
-// Parses a design. `fileName` is only used in error messages. With a catalog, part ids and
-// port numbers are checked too (unknown part, port out of range); without one, only the
-// structure is. Errors name the line and column of the offending YAML node.
+// Parses a design. `fileName` is only used in error messages. Errors name the line and column
+// of the offending YAML node. With a catalog, the parts must be in it and every link must be
+// able to exist (the structural link rules of validate/linkrules.h: ports there and free, a
+// known cable); the other rules are the validator's. Without a catalog only the structure is
+// checked (every reference names a node, ports count from 1): the design as written, for
+// the validator to report on.
 Result<Design> parseDesign(const std::string &text, const std::string &fileName, const Catalog *catalog);
 Result<Design> loadDesign(const std::string &path, const Catalog *catalog);
 

@@ -105,7 +105,7 @@
         <translation>未知部件</translation>
     </message>
     <message>
-        <location filename="../../core/generate/fattree.cpp" line="+110"/>
+        <location filename="../../core/generate/fattree.cpp" line="+94"/>
         <source>unknown switch part &apos;%1&apos;</source>
         <translation>未知交换机部件“%1”</translation>
     </message>
@@ -181,6 +181,11 @@
     </message>
     <message>
         <location line="+8"/>
+        <source>the catalog has no management appliance part (role: management)</source>
+        <translation>目录中没有管理设备部件（role: management）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>management appliance part &apos;%1&apos; is not in the catalog</source>
         <translation>管理设备部件“%1”不在目录中</translation>
     </message>
@@ -260,32 +265,37 @@
         <translation>租户要求的服务器数量超过了设计中的服务器数量</translation>
     </message>
     <message>
-        <location filename="../../core/validate/validate.cpp" line="+47"/>
+        <location filename="../../core/validate/validate.cpp" line="+52"/>
         <source>... and %1 more &apos;%2&apos; finding(s)</source>
         <translation>……另有 %1 条“%2”问题</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location filename="../../core/validate/noderules.cpp" line="+32"/>
         <source>node &apos;%1&apos; uses unknown part &apos;%2&apos;</source>
         <translation>节点“%1”使用了未知部件“%2”</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>node &apos;%1&apos; has unknown HCA part &apos;%2&apos;</source>
         <translation>节点“%1”装有未知网卡部件“%2”</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+2"/>
+        <source>node &apos;%1&apos; lists &apos;%2&apos; as an HCA, but it is a %3</source>
+        <translation>节点“%1”把“%2”列为网卡，但它是 %3</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>server &apos;%1&apos; holds %2 HCAs; a %3 has room for %4</source>
+        <translation>服务器“%1”装有 %2 块网卡；%3 最多容纳 %4 块</translation>
+    </message>
+    <message>
+        <location filename="../../core/validate/linkrules.cpp" line="+95"/>
         <source>link &apos;%1&apos; uses port %2 of &apos;%3&apos;, which has %4 ports</source>
         <translation>链路“%1”使用了“%3”的端口 %2，但它只有 %4 个端口</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>port %1:%2 is used by links &apos;%3&apos; and &apos;%4&apos;</source>
-        <translation>端口 %1:%2 同时被链路“%3”和“%4”使用</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="-20"/>
         <source>link &apos;%1&apos;: the speed of a port is unknown</source>
         <translation>链路“%1”：有一个端口的速率未知</translation>
     </message>
@@ -295,7 +305,27 @@
         <translation>链路“%1”连接了 %2 端口和 %3 端口，实际运行在 %4</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+24"/>
+        <source>link &apos;%1&apos; connects a port to itself</source>
+        <translation>链路“%1”把一个端口连到了它自己</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>port %1 is already used by link &apos;%2&apos;</source>
+        <translation>端口 %1 已被链路“%2”使用</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>link &apos;%1&apos; joins two ports of &apos;%2&apos;</source>
+        <translation>链路“%1”连接了“%2”自身的两个端口</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>link &apos;%1&apos; joins two adapters back to back, without a switch</source>
+        <translation>链路“%1”不经交换机直连两块网卡（背靠背）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>link &apos;%1&apos; has no cable part (no cable in the catalog covers %2 m at %3)</source>
         <translation>链路“%1”没有线缆部件（目录中没有能在 %3 下覆盖 %2 m 的线缆）</translation>
     </message>
@@ -310,7 +340,7 @@
         <translation>链路“%1”使用了未知线缆“%2”</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>link &apos;%1&apos; runs %2 m but cable &apos;%3&apos; is %4 m</source>
         <translation>链路“%1”长 %2 m，但线缆“%3”只有 %4 m</translation>
     </message>
@@ -325,22 +355,22 @@
         <translation>链路“%1”运行在 %2，但线缆“%3”的额定速率为 %4</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location filename="../../core/validate/validate.cpp" line="+84"/>
         <source>server &apos;%1&apos; has no fabric HCA</source>
         <translation>服务器“%1”没有网络网卡</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>server &apos;%1&apos; has unconnected fabric port(s) %2</source>
         <translation>服务器“%1”有未连接的网络端口 %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-11"/>
         <source>switch &apos;%1&apos; has no links</source>
         <translation>交换机“%1”没有任何链路</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+45"/>
         <source>the fabric falls apart into %1 pieces; e.g. &apos;%2&apos; cannot reach the main fabric</source>
         <translation>网络分裂为 %1 个部分；例如“%2”无法到达主网络</translation>
     </message>
@@ -350,17 +380,17 @@
         <translation>该网络需要 %1 个单播 LID（每台交换机和每个网卡端口各一个）；一个 InfiniBand 子网只有 %2 个。请将其拆分为多个子网。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>switch &apos;%1&apos; has no tier; tier-based counts treat it as a leaf</source>
         <translation>交换机“%1”未设置层级；按层统计时视为叶交换机</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>server &apos;%1&apos; belongs to tenants &apos;%2&apos; and &apos;%3&apos;</source>
         <translation>服务器“%1”同时属于租户“%2”和“%3”</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
         <source>nodes &apos;%1&apos; and &apos;%2&apos; have the same GUID</source>
         <translation>节点“%1”和“%2”的 GUID 相同</translation>
     </message>
@@ -391,7 +421,7 @@
     </message>
     <message>
         <location filename="../../core/export/bomcsv.cpp" line="+12"/>
-        <location filename="../../core/export/bomworkbook.cpp" line="+300"/>
+        <location filename="../../core/export/bomworkbook.cpp" line="+302"/>
         <source>category</source>
         <translation>类别</translation>
     </message>
@@ -443,7 +473,7 @@
         <translation>估算价格</translation>
     </message>
     <message>
-        <location filename="../../core/export/bomworkbook.cpp" line="-249"/>
+        <location filename="../../core/export/bomworkbook.cpp" line="-251"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -474,12 +504,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+139"/>
+        <location line="+141"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="-138"/>
         <source>Subtotal by category</source>
         <translation>按类别小计</translation>
     </message>
@@ -516,12 +546,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+114"/>
+        <location line="+116"/>
         <source>Spares</source>
         <translation>备件</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-109"/>
         <source>Discount (%)</source>
         <translation>折扣 (%)</translation>
     </message>
@@ -532,12 +562,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+103"/>
+        <location line="+105"/>
         <source>Discount</source>
         <translation>折扣</translation>
     </message>
     <message>
-        <location line="-96"/>
+        <location line="-98"/>
         <source>Total (%1)</source>
         <translation>合计 (%1)</translation>
     </message>
@@ -548,12 +578,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+74"/>
+        <location line="+76"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="-73"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
@@ -618,12 +648,12 @@
         <translation>管理设备</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Switches, %1</source>
         <translation>交换机，%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Links, %1</source>
         <translation>链路，%1</translation>
     </message>
@@ -3495,7 +3525,7 @@ or open a design (Ctrl+O).</source>
         <translation>%1 不放置在画布上（线缆和光模块按链路选择）</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>An HCA goes into a server, not a switch</source>
         <translation>HCA 应安装在服务器中，而不是交换机中</translation>
     </message>
@@ -3777,45 +3807,9 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::WireCheck</name>
     <message>
-        <location filename="../../widgets/wirecheck.cpp" line="+14"/>
-        <source>%1 Gb/s</source>
-        <translation>%1 Gb/s</translation>
-    </message>
-    <message>
-        <location line="+18"/>
+        <location filename="../../widgets/wirecheck.cpp" line="+26"/>
         <source>unknown node</source>
         <translation>未知节点</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>both ends are on the same node</source>
-        <translation>两端位于同一节点</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>no such port</source>
-        <translation>端口不存在</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <location line="+5"/>
-        <source>%1:%2 is already wired (%3)</source>
-        <translation>%1:%2 已连线（%3）</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>speed mismatch: %1 to %2, the link runs at %3</source>
-        <translation>速率不匹配：%1 连接 %2，链路以 %3 运行</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>adapter to adapter (back-to-back) link</source>
-        <translation>网卡直连（背靠背）链路</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>no cable in the catalog reaches %1 m at %2</source>
-        <translation>目录中没有 %2 下长度可达 %1 m 的线缆</translation>
     </message>
 </context>
 <context>

@@ -237,13 +237,25 @@ void TestGui::wireRefusesUsedPort()
     // The check itself names the reason.
     const WireCheck c = checkWire(m_window->document()->design(), *m_catalog, h2, 1, sw, 1);
     QVERIFY(!c.ok);
-    QVERIFY(c.errors.join(QString()).contains(QStringLiteral("already wired")));
+    QVERIFY2(c.errors.join(QString()).contains(QStringLiteral("is already used by link")), qPrintable(c.errors.join(QLatin1Char('|'))));
     // Speed mismatch is a warning, not an error: an HDR switch and an NDR host.
     const std::string hdr = addNode(QStringLiteral("qm8700"), QPointF(400, -150));
     const WireCheck m = checkWire(m_window->document()->design(), *m_catalog, h2, 1, hdr, 1);
     QVERIFY(m.ok);
-    QVERIFY(m.warnings.join(QString()).contains(QStringLiteral("speed mismatch")));
+    QVERIFY2(m.warnings.join(QString()).contains(QStringLiteral("it runs at 200 Gb/s")), qPrintable(m.warnings.join(QLatin1Char('|'))));
     QCOMPARE(m.speedGbps, 200.0);
+    // The other link rules refuse too: two ports of one switch, a port the switch lacks; two
+    // adapters without a switch are only warned about.
+    const Design &design = m_window->document()->design();
+    const WireCheck loop = checkWire(design, *m_catalog, sw, 2, sw, 3);
+    QVERIFY2(!loop.ok && loop.errors.join(QString()).contains(QStringLiteral("joins two ports of")), qPrintable(loop.errors.join(QLatin1Char('|'))));
+    const WireCheck far = checkWire(design, *m_catalog, h2, 1, sw, 65);
+    QVERIFY2(!far.ok && far.errors.join(QString()).contains(QStringLiteral("which has 64 ports")), qPrintable(far.errors.join(QLatin1Char('|'))));
+    const WireCheck b2b = checkWire(design, *m_catalog, h2, 1, h1, 2);
+    QVERIFY(!b2b.ok); // host-1hca has one port
+    const std::string h3 = addNode(QStringLiteral("host-1hca"), QPointF(300, 100));
+    const WireCheck pair = checkWire(m_window->document()->design(), *m_catalog, h2, 1, h3, 1);
+    QVERIFY2(pair.ok && pair.warnings.join(QString()).contains(QStringLiteral("back to back")), qPrintable(pair.warnings.join(QLatin1Char('|'))));
 }
 
 void TestGui::moveByDrag()

@@ -1,0 +1,43 @@
+#include "validate/rules.h"
+
+namespace cplan {
+
+const char *ruleCode(Rule rule)
+{
+    switch (rule) {
+    case Rule::UnknownPart: return "unknown-part";
+    case Rule::PortOutOfRange: return "port-out-of-range";
+    case Rule::RadixExceeded: return "radix-exceeded";
+    case Rule::PortUsedTwice: return "port-used-twice";
+    case Rule::Loopback: return "loopback";
+    case Rule::BackToBack: return "back-to-back";
+    case Rule::SpeedUnknown: return "speed-unknown";
+    case Rule::SpeedMismatch: return "speed-mismatch";
+    case Rule::NoCable: return "no-cable";
+    case Rule::CableTooShort: return "cable-too-short";
+    case Rule::CableReach: return "cable-reach";
+    case Rule::CableSpeed: return "cable-speed";
+    case Rule::HcaSlots: return "hca-slots";
+    case Rule::NoHca: return "no-hca";
+    case Rule::UnconnectedHca: return "unconnected-hca";
+    case Rule::UnconnectedSwitch: return "unconnected-switch";
+    case Rule::Disconnected: return "disconnected";
+    case Rule::LidSpace: return "lid-space";
+    case Rule::TierUnset: return "tier-unset";
+    case Rule::TenantOverlap: return "tenant-overlap";
+    case Rule::DuplicateGuid: return "duplicate-guid";
+    case Rule::RackSpace: return "rack-space";
+    case Rule::RackPower: return "rack-power";
+    }
+    return "unknown-rule";
+}
+
+std::optional<Rule> ruleFromCode(std::string_view code)
+{
+    for (int i = 0; i < kRuleCount; ++i)
+        if (code == ruleCode(Rule(i)))
+            return Rule(i);
+    return std::nullopt;
+}
+
+} // namespace cplan
