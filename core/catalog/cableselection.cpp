@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <optional>
 #include <tuple>
 
 namespace cplan {
@@ -19,6 +20,26 @@ std::string upper(std::string s)
 bool sameSpeed(const std::optional<double> &a, double b)
 {
     return a && std::fabs(*a - b) < 1e-6;
+}
+
+// The part that `keyOf` ranks first among those it ranks (nullopt: not a candidate); the
+// catalog's order breaks ties.
+template <class KeyOf>
+const Part *bestPart(const std::vector<Part> &parts, KeyOf keyOf)
+{
+    const Part *best = nullptr;
+    decltype(keyOf(parts.front()).value()) bestKey{};
+    for (const Part &p : parts)
+        if (auto key = keyOf(p); key && (!best || *key < bestKey)) {
+            best = &p;
+            bestKey = *key;
+        }
+    return best;
+}
+
+bool transceiverFits(const Part &p, double speedGbps, int linksPerEnd)
+{
+    return p.kind == PartKind::Transceiver && sameSpeed(p.speedGbps, speedGbps) && p.linksPerEnd == linksPerEnd;
 }
 
 } // namespace
@@ -52,64 +73,38 @@ const Part *Catalog::chooseCable(const CableQuery &q) const
         return (qa == a && qb == b) || (qa == b && qb == a);
     };
 
-    const Part *best = nullptr;
-    std::tuple<int, int, double, double, std::size_t> bestKey{};
-    for (std::size_t i = 0; i < m_parts.size(); ++i) {
-        const Part &p = m_parts[i];
+    return bestPart(m_parts, [&](const Part &p) -> std::optional<std::tuple<int, int, double, double>> {
         if (p.kind != PartKind::Cable || !p.media || !p.lengthM || !sameSpeed(p.speedGbps, q.speedGbps))
-            continue;
+            return std::nullopt;
         if (*p.lengthM + 1e-9 < q.lengthM || (p.reachM && *p.reachM + 1e-9 < q.lengthM))
-            continue;
-        if (!cagesMatch(p))
-            continue;
-        if (!q.splitterAllowed && p.splitter)
-            continue;
-        auto key = std::make_tuple(mediaRank(*p.media), p.unitPrice ? 0 : 1, p.unitPrice.value_or(0.0), *p.lengthM, i);
-        if (!best || key < bestKey) {
-            best = &p;
-            bestKey = key;
-        }
-    }
-    return best;
+            return std::nullopt;
+        if (!cagesMatch(p) || (!q.splitterAllowed && p.splitter))
+            return std::nullopt;
+        return std::make_tuple(mediaRank(*p.media), p.unitPrice ? 0 : 1, p.unitPrice.value_or(0.0), *p.lengthM);
+    });
 }
 
 const Part *Catalog::chooseTransceiver(double speedGbps, int linksPerEnd) const
 {
-    const Part *best = nullptr;
-    std::tuple<int, double, double, std::size_t> bestKey{};
-    for (std::size_t i = 0; i < m_parts.size(); ++i) {
-        const Part &p = m_parts[i];
-        if (p.kind != PartKind::Transceiver || !sameSpeed(p.speedGbps, speedGbps) || p.linksPerEnd != linksPerEnd)
-            continue;
-        auto key = std::make_tuple(p.unitPrice ? 0 : 1, p.unitPrice.value_or(0.0), -p.reachM.value_or(0.0), i);
-        if (!best || key < bestKey) {
-            best = &p;
-            bestKey = key;
-        }
-    }
-    return best;
+    return bestPart(m_parts, [&](const Part &p) -> std::optional<std::tuple<int, double, double>> {
+        if (!transceiverFits(p, speedGbps, linksPerEnd))
+            return std::nullopt;
+        return std::make_tuple(p.unitPrice ? 0 : 1, p.unitPrice.value_or(0.0), -p.reachM.value_or(0.0));
+    });
 }
 
 const Part *Catalog::chooseTransceiver(double speedGbps, int linksPerEnd, const Part &fiber) const
 {
-    const Part *best = nullptr;
-    std::tuple<int, double, double, std::size_t> bestKey{};
-    for (std::size_t i = 0; i < m_parts.size(); ++i) {
-        const Part &p = m_parts[i];
-        if (p.kind != PartKind::Transceiver || !sameSpeed(p.speedGbps, speedGbps) || p.linksPerEnd != linksPerEnd)
-            continue;
+    return bestPart(m_parts, [&](const Part &p) -> std::optional<std::tuple<int, double, double>> {
+        if (!transceiverFits(p, speedGbps, linksPerEnd))
+            return std::nullopt;
         if (!fiber.fiberMode.empty() && p.fiberMode != fiber.fiberMode)
-            continue;
+            return std::nullopt;
         if (fiber.lengthM && p.reachM && *p.reachM + 1e-9 < *fiber.lengthM)
-            continue;
+            return std::nullopt;
         // Shortest reach that does the job: the cheaper optics, as a rule.
-        auto key = std::make_tuple(p.unitPrice ? 0 : 1, p.unitPrice.value_or(0.0), p.reachM.value_or(1e12), i);
-        if (!best || key < bestKey) {
-            best = &p;
-            bestKey = key;
-        }
-    }
-    return best;
+        return std::make_tuple(p.unitPrice ? 0 : 1, p.unitPrice.value_or(0.0), p.reachM.value_or(1e12));
+    });
 }
 
 } // namespace cplan
