@@ -16,7 +16,7 @@ struct Finding;
 struct Message;
 
 // Localized text for what the engine produces, shared by the editor, the main window and the
-// PDF report (cplan_report links this library). Numbers and money follow QLocale's default.
+// PDF report (library cplan_l10n, Qt Core only). Numbers and money follow QLocale's default.
 
 // The locale for a language setting: "en", "zh_CN", or anything else ("system") for the system's.
 QLocale localeForLanguage(const QString &language);
