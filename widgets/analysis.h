@@ -1,9 +1,8 @@
 #pragma once
 
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse C++20 concepts in the standard headers
-#include "cost/bom.h"
+#include "analysis/design.h"
 #include "model/design.h"
-#include "validate/validate.h"
 #endif
 
 #include <QFutureWatcher>
@@ -11,52 +10,30 @@
 #include <QStringList>
 #include <QTimer>
 
-#include <atomic>
 #include <functional>
-#include <map>
 #include <memory>
-#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
-#include <vector>
 
 namespace cplan {
 
 class Catalog;
 class Document;
 
-// Everything derived from a design that the docks and the canvas show. Computed by the engine
-// off the GUI thread; never part of the undo history.
-struct AnalysisResult
+// What the docks and the canvas show: the engine's analysis of the design (core/analysis:
+// rules, cost, network, the traffic pattern, failures) and the window's bookkeeping. Computed off
+// the GUI thread; never part of the undo history.
+struct AnalysisResult : DesignAnalysis
 {
-    quint64 revision = 0;          // the document revision it was computed for
-    bool cancelled = false;
-    double wallMs = 0;
+    quint64 revision = 0;                 // the document revision it was computed for
+    std::string pattern;                  // traffic pattern asked for ("" = none)
+    std::set<std::string> failed;         // failed links and nodes (design ids)
+    std::unordered_map<std::string, double> linkUtilization;   // per link id, busier direction (heatmap)
+    QStringList notes;                    // what could not be computed, and why
 
-    std::vector<Finding> findings;
-    Bom bom;
-    int servers = 0, switches = 0, links = 0, gpus = 0;
-
-    // Network figures, when the engine can give them (empty / nullopt otherwise).
-    std::string pattern;                                        // traffic pattern used
-    std::unordered_map<std::string, double> linkUtilization;    // per link id, max of both directions
-    std::vector<std::pair<double, std::uint64_t>> latencyHistogram; // (latency ns, endpoint pairs)
-    std::optional<double> latencyP50Ns, latencyP99Ns;
-    std::optional<double> bisectionGbps;
-    std::map<std::string, double> oversubscription;             // per tier name, D:U as a ratio
-    std::optional<double> completionS;
-    std::string routingEngine;
-    std::uint64_t unreachablePairs = 0;
-    double maxLinkUtilization = 0;
-
-    // Failure scenario: what the failed objects take away.
-    std::set<std::string> failed;
-    std::vector<Finding> failureFindings;   // findings of the design without the failed objects
-    int failedLinks = 0;
-    double lostCapacityGbps = 0;
-
-    QStringList notes;                      // what could not be computed, and why
+    double wallMs() const { return wallS * 1000; }
+    const TrafficResult *traffic() const;            // the pattern's run, if any
 };
 
 // Runs the analysis on a snapshot of the design in a worker thread: debounced (edits in quick
@@ -86,10 +63,12 @@ public:
     // Waits until the latest request is done (tests, screenshots, benchmarks).
     bool waitForIdle(int timeoutMs);
 
-    // The analysis itself (pure engine calls); public for tests and benchmarks.
+    // The analysis itself: the engine's analyzeDesign with the window's request; public for
+    // tests and benchmarks.
     static AnalysisResult analyze(const Design &design, const Catalog &catalog, const std::string &pattern,
-                                  const std::set<std::string> &failed, const std::atomic<bool> &cancel,
-                                  const std::function<void(int, const QString &)> &progress);
+                                  const std::set<std::string> &failed, const RunControl &control);
+    // A progress stage in the interface language.
+    static QString stageText(const Progress &progress);
 
 signals:
     void started();
@@ -103,7 +82,7 @@ private:
     Document *m_document;
     QTimer m_debounce;
     QFutureWatcher<AnalysisResult> m_watcher;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    CancelToken m_cancel;
     bool m_pending = false;
     // A run was started and its finished() not handled yet: the future can be done before the
     // watcher's signal reaches onFinished(), and waitForIdle() must not return in between.

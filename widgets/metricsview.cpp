@@ -159,120 +159,167 @@ static void setBars(QChartView *view, const QStringList &categories, const QList
     series->attachAxis(y);
 }
 
-void MetricsView::setResult(const AnalysisResult &r)
+namespace {
+
+QString tbps(double gbps)
 {
-    m_progress->setRange(0, 100);
+    return MetricsView::tr("%1 Tb/s").arg(QLocale().toString(gbps / 1000, 'f', 1));
+}
+
+// A total that misses every price is unknown, not zero; one that misses some is a floor.
+QString partial(bool complete, double v, const QString &text)
+{
+    if (!complete && v <= 0)
+        return MetricsView::tr("unknown");
+    return (complete ? QString() : MetricsView::tr("≥ ")) + text;
+}
+
+} // namespace
+
+QVector<QPair<QString, QString>> MetricsView::costFigures(const AnalysisResult &r)
+{
     QLocale locale;
-    const Bom &bom = r.bom;
+    const Bom &bom = r.cost.bom;
     QVector<QPair<QString, QString>> f;
     int leaf = 0, spine = 0, core = 0;
     for (const auto &[tier, n] : bom.counts.switches)
         (tier == "leaf" ? leaf : tier == "spine" ? spine : core) += n;
-    f.append({tr("GPUs"), locale.toString(r.gpus)});
+    f.append({tr("GPUs"), locale.toString(r.counts.gpus)});
     f.append({tr("Servers"), locale.toString(bom.counts.servers)});
     f.append({tr("Switches (leaf / spine / core)"), QStringLiteral("%1 / %2 / %3").arg(leaf).arg(spine).arg(core)});
-    f.append({tr("Links"), locale.toString(r.links)});
-    f.append({tr("Bisection"), r.bisectionGbps ? tr("%1 Tb/s").arg(locale.toString(*r.bisectionGbps / 1000, 'f', 1)) : tr("n/a")});
+    f.append({tr("Links"), locale.toString(r.counts.links)});
+    const std::optional<FabricMetrics> &m = r.network ? r.network->metrics : std::nullopt;
+    f.append({tr("Bisection"), m ? tbps(m->bisectionGbps) : tr("n/a")});
     QString over;
-    for (const auto &[tier, ratio] : r.oversubscription)
-        over += (over.isEmpty() ? QString() : QStringLiteral(", ")) + QStringLiteral("%1 %2:1").arg(tierName(tier), locale.toString(ratio, 'g', 3));
+    if (m)
+        for (const TierLoad &t : m->tiers)
+            if (t.upGbps > 0)
+                over += (over.isEmpty() ? QString() : QStringLiteral(", ")) +
+                        QStringLiteral("%1 %2:1").arg(tierName(t.tier), locale.toString(t.oversubscription, 'g', 3));
     f.append({tr("Oversubscription"), over.isEmpty() ? tr("n/a") : over});
-    // A total that misses every price is unknown, not zero; one that misses some is a floor.
-    auto partial = [&](bool complete, double v, const QString &text) {
-        if (!complete && v <= 0)
-            return tr("unknown");
-        return (complete ? QString() : tr("≥ ")) + text;
-    };
     const QString currency = QString::fromStdString(bom.currency);
-    f.append({tr("CAPEX"), partial(bom.totals.capexComplete, bom.totals.capex, formatMoneyShort(bom.totals.capex, currency))});
-    f.append({tr("Cost per GPU"), bom.totals.costPerGpu && *bom.totals.costPerGpu > 0
-                                      ? partial(bom.totals.capexComplete, *bom.totals.costPerGpu, formatMoney(*bom.totals.costPerGpu, currency))
-                                      : tr("unknown")});
-    f.append({tr("Power"), partial(bom.totals.powerComplete, bom.totals.powerW, tr("%1 kW").arg(locale.toString(bom.totals.powerW / 1000, 'f', 1)))});
-    f.append({tr("Rack units"), partial(bom.totals.rackUnitsComplete, bom.totals.rackUnits, locale.toString(bom.totals.rackUnits, 'f', 0))});
-    f.append({tr("TCO"), partial(bom.totals.capexComplete && bom.totals.powerComplete, bom.totals.tco, formatMoneyShort(bom.totals.tco, currency))});
+    const BomTotals &t = bom.totals;
+    f.append({tr("CAPEX"), partial(t.capexComplete, t.capex, formatMoneyShort(t.capex, currency))});
+    f.append({tr("Cost per GPU"), t.costPerGpu && *t.costPerGpu > 0 ? partial(t.capexComplete, *t.costPerGpu, formatMoney(*t.costPerGpu, currency))
+                                                                    : tr("unknown")});
+    f.append({tr("Power"), partial(t.powerComplete, t.powerW, tr("%1 kW").arg(locale.toString(t.powerW / 1000, 'f', 1)))});
+    f.append({tr("Rack units"), partial(t.rackUnitsComplete, t.rackUnits, locale.toString(t.rackUnits, 'f', 0))});
+    f.append({tr("TCO"), partial(t.capexComplete && t.powerComplete, t.tco, formatMoneyShort(t.tco, currency))});
+    return f;
+}
+
+QVector<QPair<QString, QString>> MetricsView::networkFigures(const AnalysisResult &r)
+{
+    QLocale locale;
+    QVector<QPair<QString, QString>> f;
+    const NetworkAnalysis *n = r.network ? &*r.network : nullptr;
+    if (n && n->latency && n->latency->stats.pairs)
+        f.append({tr("Latency p50 / p99"), tr("%1 / %2 ns").arg(locale.toString(n->latency->stats.p50Ns, 'f', 0),
+                                                                locale.toString(n->latency->stats.p99Ns, 'f', 0))});
+    if (n && n->failure && n->reachability && n->reachability->unreachablePairs)
+        f.append({tr("Unreachable pairs"), locale.toString(qulonglong(n->reachability->unreachablePairs))});
     // The same findings as the Problems dock, failure scenario included.
     const ProblemList problems = problemList(r);
-    if (r.latencyP50Ns)
-        f.append({tr("Latency p50 / p99"), tr("%1 / %2 ns").arg(locale.toString(*r.latencyP50Ns, 'f', 0), locale.toString(r.latencyP99Ns.value_or(0), 'f', 0))});
-    if (!r.failed.empty() && r.unreachablePairs)
-        f.append({tr("Unreachable pairs"), locale.toString(qulonglong(r.unreachablePairs))});
     f.append({tr("Problems"), tr("%1 errors, %2 warnings").arg(problems.errors).arg(problems.warnings)});
-    if (r.completionS)
-        f.append({tr("Completion (%1)").arg(QString::fromStdString(r.pattern)), tr("%1 ms").arg(locale.toString(*r.completionS * 1000, 'f', 2))});
-    if (!r.linkUtilization.empty())
-        f.append({tr("Max link utilization"), QStringLiteral("%1 %").arg(locale.toString(r.maxLinkUtilization * 100, 'f', 1))});
-    if (!r.failed.empty())
-        f.append({tr("Failed objects"), tr("%1 (%2 links, %3 Gb/s lost)").arg(r.failed.size()).arg(r.failedLinks).arg(locale.toString(r.lostCapacityGbps, 'f', 0))});
+    if (const TrafficResult *t = r.traffic()) {
+        f.append({tr("Completion (%1)").arg(QString::fromStdString(r.pattern)), tr("%1 ms").arg(locale.toString(t->completionS * 1000, 'f', 2))});
+        f.append({tr("Max link utilization"), QStringLiteral("%1 %").arg(locale.toString(t->maxLinkUtilization * 100, 'f', 1))});
+        f.append({tr("Mean utilization of busy links"), QStringLiteral("%1 %").arg(locale.toString(t->meanBusyLinkUtilization * 100, 'f', 1))});
+    }
+    if (n && n->failure) {
+        const FailureImpact &x = *n->failure;
+        f.append({tr("Failed objects"), tr("%1 (%2 links, %3 Gb/s lost)").arg(r.failed.size()).arg(x.cables.links).arg(locale.toString(x.cables.capacityGbps, 'f', 0))});
+        if (x.metricsBefore && n->metrics)
+            f.append({tr("Lost to the failures"), tr("%1 endpoints cut off, %2 of bisection")
+                                                      .arg(x.lostEndpoints)
+                                                      .arg(tbps(x.metricsBefore->bisectionGbps - n->metrics->bisectionGbps))});
+    }
+    return f;
+}
+
+void MetricsView::setResult(const AnalysisResult &r)
+{
+    m_progress->setRange(0, 100);
+    QVector<QPair<QString, QString>> f = costFigures(r);
+    f += networkFigures(r);
     setFigures(f);
     QStringList notes = r.notes;
-    if (r.pattern.empty() && r.links > 0)
+    if (r.pattern.empty() && r.counts.links > 0)
         notes << tr("Link utilization: choose a traffic pattern in View ▸ Utilization heatmap.");
     m_notes->setText(notes.join(QLatin1Char('\n')));
     m_notes->setVisible(!notes.isEmpty());
+    showCost(r.cost.bom);
+    showUtilization(r);
+    showLatency(r);
+}
 
-    // Cost breakdown by category.
-    {
-        QChart *chart = m_costView->chart();
-        chart->removeAllSeries();
-        std::map<std::string, double> byCategory;
-        for (const BomLine &l : bom.lines)
-            if (l.total)
-                byCategory[l.category] += *l.total;
-        auto *pie = new QPieSeries;
-        static const QColor colours[] = {QColor(118, 185, 0), QColor(49, 130, 189), QColor(240, 180, 30), QColor(150, 100, 180),
-                                         QColor(215, 90, 60), QColor(120, 130, 140), QColor(80, 170, 170)};
-        int i = 0;
-        const double total = std::max(1.0, bom.totals.capex);
-        for (const auto &[cat, v] : byCategory) {
-            QPieSlice *s = pie->append(QStringLiteral("%1 %2%").arg(bomCategoryName(cat)).arg(std::round(v / total * 100)), v);
-            s->setColor(colours[i++ % 7]);
-            s->setLabelVisible(v / total > 0.03);
-            QFont lf = s->labelFont();
-            lf.setPointSizeF(7.5);
-            s->setLabelFont(lf);
-        }
-        pie->setPieSize(0.6);
-        chart->addSeries(pie);
-        chart->setTitle(bom.totals.capexComplete ? tr("Cost breakdown") : tr("Cost breakdown (priced parts only)"));
-        m_costView->setVisible(!byCategory.empty());
+// Cost breakdown by category.
+void MetricsView::showCost(const Bom &bom)
+{
+    QChart *chart = m_costView->chart();
+    chart->removeAllSeries();
+    std::map<std::string, double> byCategory;
+    for (const BomLine &l : bom.lines)
+        if (l.total)
+            byCategory[l.category] += *l.total;
+    auto *pie = new QPieSeries;
+    static const QColor colours[] = {QColor(118, 185, 0), QColor(49, 130, 189), QColor(240, 180, 30), QColor(150, 100, 180),
+                                     QColor(215, 90, 60), QColor(120, 130, 140), QColor(80, 170, 170)};
+    int i = 0;
+    const double total = std::max(1.0, bom.totals.capex);
+    for (const auto &[cat, v] : byCategory) {
+        QPieSlice *s = pie->append(QStringLiteral("%1 %2%").arg(bomCategoryName(cat)).arg(std::round(v / total * 100)), v);
+        s->setColor(colours[i++ % 7]);
+        s->setLabelVisible(v / total > 0.03);
+        QFont lf = s->labelFont();
+        lf.setPointSizeF(7.5);
+        s->setLabelFont(lf);
     }
-    // Utilization histogram: 10 bins of 10 %.
-    {
-        QList<qreal> bins;
-        QStringList cats;
-        if (!r.linkUtilization.empty()) {
-            QVector<int> counts(10, 0);
-            for (const auto &[id, u] : r.linkUtilization)
-                counts[std::clamp(int(u * 10), 0, 9)]++;
-            for (int i = 0; i < 10; ++i) {
-                bins << counts[i];
-                cats << QStringLiteral("%1").arg(i * 10 + 10);
-            }
+    pie->setPieSize(0.6);
+    chart->addSeries(pie);
+    chart->setTitle(bom.totals.capexComplete ? tr("Cost breakdown") : tr("Cost breakdown (priced parts only)"));
+    m_costView->setVisible(!byCategory.empty());
+}
+
+// Utilization histogram: 10 bins of 10 %, cables by their busier direction.
+void MetricsView::showUtilization(const AnalysisResult &r)
+{
+    QList<qreal> bins;
+    QStringList cats;
+    if (!r.linkUtilization.empty()) {
+        QVector<int> counts(10, 0);
+        for (const auto &[id, u] : r.linkUtilization)
+            counts[std::clamp(int(u * 10), 0, 9)]++;
+        for (int i = 0; i < 10; ++i) {
+            bins << counts[i];
+            cats << QStringLiteral("%1").arg(i * 10 + 10);
         }
-        setBars(m_utilView, cats, bins, QColor(215, 90, 60),
-                r.pattern.empty() ? tr("choose a traffic pattern for the heatmap") : tr("not available in this build"));
     }
-    // Latency distribution.
-    {
-        QList<qreal> bins;
-        QStringList cats;
-        if (!r.latencyHistogram.empty()) {
-            // Fold the engine's histogram into at most 12 bars.
-            const double lo = r.latencyHistogram.front().first, hi = std::max(r.latencyHistogram.back().first, lo + 1);
-            const int n = std::min<int>(8, int(r.latencyHistogram.size()));
-            QVector<double> counts(n, 0);
-            for (const auto &[ns, pairs] : r.latencyHistogram)
-                counts[std::clamp(int((ns - lo) / (hi - lo) * n), 0, n - 1)] += double(pairs);
-            for (int i = 0; i < n; ++i) {
-                bins << counts[i];
-                cats << QString::number((lo + (hi - lo) * (i + 0.5) / n) / 1000, 'f', 2);
-            }
+    setBars(m_utilView, cats, bins, QColor(215, 90, 60),
+            r.pattern.empty() ? tr("choose a traffic pattern for the heatmap") : tr("no utilization for this pattern: see the notes above"));
+}
+
+// Latency distribution, the engine's histogram folded into at most 8 bars.
+void MetricsView::showLatency(const AnalysisResult &r)
+{
+    static const std::vector<std::pair<double, std::uint64_t>> none;
+    const auto &histogram = r.network && r.network->latency ? r.network->latency->stats.histogram : none;
+    QList<qreal> bins;
+    QStringList cats;
+    if (!histogram.empty()) {
+        const double lo = histogram.front().first, hi = std::max(histogram.back().first, lo + 1);
+        const int n = std::min<int>(8, int(histogram.size()));
+        QVector<double> counts(n, 0);
+        for (const auto &[ns, pairs] : histogram)
+            counts[std::clamp(int((ns - lo) / (hi - lo) * n), 0, n - 1)] += double(pairs);
+        for (int i = 0; i < n; ++i) {
+            bins << counts[i];
+            cats << QString::number((lo + (hi - lo) * (i + 0.5) / n) / 1000, 'f', 2);
         }
-        setBars(m_latencyView, cats, bins, QColor(49, 130, 189), tr("needs the routing engine"));
-        if (!bins.isEmpty())
-            m_latencyView->chart()->setTitle(tr("Endpoint-to-endpoint latency (µs, pairs per bin)"));
     }
+    setBars(m_latencyView, cats, bins, QColor(49, 130, 189), tr("needs the routing engine"));
+    if (!bins.isEmpty())
+        m_latencyView->chart()->setTitle(tr("Endpoint-to-endpoint latency (µs, pairs per bin)"));
 }
 
 } // namespace cplan

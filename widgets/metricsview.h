@@ -30,7 +30,14 @@ public:
     QVector<QPair<QString, QString>> keyFigures() const { return m_figures; }
     QString figure(const QString &label) const;
 
+    // The figures the dock shows, by kind (the presentation overlay picks some by label).
+    static QVector<QPair<QString, QString>> costFigures(const AnalysisResult &result);
+    static QVector<QPair<QString, QString>> networkFigures(const AnalysisResult &result);
+
 private:
+    void showCost(const Bom &bom);
+    void showUtilization(const AnalysisResult &result);
+    void showLatency(const AnalysisResult &result);
     void setFigures(const QVector<QPair<QString, QString>> &figures);
 
     QVector<QPair<QString, QString>> m_figures;

@@ -30,7 +30,7 @@ ProblemList problemList(const AnalysisResult &result)
         std::set<std::pair<std::string, std::string>> normal;
         for (const Finding &f : result.findings)
             normal.emplace(f.code, f.message);
-        for (const Finding &f : result.failureFindings)
+        for (const Finding &f : result.findingsWithFailures)
             if (!normal.count({f.code, f.message})) {
                 list.failures.push_back(&f);
                 count(f);

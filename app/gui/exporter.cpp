@@ -5,8 +5,8 @@
 #include "l10n.h"
 #include "pdfreport.h"
 
+#include "analysis/cost.h"
 #include "catalog/catalog.h"
-#include "cost/bom.h"
 #include "export/bomworkbook.h"
 
 #include <QDir>
@@ -102,9 +102,9 @@ int Exporter::writeReport(const QString &file, QString *error)
 
 bool Exporter::writeBomWorkbook(const QString &file, QString *error)
 {
-    const Bom bom = computeBom(m_document->design(), m_catalog);
+    const CostAnalysis cost = analyzeCost(m_document->design(), m_catalog);
     // In the interface language, like the BOM dock: headers, sheet names, categories.
-    const Status written = cplan::writeBomWorkbook(file.toStdString(), m_document->design(), m_catalog, bom, {},
+    const Status written = cplan::writeBomWorkbook(file.toStdString(), m_document->design(), m_catalog, cost.bom, cost.terms,
                                                    [](const Message &m) { return engineText(m).toStdString(); });
     if (!written && error)
         *error = QString::fromStdString(written.error().toString());

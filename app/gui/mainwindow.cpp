@@ -332,7 +332,7 @@ void MainWindow::onAnalysisFinished()
     const qint64 tProblems = timer.nsecsElapsed();
     m_docks.metrics->setResult(r);
     const qint64 tMetrics = timer.nsecsElapsed();
-    m_docks.bomModel->setBom(r.bom);
+    m_docks.bomModel->setBom(r.cost.bom);
     m_docks.bomView->resizeColumnsToContents();
     m_docks.bomView->horizontalHeader()->setSectionResizeMode(BomModel::DescriptionColumn, QHeaderView::Stretch);
     const qint64 tBom = timer.nsecsElapsed();
@@ -340,7 +340,7 @@ void MainWindow::onAnalysisFinished()
     if (qEnvironmentVariableIsSet("CPLAN_DEBUG_TIMING"))
         qDebug("results shown: problems %.1f ms, metrics %.1f ms, BOM %.1f ms, canvas %.1f ms", tProblems / 1e6,
                (tMetrics - tProblems) / 1e6, (tBom - tMetrics) / 1e6, (timer.nsecsElapsed() - tBom) / 1e6);
-    m_statusAnalysis->setText(tr("Analysis %1 ms").arg(r.wallMs, 0, 'f', 0));
+    m_statusAnalysis->setText(tr("Analysis %1 ms").arg(r.wallMs(), 0, 'f', 0));
     refreshKeyFigures();
 }
 

@@ -143,7 +143,7 @@ int main(int argc, char **argv)
         std::printf("2,000-GPU design (%zu nodes, %zu links): edit -> refreshed metrics median %.1f ms, max %.1f ms "
                     "(includes the %d ms debounce); analysis %.1f ms; longest GUI stall %.1f ms\n",
                     doc->design().nodes.size(), doc->design().links.size(), times[times.size() / 2], times.back(), 40,
-                    window.analysis()->result().wallMs, stall);
+                    window.analysis()->result().wallMs(), stall);
         std::printf("  metrics: GPUs %s, CAPEX %s, bisection %s\n", qPrintable(window.metrics()->figure(QStringLiteral("GPUs"))),
                     qPrintable(window.metrics()->figure(QStringLiteral("CAPEX"))),
                     qPrintable(window.metrics()->figure(QStringLiteral("Bisection"))));

@@ -185,7 +185,7 @@ void TestWindow::failureClickAtDefaultZoom()
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, click);
     QVERIFY(link->failed());
     QVERIFY(m_window->analysis()->waitForIdle(60000));
-    QCOMPARE(m_window->analysis()->result().failedLinks, 1);
+    QCOMPARE(m_window->analysis()->result().network->failure->cables.links, 1);
     // Clicking again restores it.
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, click);
     QVERIFY(!link->failed());
@@ -436,7 +436,7 @@ void TestWindow::problemCountsAgree()
     open(edrSample);
     m_window->scene()->toggleFailed(m_window->document()->design().links[0].id);
     QVERIFY(m_window->analysis()->waitForIdle(60000));
-    QVERIFY(!m_window->analysis()->result().failureFindings.empty());
+    QVERIFY(!m_window->analysis()->result().findingsWithFailures.empty());
     auto numbers = [](const QString &text) {
         QStringList n;
         auto it = QRegularExpression(QStringLiteral("\\d+")).globalMatch(text);
