@@ -5,14 +5,7 @@
 
 #include "catalog/catalog.h"
 
-#if __has_include("schedule/scheduler.h") && __has_include("schedule/synthetic.h") && __has_include("schedule/traces.h")
-#define CPLAN_HAVE_SCHEDULE 1
-#include "schedule/jobfabric.h"
-#include "schedule/pool.h"
-#include "schedule/scheduler.h"
-#include "schedule/synthetic.h"
-#include "schedule/traces.h"
-#endif
+#include "analysis/scenario.h"
 
 #include <QChart>
 #include <QChartView>
@@ -67,11 +60,7 @@ struct SchedulerView::Run
 
 bool SchedulerView::engineAvailable()
 {
-#ifdef CPLAN_HAVE_SCHEDULE
     return true;
-#else
-    return false;
-#endif
 }
 
 static QChartView *chartView(const QString &title, QWidget *parent)
@@ -98,10 +87,8 @@ SchedulerView::SchedulerView(Document *document, QWidget *parent)
     auto *form = new QFormLayout;
     layout->addLayout(form);
     m_policy = new QComboBox(this);
-#ifdef CPLAN_HAVE_SCHEDULE
     for (const std::string &p : policyNames())
         m_policy->addItem(QString::fromStdString(p));
-#endif
     m_jobs = new QSpinBox(this);
     m_jobs->setRange(10, 1000000);
     m_jobs->setValue(2000);
@@ -196,116 +183,61 @@ void SchedulerView::setSyntheticJobs(int jobs, double load)
     m_load->setValue(load);
 }
 
+// The engine's scheduling scenario on a snapshot of the design, as the dock replays it.
+static std::shared_ptr<SchedulerView::Run> runScenario(const ScheduleScenario &scenario, const RunControl &control)
+{
+    auto run = std::make_shared<SchedulerView::Run>();
+    auto result = runScheduleScenario(scenario, control);
+    if (!result) {
+        run->error = QString::fromStdString(result.error().toString());
+        return run;
+    }
+    const ScheduleResult &r = result->result;
+    run->ok = true;
+    run->capacityGpus = r.capacityGpus;
+    run->makespanS = r.makespanS;
+    run->t0 = r.series.empty() ? 0 : r.series.front().timeS;
+    for (const SeriesPoint &p : r.series)
+        run->series.push_back({p.timeS, p.allocatedGpus, p.effectiveGpus, double(p.queued)});
+    for (const PoolServer &server : result->input.pool.servers)
+        run->serverIds.push_back(server.id);
+    for (const PlacementSpan &span : result->placements)
+        run->segments.push_back({span.startS, span.endS, span.server, span.gpus});
+    QLocale l;
+    run->summary = QCoreApplication::translate("cplan::SchedulerView",
+                                               "%1 jobs on %2 GPUs (%3): makespan %4 h, GPU utilization %5 %, "
+                                               "wait p50 %6 min / p95 %7 min, JCT p50 %8 min")
+                       .arg(l.toString(qlonglong(result->input.jobs.size())), l.toString(r.capacityGpus),
+                            QString::fromLatin1(toString(scenario.options.policy)))
+                       .arg(l.toString(r.makespanS / 3600, 'f', 1), l.toString(r.gpuUtilization * 100, 'f', 1),
+                            l.toString(r.wait.p50 / 60, 'f', 1), l.toString(r.wait.p95 / 60, 'f', 1), l.toString(r.jct.p50 / 60, 'f', 1));
+    return run;
+}
+
 void SchedulerView::run()
 {
-#ifdef CPLAN_HAVE_SCHEDULE
     if (m_watcher.isRunning())
         return;
     setPlaying(false);
     m_runButton->setEnabled(false);
     m_progress->setValue(0);
     auto design = std::make_shared<Design>(m_document->design());
-    const Catalog *catalog = &m_document->catalog();
-    const std::string policy = m_policy->currentText().toStdString();
-    const std::string trace = m_traceFile.toStdString();
-    const int jobs = m_jobs->value();
-    const double load = m_load->value();
-    const bool network = m_network->isChecked();
+    ScheduleScenario scenario;
+    scenario.pool.design = design.get();
+    scenario.pool.catalog = &m_document->catalog();
+    scenario.pool.designFile = m_document->fileName().toStdString();
+    scenario.jobs.tracePath = m_traceFile.toStdString();
+    scenario.jobs.synthetic = m_traceFile.isEmpty() ? std::size_t(m_jobs->value()) : 0;
+    scenario.jobs.load = m_load->value();
+    scenario.options.policy = policyFromString(m_policy->currentText().toStdString()).value_or(Policy::Fifo);
+    scenario.options.network = m_network->isChecked();
+    scenario.recordPlacements = true;
+    RunControl control;
     QPointer<QProgressBar> bar(m_progress);
-    m_watcher.setFuture(QtConcurrent::run([=]() {
-        auto run = std::make_shared<Run>();
-        auto pool = poolFromDesign(*design, *catalog);
-        if (!pool) {
-            run->error = QString::fromStdString(pool.error().toString());
-            return run;
-        }
-        if (pool->totalGpus() <= 0) {
-            run->error = QCoreApplication::translate("cplan::SchedulerView", "The design has no GPUs to schedule.");
-            return run;
-        }
-        std::vector<Job> list;
-        if (!trace.empty()) {
-            auto t = loadTrace(trace);
-            if (!t) {
-                run->error = QString::fromStdString(t.error().toString());
-                return run;
-            }
-            list = std::move(t->jobs);
-        } else {
-            SyntheticSpec spec;
-            spec.jobs = std::size_t(jobs);
-            spec.capacityGpus = pool->totalGpus();
-            spec.serverGpus = pool->maxGpusPerServer();
-            spec.load = load;
-            for (const PoolTenant &t : pool->tenants)
-                spec.tenants.push_back(t.id);
-            list = generateSyntheticJobs(spec);
-        }
-        ScheduleOptions options;
-        options.policy = policyFromString(policy).value_or(Policy::Fifo);
-        options.network = network;
-        options.progress = [bar](double share) {
-            QMetaObject::invokeMethod(bar.data(), [bar, share] { if (bar) bar->setValue(int(share * 100)); }, Qt::QueuedConnection);
-        };
-        // Placements as the engine starts jobs (again after a preemption or migration).
-        struct Start
-        {
-            double t;
-            int server, gpus;
-        };
-        std::vector<std::vector<Start>> starts(list.size());
-        options.onStart = [&starts](std::size_t job, const Allocation &allocation, double t) {
-            for (const ServerShare &share : allocation)
-                starts[job].push_back({t, share.server, share.wholeGpus() + (share.sharedGpu >= 0 ? 1 : 0)});
-        };
-        // Network coupling: jobs' collective traffic shares the design's links.
-        std::unique_ptr<DesignFabric> fabric;
-        if (network) {
-            auto built = DesignFabric::build(*design, *catalog, *pool);
-            if (built)
-                fabric = std::move(*built);
-            else
-                options.network = false;
-        }
-        auto result = simulateSchedule(*pool, list, options, fabric.get());
-        if (!result) {
-            run->error = QString::fromStdString(result.error().toString());
-            return run;
-        }
-        run->ok = true;
-        run->capacityGpus = result->capacityGpus;
-        run->makespanS = result->makespanS;
-        run->t0 = result->series.empty() ? 0 : result->series.front().timeS;
-        for (const SeriesPoint &p : result->series)
-            run->series.push_back({p.timeS, p.allocatedGpus, p.effectiveGpus, double(p.queued)});
-        for (const PoolServer &server : pool->servers)
-            run->serverIds.push_back(server.id);
-        for (std::size_t j = 0; j < starts.size() && j < result->jobs.size(); ++j) {
-            const auto &js = starts[j];
-            for (std::size_t k = 0; k < js.size(); ++k) {
-                // A placement lasts until the job's next placement starts, or until it ends.
-                double end = result->jobs[j].endS;
-                for (std::size_t n = k + 1; n < js.size(); ++n)
-                    if (js[n].t > js[k].t) {
-                        end = js[n].t;
-                        break;
-                    }
-                if (end < 0)
-                    end = result->makespanS + run->t0;
-                run->segments.push_back({js[k].t, end, js[k].server, js[k].gpus});
-            }
-        }
-        QLocale l;
-        run->summary = QCoreApplication::translate("cplan::SchedulerView",
-                                                   "%1 jobs on %2 GPUs (%3): makespan %4 h, GPU utilization %5 %, "
-                                                   "wait p50 %6 min / p95 %7 min, JCT p50 %8 min")
-                           .arg(l.toString(qlonglong(list.size())), l.toString(result->capacityGpus), QString::fromStdString(policy))
-                           .arg(l.toString(result->makespanS / 3600, 'f', 1), l.toString(result->gpuUtilization * 100, 'f', 1),
-                                l.toString(result->wait.p50 / 60, 'f', 1), l.toString(result->wait.p95 / 60, 'f', 1),
-                                l.toString(result->jct.p50 / 60, 'f', 1));
-        return run;
-    }));
-#endif
+    control.progress = [bar](const Progress &p) {
+        QMetaObject::invokeMethod(bar.data(), [bar, p] { if (bar) bar->setValue(p.percent); }, Qt::QueuedConnection);
+    };
+    m_watcher.setFuture(QtConcurrent::run([design, scenario, control]() { return runScenario(scenario, control); }));
 }
 
 bool SchedulerView::waitForRun(int timeoutMs)

@@ -54,8 +54,10 @@ signals:
     void busyServersChanged(const std::unordered_map<std::string, int> &busyGpus);
     void statusMessage(const QString &text);
 
+public:
+    struct Run;   // what a finished run leaves for the replay (schedulerview.cpp)
+
 private:
-    struct Run;
     void onRunFinished();
     void showUpTo(double timeS);
 
