@@ -1,27 +1,35 @@
 #pragma once
 
-#include "export/bomworkbook.h"
+#include "reportpainter.h"
+
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse C++20 concepts in the standard headers
+#include "analysis/defaults.h"
+#include "cost/pricing.h"
 #include "model/design.h"
+#endif
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
+#include <string>
 
 namespace cplan {
 
 class Catalog;
-struct ScheduleResult;   // schedule/scheduler.h (kept out of this header: moc cannot parse its includes)
+struct DesignAnalysis;
+struct ScheduleResult;
 
-// The customer PDF report of a design (A4 landscape), drawn with QPainter on a QPdfWriter:
-//   1  cover with the key figures
-//   2  layout picture drawn from the design: tiers as rows, groups boxed, links as lines
-//   3  network analysis charts: link utilization under a random permutation, GPU-to-GPU
-//      latency distribution, cost breakdown (routing and flows from core/routing, core/flow)
-//   4+ bill of materials with totals, cable summary, scheduling results (when a schedule run
-//      is given), assumptions and the sources of the figures
-// Usable from the GUI (the caller owns the design and catalog for the duration of write())
-// and from `cplan report`. Needs a QGuiApplication (fonts); the offscreen platform will do.
+// The customer PDF report of a design (A4 landscape), drawn with QPainter on a QPdfWriter (Qt Gui
+// only: it renders headless, from `cplan report` as from the window). The figures come from one
+// engine run, analyzeDesign (core/analysis), with the same defaults as the window and `cplan`;
+// the pages (reportpages.h) only format them:
+//   1  cover with the key figures          5  cable summary
+//   2  layout picture                      6  scheduling results (when a run is given)
+//   3  network and cost analysis charts    7  assumptions and the sources of the figures
+//   4  bill of materials with totals
+// Needs a QGuiApplication (fonts); the offscreen platform will do.
 class PdfReport
 {
     Q_DECLARE_TR_FUNCTIONS(PdfReport)
@@ -32,7 +40,9 @@ public:
 
     void setTerms(const BomTerms &terms) { m_terms = terms; }
     // Run routing, flows and latency for the charts (on by default; large designs take seconds).
-    void setNetworkAnalysis(bool on) { m_analysis = on; }
+    void setNetworkAnalysis(bool on) { m_analyseNetwork = on; }
+    // The traffic pattern of the utilization chart (any `cplan simulate --pattern`).
+    void setPattern(const std::string &pattern) { m_pattern = pattern; }
     // A scheduling run to report (scenario: what was run, e.g. "synthetic:2000 | backfill").
     void setSchedule(const ScheduleResult &result, const QString &scenario);
     void setSourceFile(const QString &path) { m_sourceFile = path; }
@@ -42,17 +52,29 @@ public:
     int pageCount() const { return m_pages; }
     // Notes about what the report could not compute (shown on the pages too).
     const QStringList &notes() const { return m_notes; }
+    // The key figures as the last write() printed them, by the names `cplan --json` gives them
+    // (gpus, capex, bisection_gbps, max_link_utilization, mean_busy_link_utilization,
+    // completion_s, latency_p50_ns, latency_p99_ns): the engine's value and the text on the page.
+    const PrintedFigures &figures() const { return m_figures; }
+    // The engine's analysis the last write() drew from.
+    const DesignAnalysis *analysis() const { return m_analysis.get(); }
 
 private:
+    void analyse();
+    bool render(const QString &path, QString *error);
+
     const Design &m_design;
     const Catalog &m_catalog;
     BomTerms m_terms;
-    bool m_analysis = true;
+    bool m_analyseNetwork = true;
+    std::string m_pattern{kDefaultReportPattern};
     std::unique_ptr<ScheduleResult> m_schedule;
     QString m_scenario;
     QString m_sourceFile;
     int m_pages = 0;
     QStringList m_notes;
+    PrintedFigures m_figures;
+    std::unique_ptr<DesignAnalysis> m_analysis;
 };
 
 } // namespace cplan

@@ -4,13 +4,9 @@
 #include "l10n.h"
 #include "pdfreport.h"
 
+#include "analysis/scenario.h"
 #include "catalog/catalog.h"
 #include "model/design.h"
-#include "schedule/jobfabric.h"
-#include "schedule/pool.h"
-#include "schedule/scheduler.h"
-#include "schedule/synthetic.h"
-#include "schedule/traces.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>
@@ -26,7 +22,7 @@ namespace {
 
 struct ReportArgs
 {
-    std::string design, out, jobs, policy = "backfill", lang = "en";
+    std::string design, out, jobs, policy = "backfill", lang = "en", pattern{kDefaultReportPattern};
     std::size_t synthetic = 0;
     std::uint64_t seed = 1;
     bool noNetwork = false, noAnalysis = false;
@@ -53,7 +49,8 @@ struct Scenario
     }
 };
 
-// Runs the scheduling scenario the flags ask for; empty scenario when none.
+// Runs the scheduling scenario the flags ask for (the engine's scenario, as `cplan schedule`
+// runs it); empty when none.
 Result<std::optional<Scenario>> runScenario(const ReportArgs &a, const Design &design, const Catalog &cat)
 {
     using Out = std::optional<Scenario>;
@@ -62,45 +59,81 @@ Result<std::optional<Scenario>> runScenario(const ReportArgs &a, const Design &d
     const auto policy = policyFromString(a.policy);
     if (!policy)
         return Error{"", 0, 0, "unknown policy '" + a.policy + "'"};
-    auto pool = poolFromDesign(design, cat);
-    if (!pool)
-        return Error{a.design, 0, 0, pool.error().message};
-    std::vector<Job> jobs;
-    std::string traceName;
-    if (!a.jobs.empty()) {
-        auto t = loadTrace(a.jobs);
-        if (!t)
-            return t.error();
-        if (!t->hasTimes)
-            return Error{a.jobs, 0, 0, "this trace has no timestamps; the report needs a time-based run"};
-        jobs = std::move(t->jobs);
-        traceName = a.jobs;
-    } else {
-        SyntheticSpec spec;
-        spec.jobs = a.synthetic;
-        spec.seed = a.seed;
-        spec.capacityGpus = pool->totalGpus();
-        spec.serverGpus = pool->maxGpusPerServer();
-        for (const PoolTenant &t : pool->tenants)
-            spec.tenants.push_back(t.id);
-        jobs = generateSyntheticJobs(spec);
-        traceName = "synthetic:" + std::to_string(a.synthetic);
+    ScheduleScenario s;
+    s.pool = {&design, &cat, a.design, {}};
+    s.jobs.tracePath = a.jobs;
+    s.jobs.synthetic = a.synthetic;
+    s.options.policy = *policy;
+    s.options.seed = a.seed;
+    s.options.network = !a.noNetwork;
+    auto run = runScheduleScenario(s);
+    if (!run)
+        return run.error();
+    return Out(Scenario{std::move(run->result), run->input.traceName, toString(*policy), run->network});
+}
+
+int runReport(const ReportArgs &a, Context &ctx)
+{
+    auto design = loadDesign(ctx, a.design);
+    if (!design)
+        return fail(design.error());
+    const Catalog *cat = catalog(ctx);
+    if (!cat)
+        return ExitBadInput;
+    auto scenario = runScenario(a, *design, *cat);
+    if (!scenario) {
+        Error e = scenario.error();
+        if (e.file.empty())
+            e.file = a.design;
+        return fail(e);
     }
-    std::unique_ptr<DesignFabric> fabric;
-    if (!a.noNetwork) {
-        auto f = DesignFabric::build(design, cat, *pool);
-        if (!f)
-            return Error{a.design, 0, 0, f.error().message};
-        fabric = std::move(*f);
-    }
-    ScheduleOptions opt;
-    opt.policy = *policy;
-    opt.seed = a.seed;
-    opt.network = fabric != nullptr;
-    auto r = simulateSchedule(*pool, jobs, opt, fabric.get());
-    if (!r)
-        return Error{traceName, r.error().line, 0, r.error().message};
-    return Out(Scenario{std::move(*r), traceName, toString(*policy), opt.network});
+
+    // Qt paints the pages: offscreen, no display needed.
+    if (!std::getenv("QT_QPA_PLATFORM"))
+        ::setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    static int argc = 1;
+    static char name[] = "cplan";
+    static char *argv[] = {name, nullptr};
+    std::unique_ptr<QGuiApplication> app;
+    if (!QGuiApplication::instance())
+        app = std::make_unique<QGuiApplication>(argc, argv);
+
+    // The report's language: its texts, and numbers and money in that locale. Restored
+    // afterwards, for callers (tests) that run several reports in one process.
+    const QLocale previousLocale;
+    const QLocale locale = localeForLanguage(QString::fromStdString(a.lang));
+    std::unique_ptr<QTranslator> translator = loadTranslation(locale);
+    if (locale.language() != QLocale::English && !translator)
+        return fail("the " + a.lang + " translation is missing from this build");
+    QLocale::setDefault(locale);
+    if (translator)
+        QCoreApplication::installTranslator(translator.get());
+    struct Restore
+    {
+        QTranslator *translator;
+        QLocale locale;
+        ~Restore()
+        {
+            if (translator)
+                QCoreApplication::removeTranslator(translator);
+            QLocale::setDefault(locale);
+        }
+    } restore{translator.get(), previousLocale};
+
+    PdfReport report(*design, *cat);
+    report.setSourceFile(QString::fromStdString(a.design));
+    report.setTerms({a.sparesPercent, a.discountPercent});
+    report.setNetworkAnalysis(!a.noAnalysis);
+    report.setPattern(a.pattern);
+    if (*scenario)
+        report.setSchedule((*scenario)->result, (*scenario)->label(a));
+    QString error;
+    if (!report.write(QString::fromStdString(a.out), &error))
+        return fail(error.toStdString());
+    for (const QString &n : report.notes())
+        std::cerr << "cplan: note: " << n.toStdString() << '\n';
+    std::cout << "Wrote " << a.out << " (" << report.pageCount() << " pages)\n";
+    return ExitOk;
 }
 
 } // namespace
@@ -117,73 +150,12 @@ void addReportCommand(CLI::App &root, Context &ctx)
     cmd->add_option("--seed", a->seed, "Seed of the synthetic jobs and the scheduler");
     cmd->add_flag("--no-network", a->noNetwork, "Schedule without network coupling");
     cmd->add_flag("--no-analysis", a->noAnalysis, "Skip routing, flow and latency analysis (cost charts only)");
+    cmd->add_option("--pattern", a->pattern, "Traffic pattern of the link-utilization chart, as for `cplan simulate` (default permutation)");
     cmd->add_option("--spares", a->sparesPercent, "Spares on cables and transceivers, percent")->check(CLI::Range(0.0, 100.0));
     cmd->add_option("--discount", a->discountPercent, "Discount on the quote, percent")->check(CLI::Range(0.0, 100.0));
     cmd->add_option("--lang", a->lang, "Language of the report: en (default) or zh_CN (Simplified Chinese)")
         ->check(CLI::IsMember({"en", "zh_CN"}));
-    cmd->callback([a, &ctx] {
-        ctx.action = [a, &ctx]() -> int {
-            auto design = loadDesign(ctx, a->design);
-            if (!design)
-                return fail(design.error());
-            const Catalog *cat = catalog(ctx);
-            if (!cat)
-                return ExitBadInput;
-            auto scenario = runScenario(*a, *design, *cat);
-            if (!scenario) {
-                Error e = scenario.error();
-                if (e.file.empty())
-                    e.file = a->design;
-                return fail(e);
-            }
-
-            // Qt paints the pages: offscreen, no display needed.
-            if (!std::getenv("QT_QPA_PLATFORM"))
-                ::setenv("QT_QPA_PLATFORM", "offscreen", 1);
-            static int argc = 1;
-            static char name[] = "cplan";
-            static char *argv[] = {name, nullptr};
-            std::unique_ptr<QGuiApplication> app;
-            if (!QGuiApplication::instance())
-                app = std::make_unique<QGuiApplication>(argc, argv);
-
-            // The report's language: its texts, and numbers and money in that locale. Restored
-            // afterwards, for callers (tests) that run several reports in one process.
-            const QLocale previousLocale;
-            const QLocale locale = localeForLanguage(QString::fromStdString(a->lang));
-            std::unique_ptr<QTranslator> translator = loadTranslation(locale);
-            if (locale.language() != QLocale::English && !translator)
-                return fail("the " + a->lang + " translation is missing from this build");
-            QLocale::setDefault(locale);
-            if (translator)
-                QCoreApplication::installTranslator(translator.get());
-            struct Restore
-            {
-                QTranslator *translator;
-                QLocale locale;
-                ~Restore()
-                {
-                    if (translator)
-                        QCoreApplication::removeTranslator(translator);
-                    QLocale::setDefault(locale);
-                }
-            } restore{translator.get(), previousLocale};
-
-            PdfReport report(*design, *cat);
-            report.setSourceFile(QString::fromStdString(a->design));
-            report.setTerms({a->sparesPercent, a->discountPercent});
-            report.setNetworkAnalysis(!a->noAnalysis);
-            if (*scenario)
-                report.setSchedule((*scenario)->result, (*scenario)->label(*a));
-            QString error;
-            if (!report.write(QString::fromStdString(a->out), &error))
-                return fail(error.toStdString());
-            for (const QString &n : report.notes())
-                std::cerr << "cplan: note: " << n.toStdString() << '\n';
-            std::cout << "Wrote " << a->out << " (" << report.pageCount() << " pages)\n";
-            return ExitOk;
-        };
-    });
+    cmd->callback([a, &ctx] { ctx.action = [a, &ctx] { return runReport(*a, ctx); }; });
 }
 
 } // namespace cplan::cli

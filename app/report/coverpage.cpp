@@ -1,0 +1,194 @@
+// Page 1: the design's name, the key figures as tiles, a thumbnail of the layout.
+#include "layoutpicture.h"
+#include "pdfreport.h"
+#include "reportformat.h"
+#include "reportpages.h"
+#include "reportpainter.h"
+
+#include "l10n.h"
+
+#include "catalog/catalog.h"
+#include "model/design.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QFontMetricsF>
+
+#include <map>
+
+namespace cplan {
+
+using namespace page;
+
+namespace {
+
+struct Tile
+{
+    QString label, value, detail;
+};
+
+void banner(QPainter &p, const ReportData &data)
+{
+    const Design &d = data.design;
+    p.fillRect(QRectF(kMargin, kTop, kContentWidth, 84), ink::kAccent);
+    p.setPen(Qt::white);
+    QFont tf = reportFont(22, true);
+    const double room = kContentWidth - 36;
+    const double w = QFontMetricsF(tf, p.device()).horizontalAdvance(qs(d.name));
+    if (w > room)
+        tf.setPointSizeF(std::max(14.0, 22 * room / w * 0.97));
+    p.setFont(tf);
+    p.drawText(QRectF(kMargin + 18, kTop + 10, room, 40), Qt::AlignLeft | Qt::AlignVCenter,
+               QFontMetricsF(tf, p.device()).elidedText(qs(d.name), Qt::ElideRight, room));
+    p.setFont(reportFont(9.5));
+    QString sub = PdfReport::tr("Generated %1").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd")));
+    if (!data.sourceFile.isEmpty())
+        sub += PdfReport::tr(" from %1").arg(QFileInfo(data.sourceFile).fileName());
+    p.drawText(QRectF(kMargin + 18, kTop + 50, room, 16), Qt::AlignLeft | Qt::AlignVCenter, sub);
+    if (!d.notes.empty()) {
+        p.setFont(reportFont(8.5));
+        p.drawText(QRectF(kMargin + 18, kTop + 66, room, 20), Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetricsF(reportFont(8.5), p.device()).elidedText(qs(d.notes).simplified(), Qt::ElideRight, room));
+    }
+}
+
+int countOf(const std::map<std::string, int> &m, const char *k)
+{
+    return m.count(k) ? m.at(k) : 0;
+}
+
+// "leaf 32 · spine 16": the non-zero counts, by tier name.
+QString tierCounts(const std::map<std::string, int> &m, std::initializer_list<const char *> keys)
+{
+    QStringList parts;
+    for (const char *k : keys)
+        if (countOf(m, k) > 0)
+            parts << QStringLiteral("%1 %2").arg(tierName(k), number(countOf(m, k)));
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString gpuModels(const ReportData &data)
+{
+    std::map<std::string, int> models;
+    for (const Node &node : data.design.nodes)
+        if (node.role == NodeRole::Server)
+            if (const Part *sp = data.catalog.find(node.part); sp && !sp->gpu.empty() && sp->gpuCount > 0)
+                models[sp->gpu] += sp->gpuCount;
+    QStringList text;
+    for (const auto &[g, k] : models) {
+        const Part *gp = data.catalog.find(g);
+        text << QStringLiteral("%1 × %2").arg(number(k)).arg(gp ? qs(gp->model) : qs(g));
+    }
+    return text.join(QStringLiteral(", "));
+}
+
+std::vector<Tile> costTiles(ReportPainter &painter, const ReportData &data)
+{
+    const Bom &bom = data.bom();
+    const BomPricing &pricing = data.pricing();
+    const std::string &cur = data.currency();
+    const auto &sw = bom.counts.switches;
+    return {
+        {PdfReport::tr("GPUs"), painter.figure("gpus", bom.totals.gpus, number(bom.totals.gpus)), gpuModels(data)},
+        {PdfReport::tr("Servers"), number(bom.counts.servers), PdfReport::tr("+ %1 management appliance(s)").arg(bom.counts.management)},
+        {PdfReport::tr("Switches"), number(countOf(sw, "leaf") + countOf(sw, "spine") + countOf(sw, "core")), tierCounts(sw, {"leaf", "spine", "core"})},
+        {PdfReport::tr("Links"), number(double(data.design.links.size())), tierCounts(bom.counts.cables, {"node-leaf", "leaf-spine", "spine-core", "other"})},
+        {PdfReport::tr("Hardware (list)"), painter.figure("capex", pricing.hardware, money(pricing.hardware, cur)),
+         bom.totals.capexComplete ? PdfReport::tr("all prices known") : PdfReport::tr("incomplete: %1 part(s) without price").arg(bom.unknownPrice.size())},
+        {PdfReport::tr("Cost per GPU"), bom.totals.gpus > 0 ? money(pricing.hardware / bom.totals.gpus, cur) : PdfReport::tr("n/a"),
+         PdfReport::tr("hardware at list price")},
+        {PdfReport::tr("Power"), number(bom.totals.powerW / 1000.0, 1) + PdfReport::tr(" kW"),
+         bom.totals.powerComplete ? PdfReport::tr("maximum, IT load") : PdfReport::tr("incomplete: unknown figures")},
+        {PdfReport::tr("Rack space"), number(bom.totals.rackUnits) + PdfReport::tr(" U"), PdfReport::tr("%1 rack(s) in the design").arg(bom.counts.racks)},
+    };
+}
+
+std::vector<Tile> networkTiles(ReportPainter &painter, const ReportData &data)
+{
+    const NetworkAnalysis *n = data.network();
+    const QString na = PdfReport::tr("n/a");
+    if (!n || !n->metrics)
+        return {{PdfReport::tr("Bisection bandwidth"), na, data.networkMissing}, {PdfReport::tr("Oversubscription"), na, QString()},
+                {PdfReport::tr("GPU-to-GPU latency"), na, QString()}};
+    const FabricMetrics &m = *n->metrics;
+    QString oversub, worst;
+    double worstRatio = 0;
+    for (const TierLoad &t : m.tiers)
+        if (t.upGbps > 0) {
+            oversub += (oversub.isEmpty() ? QString() : QStringLiteral(" · ")) + tierName(t.tier) + QLatin1Char(' ') + ratioText(t.oversubscription);
+            if (t.oversubscription > worstRatio) {
+                worstRatio = t.oversubscription;
+                worst = ratioText(t.oversubscription);
+            }
+        }
+    if (!worst.isEmpty() && worstRatio <= 1.005)
+        worst += PdfReport::tr(" non-blocking");
+    const QString bisection = painter.figure("bisection_gbps", m.bisectionGbps, number(m.bisectionGbps / 1000.0, 1) + PdfReport::tr(" Tb/s"));
+    const LatencyStats *l = n->latency && n->latency->stats.pairs ? &n->latency->stats : nullptr;
+    return {
+        {PdfReport::tr("Bisection bandwidth"), bisection,
+         m.bisectionGbps + 1e-6 >= m.halfInjectionGbps ? PdfReport::tr("full bisection")
+                                                       : PdfReport::tr("%1% of half injection").arg(number(100 * m.bisectionGbps / std::max(1e-9, m.halfInjectionGbps), 0))},
+        {PdfReport::tr("Oversubscription"), worst.isEmpty() ? PdfReport::tr("none") : worst, oversub.isEmpty() ? PdfReport::tr("single tier") : oversub},
+        {PdfReport::tr("GPU-to-GPU latency"), l ? number(l->p50Ns / 1000.0, 2) + PdfReport::tr(" µs median") : na,
+         l ? PdfReport::tr("max %1 µs · %2 switch hops max").arg(number(l->maxNs / 1000.0, 2)).arg(n->reachability ? n->reachability->maxHops : 0) : QString()},
+    };
+}
+
+void drawTiles(QPainter &p, const std::vector<Tile> &tiles)
+{
+    const double tileW = (kContentWidth - 3 * 12) / 4, tileH = 68;
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+        const QRectF r(kMargin + double(i % 4) * (tileW + 12), kTop + 98 + double(i / 4) * (tileH + 10), tileW, tileH);
+        p.setPen(QPen(ink::kRule, 0.8));
+        p.setBrush(ink::kShade);
+        p.drawRoundedRect(r, 5, 5);
+        p.setFont(reportFont(8));
+        p.setPen(ink::kMuted);
+        p.drawText(QRectF(r.x() + 12, r.y() + 6, r.width() - 24, 14), Qt::AlignLeft | Qt::AlignVCenter, tiles[i].label);
+        QFont big = reportFont(17, true);
+        const QFontMetricsF bfm(big, p.device());
+        if (bfm.horizontalAdvance(tiles[i].value) > r.width() - 24)
+            big.setPointSizeF(17 * (r.width() - 24) / bfm.horizontalAdvance(tiles[i].value));
+        p.setFont(big);
+        p.setPen(ink::kText);
+        p.drawText(QRectF(r.x() + 12, r.y() + 20, r.width() - 24, 26), Qt::AlignLeft | Qt::AlignVCenter, tiles[i].value);
+        p.setFont(reportFont(7));
+        p.setPen(ink::kMuted);
+        p.drawText(QRectF(r.x() + 12, r.y() + 46, r.width() - 24, 20), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   QFontMetricsF(reportFont(7), p.device()).elidedText(tiles[i].detail, Qt::ElideRight, 2 * (r.width() - 24) - 10));
+    }
+}
+
+} // namespace
+
+void coverPage(ReportPainter &painter, const ReportData &data)
+{
+    QPainter &p = painter.painter();
+    const Design &d = data.design;
+    painter.newPage(PdfReport::tr("Cluster design report"));
+    banner(p, data);
+    std::vector<Tile> tiles = costTiles(painter, data);
+    const std::vector<Tile> network = networkTiles(painter, data);
+    tiles.insert(tiles.end(), network.begin(), network.end());
+    tiles.push_back({PdfReport::tr("TCO over %1 years").arg(d.settings.tcoYears), money(data.bom().totals.tco, data.currency()),
+                     PdfReport::tr("energy %1 per year").arg(money(data.bom().totals.energyPerYear, data.currency()))});
+    drawTiles(p, tiles);
+    painter.y = kTop + 98 + 3 * (68 + 10) + 2;
+    QString note = PdfReport::tr("Prices are indicative list prices in %1 from the parts catalog (most are estimates); parts without a known price "
+                                 "are not in the totals. Figures come from Cluster Planner's engine: the routing engine of the design (%2), "
+                                 "max-min fair flow simulation and a latency model; see Assumptions and sources.")
+                       .arg(qs(data.currency()), qs(d.settings.routingEngine));
+    if (!data.network())
+        note += QLatin1Char(' ') + data.notes.join(QLatin1Char(' '));
+    painter.paragraph(note, 7.5, ink::kMuted);
+    if (kBottom - painter.y > 90) {
+        const QRectF thumb(kMargin, painter.y + 4, kContentWidth, kBottom - painter.y - 8);
+        p.setPen(QPen(ink::kRule, 0.8));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(thumb, 5, 5);
+        LayoutPicture(d, data.catalog).draw(p, thumb.adjusted(8, 4, -8, -4));
+    }
+}
+
+} // namespace cplan

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QColor>
+#include <QPainter>
+#include <QRectF>
+#include <QString>
+#include <QStringList>
+
+#include <utility>
+#include <vector>
+
+namespace cplan {
+
+// The report's charts, drawn with QPainter (no Qt Charts: the report renders headless).
+
+// A framed chart area with a title and a subtitle; returns the plot rectangle inside it.
+QRectF chartFrame(QPainter &p, const QRectF &r, const QString &title, const QString &subtitle);
+// A message where a chart would be.
+void chartMessage(QPainter &p, const QRectF &plot, const QString &text);
+// A one-line caption under the plot, and a one-line note at the frame's bottom right.
+void chartCaption(QPainter &p, const QRectF &plot, const QString &text);
+void chartNote(QPainter &p, const QRectF &frame, const QString &text);
+// Vertical bars: one group per category, one bar per series, a legend above the plot.
+void barChart(QPainter &p, const QRectF &plot, const QStringList &categories, const std::vector<std::vector<double>> &series,
+              const std::vector<QColor> &colors, const QStringList &names, const QString &yUnit);
+// A step line over time (schedule series): x in seconds from 0, y up to yMax.
+void lineChart(QPainter &p, const QRectF &plot, const std::vector<std::pair<double, double>> &points, double yMax,
+               const QString &yUnit, const QColor &color);
+
+} // namespace cplan

@@ -1,0 +1,58 @@
+#include "reportformat.h"
+
+#include "l10n.h"
+
+#include <cmath>
+
+namespace cplan {
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QString number(double v, int decimals)
+{
+    return formatNumber(v, decimals);
+}
+
+QString money(double v, const std::string &currency)
+{
+    return formatMoney(v, currency);
+}
+
+// An oversubscription ratio as people write it: "1:1", "2:1", "1.33:1".
+QString ratioText(double x)
+{
+    const bool whole = std::fabs(x - std::round(x)) < 0.005;
+    return number(x, whole ? 0 : 2) + QStringLiteral(":1");
+}
+
+QString capitalized(QString s)
+{
+    if (!s.isEmpty())
+        s[0] = s[0].toUpper();
+    return s;
+}
+
+QString durationText(double s)
+{
+    if (s <= 0)
+        return QStringLiteral("0");
+    if (s < 1e-3)
+        return number(s * 1e6, 1) + QStringLiteral(" µs");
+    if (s < 1)
+        return number(s * 1e3, 1) + QStringLiteral(" ms");
+    if (s < 120)
+        return number(s, 1) + QStringLiteral(" s");
+    if (s < 7200)
+        return number(s / 60, 1) + QStringLiteral(" min");
+    return number(s / 3600, 1) + QStringLiteral(" h");
+}
+
+QString percentText(double share, int decimals)
+{
+    return number(100 * share, decimals) + QStringLiteral("%");
+}
+
+} // namespace cplan

@@ -1,0 +1,52 @@
+#pragma once
+
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse C++20 concepts in the standard headers
+#include "analysis/design.h"
+#include "schedule/scheduler.h"
+#endif
+
+#include <QString>
+#include <QStringList>
+
+#include <string>
+
+namespace cplan {
+
+class Catalog;
+class Design;
+class ReportPainter;
+
+// What every page of the report draws from: the design, the engine's analysis of it (one
+// analyzeDesign run: cost, network, the traffic pattern and the headline collective) and the
+// scheduling run, if any. Pages only format these.
+struct ReportData
+{
+    const Design &design;
+    const Catalog &catalog;
+    const DesignAnalysis &analysis;
+    const ScheduleResult *schedule = nullptr;   // a scheduling run to report, or none
+    QString scenario;                           // what was scheduled, for the page
+    QString sourceFile;
+    QStringList notes;                          // what the report could not compute, and why
+    QString networkMissing;                     // why there are no network figures ("" = there are)
+    const TrafficResult *pattern = nullptr;     // the traffic pattern's run, when it ran
+    const TrafficResult *headline = nullptr;    // the headline all-reduce's, on two servers or more
+
+    const Bom &bom() const { return analysis.cost.bom; }
+    const BomPricing &pricing() const { return analysis.cost.pricing; }
+    const std::string &currency() const { return analysis.cost.bom.currency; }
+    // The network analysis, or null when there is none (switched off, nothing to route).
+    const NetworkAnalysis *network() const { return analysis.network ? &*analysis.network : nullptr; }
+};
+
+// One function per page (or run of pages). A new section: a function here, its file, and a
+// line in the section list of pdfreport.cpp.
+void coverPage(ReportPainter &painter, const ReportData &data);
+void layoutPage(ReportPainter &painter, const ReportData &data);
+void analysisPage(ReportPainter &painter, const ReportData &data);
+void bomPage(ReportPainter &painter, const ReportData &data);
+void cablePage(ReportPainter &painter, const ReportData &data);
+void schedulePage(ReportPainter &painter, const ReportData &data);
+void sourcesPage(ReportPainter &painter, const ReportData &data);
+
+} // namespace cplan
