@@ -24,7 +24,7 @@
 <context>
     <name>Engine</name>
     <message>
-        <location filename="../../widgets/l10n.cpp" line="+61"/>
+        <location filename="../../widgets/l10n/l10n.cpp" line="+61"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
@@ -913,22 +913,22 @@
 <context>
     <name>PdfReport</name>
     <message>
-        <location filename="../../app/report/pdfreport.cpp" line="+165"/>
+        <location filename="../../app/report/pdfreport.cpp" line="+73"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location filename="../../app/report/analysispage.cpp" line="+178"/>
         <source>%1 GB/s bus bandwidth (ring all-reduce of 1 GiB over %2 GPUs, %3)</source>
         <translation>总线带宽 %1 GB/s（%2 个 GPU 上 1 GiB 的环形 all-reduce，耗时 %3）</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location filename="../../app/report/reportpainter.cpp" line="+55"/>
         <source>Cluster Planner %1 · indicative figures, see Assumptions and sources</source>
         <translation>Cluster Planner %1 · 数据仅供参考，见“假设与来源”</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Page %1</source>
         <translation>第 %1 页</translation>
     </message>
@@ -938,12 +938,12 @@
         <translation>（续）</translation>
     </message>
     <message>
-        <location line="+213"/>
+        <location filename="../../app/report/layoutpicture.cpp" line="+165"/>
         <source>The design has no nodes.</source>
         <translation>设计中没有节点。</translation>
     </message>
     <message>
-        <location line="+163"/>
+        <location line="+101"/>
         <source>Endpoints</source>
         <translation>端点</translation>
     </message>
@@ -968,23 +968,29 @@
         <translation>第 %1 层</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location filename="../../app/report/pdfreport.cpp" line="-23"/>
+        <location line="+35"/>
+        <source>Traffic pattern &apos;%1&apos;: %2</source>
+        <translation>流量模式“%1”：%2</translation>
+    </message>
+    <message>
+        <location line="-16"/>
         <source>network analysis switched off</source>
         <translation>网络分析已关闭</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>Network analysis not available: %1; the report shows cost charts only.</source>
         <translation>网络分析不可用：%1；报告仅包含成本图表。</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+524"/>
+        <location line="+18"/>
+        <location line="+22"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-518"/>
+        <location line="-16"/>
         <source>Cluster design report: %1</source>
         <translation>集群设计报告：%1</translation>
     </message>
@@ -994,12 +1000,12 @@
         <translation>%1：无法创建 PDF</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../../app/report/coverpage.cpp" line="+169"/>
         <source>Cluster design report</source>
         <translation>集群设计报告</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-125"/>
         <source>Generated %1</source>
         <translation>生成于 %1</translation>
     </message>
@@ -1009,12 +1015,12 @@
         <translation>，源文件 %1</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+79"/>
         <source> non-blocking</source>
         <translation>（无阻塞）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-33"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
@@ -1034,19 +1040,19 @@
         <translation>交换机</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+304"/>
-        <location line="+18"/>
+        <location filename="../../app/report/bompage.cpp" line="+152"/>
+        <location line="+3"/>
+        <location filename="../../app/report/coverpage.cpp" line="+1"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location line="-321"/>
+        <location filename="../../app/report/coverpage.cpp" line="+1"/>
         <source>Hardware (list)</source>
         <translation>硬件（目录价）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>all prices known</source>
         <translation>所有价格已知</translation>
     </message>
@@ -1056,22 +1062,20 @@
         <translation>不完整：%1 种部件无价格</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+252"/>
+        <location filename="../../app/report/bompage.cpp" line="-118"/>
+        <location filename="../../app/report/coverpage.cpp" line="+1"/>
         <source>Cost per GPU</source>
         <translation>每 GPU 成本</translation>
     </message>
     <message>
-        <location line="-252"/>
-        <location line="+3"/>
-        <location line="+3"/>
-        <location line="+2"/>
-        <location line="+244"/>
+        <location line="+0"/>
+        <location filename="../../app/report/coverpage.cpp" line="+0"/>
+        <location line="+11"/>
         <source>n/a</source>
         <translation>暂无</translation>
     </message>
     <message>
-        <location line="-252"/>
+        <location filename="../../app/report/coverpage.cpp" line="-10"/>
         <source>hardware at list price</source>
         <translation>硬件按目录价计</translation>
     </message>
@@ -1081,13 +1085,13 @@
         <translation>功耗</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+252"/>
+        <location filename="../../app/report/bompage.cpp" line="+2"/>
+        <location filename="../../app/report/coverpage.cpp" line="+0"/>
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location line="-252"/>
+        <location filename="../../app/report/coverpage.cpp" line="+1"/>
         <source>maximum, IT load</source>
         <translation>最大值，IT 负载</translation>
     </message>
@@ -1102,38 +1106,40 @@
         <translation>机柜空间</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+252"/>
+        <location filename="../../app/report/bompage.cpp" line="+1"/>
+        <location filename="../../app/report/coverpage.cpp" line="+0"/>
         <source> U</source>
         <translation> U</translation>
     </message>
     <message>
-        <location line="-252"/>
+        <location filename="../../app/report/coverpage.cpp" line="+0"/>
         <source>%1 rack(s) in the design</source>
         <translation>设计中共 %1 个机柜</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+9"/>
+        <location line="+18"/>
         <source>Bisection bandwidth</source>
         <translation>对分带宽</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-3"/>
         <source> Tb/s</source>
         <translation> Tb/s</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>full bisection</source>
         <translation>全对分带宽</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1% of half injection</source>
         <translation>为半注入带宽的 %1%</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-20"/>
+        <location line="+21"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
@@ -1143,18 +1149,19 @@
         <translation>无</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>single tier</source>
         <translation>单层</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+110"/>
+        <location filename="../../app/report/analysispage.cpp" line="-85"/>
+        <location filename="../../app/report/coverpage.cpp" line="-20"/>
+        <location line="+21"/>
         <source>GPU-to-GPU latency</source>
         <translation>GPU 间延迟</translation>
     </message>
     <message>
-        <location line="-110"/>
+        <location filename="../../app/report/coverpage.cpp" line="+0"/>
         <source> µs median</source>
         <translation> µs（中位数）</translation>
     </message>
@@ -1164,7 +1171,7 @@
         <translation>最大 %1 µs · 最多 %2 跳交换机</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+40"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
@@ -1174,12 +1181,12 @@
         <translation>每年能耗 %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+3"/>
         <source>Prices are indicative list prices in %1 from the parts catalog (most are estimates); parts without a known price are not in the totals. Figures come from Cluster Planner&apos;s engine: the routing engine of the design (%2), max-min fair flow simulation and a latency model; see Assumptions and sources.</source>
         <translation>价格为部件目录中以 %1 计的参考目录价（多数为估算）；价格未知的部件不计入合计。各项数据来自 Cluster Planner 的计算引擎：设计所用的路由引擎（%2）、最大最小公平流量仿真和延迟模型；详见“假设与来源”。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../../app/report/layoutpage.cpp" line="+19"/>
         <source>Fabric layout</source>
         <translation>网络拓扑布局</translation>
     </message>
@@ -1214,7 +1221,7 @@
         <translation>节点-叶链路</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>leaf-spine link</source>
         <translation>叶-脊链路</translation>
     </message>
@@ -1234,35 +1241,30 @@
         <translation>%1 个节点，%2 条链路；分组以方框标出</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../../app/report/analysispage.cpp" line="+118"/>
         <source>Network and cost analysis</source>
         <translation>网络与成本分析</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-169"/>
         <source>Link utilization</source>
         <translation>链路利用率</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>random permutation of %1 flows: load on each directed link while all flows run</source>
-        <translation>%1 条流的随机置换：所有流同时运行时各有向链路的负载</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+35"/>
+        <location line="-1"/>
+        <location line="+51"/>
         <source>not available</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-47"/>
         <source>Network analysis not available: %1.
 This page shows cost charts only.</source>
         <translation>网络分析不可用：%1。
 本页仅显示成本图表。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+7"/>
         <source>host links</source>
         <translation>主机链路</translation>
     </message>
@@ -1272,28 +1274,18 @@ This page shows cost charts only.</source>
         <translation>交换机间链路</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>load / capacity (share of links)</source>
-        <translation>负载 / 容量（链路占比）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1% of flows at full rate · 1 GiB each, done in %2</source>
-        <translation>%1% 的流以满速率运行 · 每条 1 GiB，%2 内完成</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+37"/>
         <source>%1 endpoint pairs%2; switch, adapter and cable latency</source>
         <translation>%1 个端点对%2；含交换机、网卡和线缆延迟</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+89"/>
+        <location line="+83"/>
         <source> (sampled)</source>
         <translation>（抽样）</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-79"/>
         <source>Latency not available: %1.</source>
         <translation>延迟不可用：%1。</translation>
     </message>
@@ -1303,22 +1295,22 @@ This page shows cost charts only.</source>
         <translation>没有已路由的端点对</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+6"/>
         <source>share of pairs</source>
         <translation>端点对占比</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>latency, µs</source>
         <translation>延迟，µs</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>min %1 · median %2 · p99 %3 · max %4 µs</source>
         <translation>最小 %1 · 中位数 %2 · p99 %3 · 最大 %4 µs</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
@@ -1333,7 +1325,7 @@ This page shows cost charts only.</source>
         <translation>价格未知</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Total %1</source>
         <translation>合计 %1</translation>
     </message>
@@ -1343,32 +1335,47 @@ This page shows cost charts only.</source>
         <translation> · 不含 %1 种价格未知的部件</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+53"/>
         <source>Fabric figures</source>
         <translation>网络指标</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-41"/>
         <source>Routing: %1%2, %3 endpoints, %4 switches</source>
         <translation>路由：%1%2，%3 个端点，%4 台交换机</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-114"/>
+        <source>%1, %2 flows of %3: utilization of each directed link over the run</source>
+        <translation>%1，%2 条 %3 的流：每条有向链路在整个运行期间的利用率</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>bytes / (capacity × completion time), share of links</source>
+        <translation>字节数 /（容量 × 完成时间），链路占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max %1 · mean of busy links %2 · %3% of flows at full rate · done in %4</source>
+        <translation>最大 %1 · 繁忙链路平均 %2 · %3% 的流以满速率运行 · 用时 %4</translation>
+    </message>
+    <message>
+        <location line="+100"/>
         <source> (fell back)</source>
         <translation>（已回退）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Reachability: %1 of %2 ordered pairs unreachable</source>
         <translation>可达性：%2 个有序端点对中 %1 个不可达</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Credit loops: %1</source>
         <translation>信用环路：%1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>none (deadlock-free)</source>
         <translation>无（无死锁）</translation>
     </message>
@@ -1378,7 +1385,7 @@ This page shows cost charts only.</source>
         <translation>存在：路由可能死锁</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Bisection: %1 Tb/s one way (half injection %2 Tb/s)</source>
         <translation>对分带宽：单向 %1 Tb/s（半注入带宽 %2 Tb/s）</translation>
     </message>
@@ -1388,7 +1395,7 @@ This page shows cost charts only.</source>
         <translation>%1：下行 %2 Tb/s，上行 %3 Tb/s，收敛比 %4</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 tier: %2 Tb/s down (top of the tree)</source>
         <translation>%1：下行 %2 Tb/s（树的顶层）</translation>
     </message>
@@ -1398,28 +1405,28 @@ This page shows cost charts only.</source>
         <translation>直径：最长最短路径经过 %1 台交换机%2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Collective: %1</source>
         <translation>集合通信：%1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Analysis took %1</source>
         <translation>分析耗时 %1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../../app/report/bompage.cpp" line="+77"/>
         <source>Bill of materials</source>
         <translation>物料清单 (BOM)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <location line="+1"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
@@ -1434,17 +1441,17 @@ This page shows cost charts only.</source>
         <translation>描述</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Part number</source>
         <translation>料号</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
@@ -1454,7 +1461,7 @@ This page shows cost charts only.</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-95"/>
         <source>Subtotal %1</source>
         <translation>%1 小计</translation>
     </message>
@@ -1464,14 +1471,12 @@ This page shows cost charts only.</source>
         <translation>硬件（目录价）%1</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+6"/>
-        <location line="+1"/>
+        <location line="-5"/>
         <source>, incomplete</source>
         <translation>，不完整</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="+6"/>
         <source>Spares, %1% of cables and transceivers</source>
         <translation>备件（线缆和光模块的 %1%）</translation>
     </message>
@@ -1491,7 +1496,7 @@ This page shows cost charts only.</source>
         <translation>功耗（最大值）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Rack units</source>
         <translation>机架单元 (U)</translation>
     </message>
@@ -1506,7 +1511,7 @@ This page shows cost charts only.</source>
         <translation>%1 年总拥有成本（硬件 + 能耗）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+86"/>
         <source>Totals</source>
         <translation>合计</translation>
     </message>
@@ -1526,17 +1531,17 @@ This page shows cost charts only.</source>
         <translation>价格未知（未计入合计）：%1。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Cable summary</source>
         <translation>线缆汇总</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="-73"/>
         <source>?</source>
         <translation>?</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+76"/>
         <source>Links by tier</source>
         <translation>各层链路</translation>
     </message>
@@ -1561,44 +1566,44 @@ This page shows cost charts only.</source>
         <translation>按型号统计的线缆</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="-58"/>
         <source>built in</source>
         <translation>内置</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location line="+16"/>
+        <location line="+59"/>
+        <location line="+9"/>
         <source>Cable</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="-9"/>
         <source>Type</source>
         <translation>类型</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+17"/>
+        <location line="+9"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-8"/>
         <source>Tiers</source>
         <translation>层级</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Cables (BOM)</source>
         <translation>线缆数 (BOM)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Transceiver ends (link count)</source>
         <translation>光模块端（按链路计）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Twin-port cables carry two links (the BOM counts cables, this table links). Transceiver ends are counted per link end; the BOM counts modules per switch cage (a twin-port module serves two links).</source>
         <translation>双端口线缆承载两条链路（BOM 按线缆计数，本表按链路计数）。光模块端按链路端点计数；BOM 按交换机笼位计数光模块（一个双端口光模块服务两条链路）。</translation>
     </message>
@@ -1608,7 +1613,7 @@ This page shows cost charts only.</source>
         <translation>布线计划（前若干行）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+1"/>
         <source>Cable id</source>
         <translation>线缆编号</translation>
     </message>
@@ -1628,17 +1633,17 @@ This page shows cost charts only.</source>
         <translation>终点</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>To rack</source>
         <translation>终点机柜</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>The full point-to-point plan (%1 rows: label, device, port and rack at both ends, cable, length, transceivers) is in the BOM workbook (`cplan bom --format xlsx`) and in `cplan export --format cable-plan`.</source>
         <translation>完整的点对点布线计划（%1 行：标签、两端的设备、端口和机柜、线缆、长度、光模块）见 BOM 工作簿（`cplan bom --format xlsx`）以及 `cplan export --format cable-plan` 的输出。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../../app/report/schedulepage.cpp" line="+44"/>
         <source>Scheduling results</source>
         <translation>调度结果</translation>
     </message>
@@ -1648,7 +1653,7 @@ This page shows cost charts only.</source>
         <translation>场景：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-23"/>
         <source>Jobs</source>
         <translation>作业</translation>
     </message>
@@ -1679,29 +1684,28 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+2"/>
-        <location line="+2"/>
+        <location line="+1"/>
+        <location line="+1"/>
         <source> mean</source>
         <translation>（平均）</translation>
     </message>
     <message>
-        <location line="-3"/>
-        <location line="+2"/>
+        <location line="-9"/>
         <source>p50 %1 · p95 %2 · p99 %3</source>
         <translation>p50 %1 · p95 %2 · p99 %3</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="+8"/>
         <source>Job completion time</source>
         <translation>作业完成时间</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Slowdown</source>
         <translation>减速比</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>network slowdown of multi-server jobs %1</source>
         <translation>多服务器作业的网络减速比 %1</translation>
     </message>
@@ -1716,7 +1720,7 @@ This page shows cost charts only.</source>
         <translation> 个作业（时间平均）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>preemptions %1, migrations %2</source>
         <translation>抢占 %1 次，迁移 %2 次</translation>
     </message>
@@ -1731,7 +1735,7 @@ This page shows cost charts only.</source>
         <translation>排队作业均无法使用的空闲容量</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+14"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
@@ -1751,7 +1755,7 @@ This page shows cost charts only.</source>
         <translation>GPU 分配随时间变化</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>share of %1 GPUs held by jobs</source>
         <translation>%1 个 GPU 中被作业占用的比例</translation>
     </message>
@@ -1766,7 +1770,7 @@ This page shows cost charts only.</source>
         <translation>等待中的作业</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../app/report/sourcespage.cpp" line="+68"/>
         <source>Assumptions and sources</source>
         <translation>假设与来源</translation>
     </message>
@@ -1776,17 +1780,17 @@ This page shows cost charts only.</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-44"/>
         <source>Currency %1; prices are indicative list prices from the parts catalog, most of them estimates (marked in the catalog); street prices differ.</source>
         <translation>货币 %1；价格为部件目录中的参考目录价，多数为估算（目录中已标注）；实际成交价会有差异。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Energy: maximum power of servers, switches and optics, PUE %1, %2 %3 per kWh, 8,760 hours a year; TCO over %4 years = hardware + energy.</source>
         <translation>能耗：服务器、交换机和光模块的最大功耗，PUE %1，电价 %2 %3/kWh，每年 8,760 小时；%4 年总拥有成本 = 硬件 + 能耗。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Cables: the design&apos;s cable per link (chosen by speed and length where the design leaves it open); fibre links take a transceiver at each end, a twin-port switch cage carrying two links one twin-port module.</source>
         <translation>线缆：采用设计中每条链路指定的线缆（设计未指定时按速率和长度选择）；光纤链路两端各需一个光模块，承载两条链路的双端口交换机笼位使用一个双端口光模块。</translation>
     </message>
@@ -1796,22 +1800,17 @@ This page shows cost charts only.</source>
         <translation>备件为线缆和光模块的 %1%；折扣为硬件和备件的 %2%。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Routing: the design&apos;s engine (%1) over the InfiniBand view of the design (one channel adapter per HCA).</source>
         <translation>路由：在设计的 InfiniBand 视图上使用设计指定的路由引擎（%1）（每个 HCA 一个通道适配器）。</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Link utilization: a seeded random permutation of 1 GiB flows between all cabled HCA ports, max-min fair rates, protocol efficiency and path latency applied; utilization = bytes / (capacity × completion time).</source>
-        <translation>链路利用率：在所有已连线的 HCA 端口之间进行固定种子的随机置换，每条流 1 GiB，按最大最小公平分配速率，并计入协议效率和路径延迟；利用率 = 字节数 / (容量 × 完成时间)。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+9"/>
         <source>Latency: switch port-to-port latency, adapter latency at both ends and about 5 ns per metre of cable.</source>
         <translation>延迟：交换机端口到端口延迟、两端网卡延迟，以及每米线缆约 5 ns。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+13"/>
         <source>Unknown price, not in the totals: %1.</source>
         <translation>价格未知，未计入合计：%1。</translation>
     </message>
@@ -1826,7 +1825,7 @@ This page shows cost charts only.</source>
         <translation>高度未知，未计入机架单元：%1。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+12"/>
         <source>Sources of the figures</source>
         <translation>数据来源</translation>
     </message>
@@ -1836,12 +1835,17 @@ This page shows cost charts only.</source>
         <translation>（估算）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>: %1%2</source>
         <translation>：%1%2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-41"/>
+        <source>Link utilization: the traffic pattern %1 (seed %2) with flows of %3 between all cabled HCA ports, max-min fair rates, protocol efficiency and path latency applied; utilization = bytes / (capacity × completion time).</source>
+        <translation>链路利用率：流量模式 %1（种子 %2），在所有已连线的 HCA 端口之间发送 %3 的流，采用最大-最小公平速率，计入协议效率和路径延迟；利用率 = 字节数 /（容量 × 完成时间）。</translation>
+    </message>
+    <message>
+        <location line="+43"/>
         <source>: price unknown</source>
         <translation>：价格未知</translation>
     </message>
@@ -1933,50 +1937,45 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AnalysisRunner</name>
     <message>
-        <location filename="../../widgets/analysis.cpp" line="+122"/>
-        <location line="+163"/>
+        <location filename="../../widgets/analysis.cpp" line="+119"/>
+        <location line="+31"/>
         <source>Analysis done</source>
         <translation>分析完成</translation>
     </message>
     <message>
-        <location line="-137"/>
+        <location line="-7"/>
         <source>Routing</source>
         <translation>正在计算路由</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+2"/>
         <source>Bisection and latency</source>
         <translation>正在计算对分带宽和延迟</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+1"/>
         <source>Simulating %1</source>
         <translation>正在仿真 %1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>%1 flows have no route</source>
         <translation>%1 条流没有路由</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-36"/>
         <source>Checking design rules</source>
         <translation>正在检查设计规则</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>Pricing</source>
         <translation>正在计算价格</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+1"/>
         <source>Applying failures</source>
         <translation>正在应用故障</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>Link utilization, latency and bisection need the routing engine (core/routing), which is not in this build yet.</source>
-        <translation>链路利用率、延迟和对分带宽需要路由引擎 (core/routing)，此版本尚未包含。</translation>
     </message>
 </context>
 <context>
@@ -3302,13 +3301,13 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+173"/>
+        <location line="+216"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-168"/>
-        <location line="+102"/>
+        <location line="-211"/>
+        <location line="+118"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
@@ -3328,18 +3327,18 @@ or open a design (Ctrl+O).</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Bisection</source>
         <translation>对分带宽</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-26"/>
         <source>%1 Tb/s</source>
         <translation>%1 Tb/s</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+4"/>
+        <location line="+26"/>
+        <location line="+7"/>
         <source>n/a</source>
         <translation>暂无</translation>
     </message>
@@ -3349,18 +3348,18 @@ or open a design (Ctrl+O).</source>
         <translation>收敛比</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+7"/>
+        <location line="-26"/>
+        <location line="+31"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-30"/>
         <source>≥ </source>
         <translation>≥ </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+28"/>
         <source>CAPEX</source>
         <translation>资本支出</translation>
     </message>
@@ -3370,7 +3369,7 @@ or open a design (Ctrl+O).</source>
         <translation>每 GPU 成本</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
@@ -3390,7 +3389,7 @@ or open a design (Ctrl+O).</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+10"/>
         <source>Latency p50 / p99</source>
         <translation>延迟 p50 / p99</translation>
     </message>
@@ -3400,12 +3399,12 @@ or open a design (Ctrl+O).</source>
         <translation>%1 / %2 ns</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Unreachable pairs</source>
         <translation>不可达端点对</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
@@ -3425,12 +3424,17 @@ or open a design (Ctrl+O).</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Max link utilization</source>
         <translation>最大链路利用率</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Mean utilization of busy links</source>
+        <translation>繁忙链路平均利用率</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Failed objects</source>
         <translation>故障对象</translation>
     </message>
@@ -3440,27 +3444,37 @@ or open a design (Ctrl+O).</source>
         <translation>%1（%2 条链路，损失 %3 Gb/s）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>Lost to the failures</source>
+        <translation>故障造成的损失</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 endpoints cut off, %2 of bisection</source>
+        <translation>%1 个端点断开，对分带宽减少 %2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Link utilization: choose a traffic pattern in View ▸ Utilization heatmap.</source>
         <translation>链路利用率：请在“视图 ▸ 利用率热力图”中选择流量模式。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+32"/>
         <source>Cost breakdown (priced parts only)</source>
         <translation>成本构成（仅含有价格的部件）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>choose a traffic pattern for the heatmap</source>
         <translation>请为热力图选择流量模式</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>not available in this build</source>
-        <translation>此版本中不可用</translation>
+        <source>no utilization for this pattern: see the notes above</source>
+        <translation>此流量模式没有利用率数据：见上方说明</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>needs the routing engine</source>
         <translation>需要路由引擎</translation>
     </message>
@@ -3659,7 +3673,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ReportCommand</name>
     <message>
-        <location filename="../../app/report/reportcommand.cpp" line="+51"/>
+        <location filename="../../app/report/reportcommand.cpp" line="+47"/>
         <source>seed %1</source>
         <translation>随机种子 %1</translation>
     </message>
@@ -3677,7 +3691,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::SchedulerView</name>
     <message>
-        <location filename="../../widgets/schedulerview.cpp" line="+113"/>
+        <location filename="../../widgets/schedulerview.cpp" line="+100"/>
         <location line="+81"/>
         <source>synthetic</source>
         <translation>合成</translation>
@@ -3719,12 +3733,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+260"/>
+        <location line="+205"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-256"/>
+        <location line="-201"/>
         <source>whole run in 10 s</source>
         <translation>全程 10 秒</translation>
     </message>
@@ -3764,17 +3778,12 @@ or open a design (Ctrl+O).</source>
         <translation>作业轨迹 (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+56"/>
-        <source>The design has no GPUs to schedule.</source>
-        <translation>设计中没有可调度的 GPU。</translation>
-    </message>
-    <message>
-        <location line="+76"/>
+        <location line="+53"/>
         <source>%1 jobs on %2 GPUs (%3): makespan %4 h, GPU utilization %5 %, wait p50 %6 min / p95 %7 min, JCT p50 %8 min</source>
         <translation>%1 个作业，%2 个 GPU（%3）：总完工时间 %4 h，GPU 利用率 %5 %，等待时间 p50 %6 min / p95 %7 min，作业完成时间 p50 %8 min</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+69"/>
         <source>hours</source>
         <translation>小时</translation>
     </message>
