@@ -37,7 +37,7 @@ void utilizationPanel(ReportPainter &painter, const ReportData &data, const QRec
     QPainter &p = painter.painter();
     const TrafficResult *t = data.pattern;
     const QString subtitle = t ? PdfReport::tr("%1, %2 flows of %3: utilization of each directed link over the run")
-                                     .arg(qs(t->workload.name), number(double(t->flows)), qs(formatByteSize(t->workload.bytes)))
+                                     .arg(qs(t->workload.name), number(double(t->flows)), byteSizeText(t->workload.bytes))
                                : PdfReport::tr("not available");
     const QRectF plot = chartFrame(p, frame, PdfReport::tr("Link utilization"), subtitle);
     if (!t || t->channels.empty()) {

@@ -55,4 +55,16 @@ QString percentText(double share, int decimals)
     return number(100 * share, decimals) + QStringLiteral("%");
 }
 
+QString byteSizeText(double bytes)
+{
+    static const char *const units[] = {"GiB", "MiB", "KiB"};
+    double scale = double(1ull << 30);
+    for (const char *unit : units) {
+        if (bytes >= scale && std::fmod(bytes, scale) == 0)
+            return number(bytes / scale) + QLatin1Char(' ') + QLatin1String(unit);
+        scale /= 1024;
+    }
+    return number(bytes) + QStringLiteral(" B");
+}
+
 } // namespace cplan

@@ -18,5 +18,7 @@ QString capitalized(QString s);
 QString durationText(double s);
 // A percentage of a share (0.375 -> "37.5%").
 QString percentText(double share, int decimals = 1);
+// A message size: "1 MiB", "64 KiB", "1 GiB" for whole multiples, else "1,500 B".
+QString byteSizeText(double bytes);
 
 } // namespace cplan

@@ -41,7 +41,7 @@ QStringList assumptions(const ReportData &data)
                            "rates, protocol efficiency and path latency applied; utilization = bytes / (capacity × completion time).")
                  .arg(qs(t->workload.name))
                  .arg(t->workload.seed)
-                 .arg(qs(formatByteSize(t->workload.bytes)));
+                 .arg(byteSizeText(t->workload.bytes));
     a << PdfReport::tr("Latency: switch port-to-port latency, adapter latency at both ends and about 5 ns per metre of cable.");
     if (const NetworkAnalysis *n = data.network(); n && n->latency)
         for (const Message &m : n->latency->assumptions)
