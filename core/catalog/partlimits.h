@@ -26,8 +26,7 @@ inline constexpr int kMaxPortsPerCage = 8;
 inline constexpr int kMaxLinksPerEnd = 8;
 // GPUs in one gpu_server and in one NVLink domain: 8 in a DGX, 72 in a GB200 NVL72 rack
 // modelled as one system (hardware.md §1e, §4a); 1024 leaves room for larger NVLink domains.
-// HCAs: kMaxHcasPerServer (model/design.h).
-inline constexpr int kMaxGpusPerServer = 1024;
+// GPUs and HCAs per server: kMaxGpusPerServer, kMaxHcasPerServer (model/design.h).
 inline constexpr int kMaxNvlinkDomain = 1024;
 // Free PCIe slots for adding HCAs: real servers have a handful (2 on our generic servers); a
 // design node lists at most kMaxHcasPerServer.

@@ -22,6 +22,9 @@ enum class NodeRole { Switch, Server, Management };
 // HCAs one server may hold, in the catalog (hca_count) and in a design file (hcas): a GB200
 // NVL72 rack modelled as one system has 72; 1024 HCAs x 16 ports still fits an int port number.
 inline constexpr int kMaxHcasPerServer = 1024;
+// GPUs one server may hold (the catalog's gpu_count; a scheduler pool's node): a GB200 NVL72
+// rack modelled as one system has 72; every structure sized per server holds this many.
+inline constexpr int kMaxGpusPerServer = 1024;
 const char *toString(NodeRole role);
 
 struct Node

@@ -6,7 +6,38 @@
 
 namespace cplan {
 
-Result<CapacityResult> runCapacity(const Pool &pool, const std::vector<Job> &jobs, const CapacityOptions &options)
+namespace {
+
+// Our own shuffle and draws: std::shuffle and the std distributions differ between standard
+// libraries, and the result must not.
+class Draw
+{
+public:
+    explicit Draw(std::uint64_t seed) : m_rng(seed) {}
+    std::uint64_t below(std::uint64_t n)
+    {
+        const std::uint64_t threshold = (0 - n) % n;
+        for (;;) {
+            const std::uint64_t x = m_rng();
+            if (x >= threshold)
+                return x % n;
+        }
+    }
+    std::vector<std::uint32_t> shuffled(std::size_t n)
+    {
+        std::vector<std::uint32_t> order(n);
+        for (std::size_t i = 0; i < n; ++i)
+            order[i] = std::uint32_t(i);
+        for (std::size_t i = n; i > 1; --i)
+            std::swap(order[i - 1], order[std::size_t(below(i))]);
+        return order;
+    }
+
+private:
+    std::mt19937_64 m_rng;
+};
+
+Status checkOptions(const std::vector<Job> &jobs, const CapacityOptions &options)
 {
     if (jobs.empty())
         return makeError("", 0, 0, "capacity mode needs at least one job");
@@ -17,42 +48,28 @@ Result<CapacityResult> runCapacity(const Pool &pool, const std::vector<Job> &job
         traceDemand += j.gpuDemandMilli();
     if (traceDemand <= 0)
         return makeError("", 0, 0, "the trace asks for no GPUs; capacity mode measures GPU allocation");
+    return Ok{};
+}
 
+} // namespace
+
+Result<CapacityResult> runCapacity(const Pool &pool, const std::vector<Job> &jobs, const CapacityOptions &options)
+{
+    if (auto ok = checkOptions(jobs, options); !ok)
+        return ok.error();
+    if (auto ok = checkPool(pool); !ok)
+        return ok.error();
     ClusterState state(pool, options.seed ^ 0x9E3779B97F4A7C15ull);
     const WorkloadMix mix = WorkloadMix::fromJobs(jobs);
     state.setWorkload(mix);
     state.trackFragmentation(mix);
-
-    bool anyPartition = false;
-    for (const PoolTenant &t : pool.tenants)
-        anyPartition = anyPartition || t.partitionGpus > 0;
     std::vector<int> cls(jobs.size());
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-        int partition = -2;
-        if (anyPartition && !options.sharedPool) {
-            auto t = jobs[i].tenant.empty() ? std::nullopt : pool.findTenant(jobs[i].tenant);
-            partition = (t && pool.tenants[std::size_t(*t)].partitionGpus > 0) ? *t : -1;
-        }
-        cls[i] = state.classFor(partition, jobs[i].gpus > 0 ? jobs[i].gpuTypes : std::vector<std::string>{});
-    }
+    for (std::size_t i = 0; i < jobs.size(); ++i)
+        cls[i] = state.classFor(pool.partitionFor(jobs[i].tenant, options.sharedPool),
+                                jobs[i].gpus > 0 ? jobs[i].gpuTypes : std::vector<std::string>{});
 
-    // Our own shuffle and draws: std::shuffle and the std distributions differ between
-    // standard libraries, and the result must not.
-    std::mt19937_64 rng(options.seed);
-    auto uniform = [&](std::uint64_t n) -> std::uint64_t {
-        const std::uint64_t threshold = (0 - n) % n;
-        for (;;) {
-            const std::uint64_t x = rng();
-            if (x >= threshold)
-                return x % n;
-        }
-    };
-    std::vector<std::uint32_t> order(jobs.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = std::uint32_t(i);
-    for (std::size_t i = order.size(); i > 1; --i)
-        std::swap(order[i - 1], order[std::size_t(uniform(i))]);
-
+    Draw draw(options.seed);
+    const std::vector<std::uint32_t> order = draw.shuffled(jobs.size());
     CapacityResult r;
     r.capacityGpus = pool.totalGpus();
     const double capacity = double(state.capacityMilli());
@@ -60,11 +77,14 @@ Result<CapacityResult> runCapacity(const Pool &pool, const std::vector<Job> &job
         return makeError("", 0, 0, "the pool has no GPUs");
     const std::int64_t target = std::int64_t(std::ceil(options.inflate * capacity));
     const int lastPct = int(std::floor(options.inflate * 100 + 1e-9));
+    auto point = [&](int pct) {
+        return CapacityPoint{pct, double(state.allocatedMilli()) * 100.0 / capacity, double(state.unusableMilli()) * 100.0 / capacity};
+    };
     std::int64_t arrived = 0;
     int pct = 0;
     std::size_t next = 0;
     while (arrived < target) {
-        const std::uint32_t j = next < order.size() ? order[next++] : std::uint32_t(uniform(jobs.size()));
+        const std::uint32_t j = next < order.size() ? order[next++] : std::uint32_t(draw.below(jobs.size()));
         const Job &job = jobs[j];
         ++r.arrived;
         arrived += job.gpuDemandMilli();
@@ -76,18 +96,13 @@ Result<CapacityResult> runCapacity(const Pool &pool, const std::vector<Job> &job
             ++r.dropped;
         }
         const int now = std::min(lastPct, int(std::floor(double(arrived) * 100.0 / capacity + 1e-9)));
-        while (pct < now) {
-            ++pct;
-            r.points.push_back({pct, double(state.allocatedMilli()) * 100.0 / capacity,
-                                double(state.unusableMilli()) * 100.0 / capacity});
-        }
+        while (pct < now)
+            r.points.push_back(point(++pct));
         if (options.progress && r.arrived % 1024 == 0)
             options.progress(std::min(1.0, double(arrived) / double(target)));
     }
-    while (pct < lastPct) {
-        ++pct;
-        r.points.push_back({pct, double(state.allocatedMilli()) * 100.0 / capacity, double(state.unusableMilli()) * 100.0 / capacity});
-    }
+    while (pct < lastPct)
+        r.points.push_back(point(++pct));
     r.allocatedPct = double(state.allocatedMilli()) * 100.0 / capacity;
     if (options.progress)
         options.progress(1.0);

@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace cplan {
@@ -27,12 +28,12 @@ std::optional<Placement> placementFromString(std::string_view text);
 struct ServerShare
 {
     int server = -1;
-    std::uint64_t gpuMask = 0;    // whole GPUs held (bit i = GPU i)
-    int sharedGpu = -1;           // the GPU a fractional job shares, or -1
-    int milli = 0;                // its share of that GPU
+    std::vector<std::uint16_t> gpus;   // whole GPUs held: their indices on the server, ascending
+    int sharedGpu = -1;                // the GPU a fractional job shares, or -1
+    int milli = 0;                     // its share of that GPU
     double cpuMilli = 0.0;
     double memoryMib = 0.0;
-    int wholeGpus() const { return __builtin_popcountll(gpuMask); }
+    int wholeGpus() const { return int(gpus.size()); }
 };
 using Allocation = std::vector<ServerShare>;
 
@@ -66,6 +67,8 @@ struct WorkloadMix
 
 // The free and used capacity of every server, the placement strategies and the
 // fragmentation measure. Used by the time-driven simulator and by capacity mode.
+// Servers hold 0 .. kMaxGpusPerServer GPUs (checkPool); nothing here has a smaller limit.
+// clusterstate.cpp: capacity and job classes; placement.cpp: placements; fragmentation.cpp: FGD.
 class ClusterState
 {
 public:
@@ -81,6 +84,9 @@ public:
 
     // A placement for the job in the class, or nullopt when it does not fit now.
     std::optional<Allocation> place(const Job &job, int cls, Placement placement, int topoLevel = -1, bool topoRequired = false);
+    // True when place() finds room for the job exactly when its class has job.gpus fully free
+    // GPUs, wherever they are: whole GPUs, not confined to one server or topology block.
+    bool fitsByCount(const Job &job, Placement placement, int topoLevel, bool topoRequired) const;
     // Exactly on the named servers (pool indices), or nullopt when they lack the room.
     std::optional<Allocation> placeOn(const Job &job, const std::vector<int> &servers);
     void allocate(const Allocation &a);
@@ -93,6 +99,8 @@ public:
     int fullFree(int server) const { return m_fullFree[std::size_t(server)]; }
     int freeMilli(int server, int gpu) const { return m_free[m_offset[std::size_t(server)] + std::size_t(gpu)]; }
     std::int64_t serverFreeMilli(int server) const { return m_serverFree[std::size_t(server)]; }
+    double cpuFreeMilli(int server) const { return m_cpuFree[std::size_t(server)]; }
+    double memoryFreeMib(int server) const { return m_memFree[std::size_t(server)]; }
 
     // FGD's target workload; set before placing with Placement::Fragmentation.
     void setWorkload(const WorkloadMix &mix);
@@ -107,7 +115,16 @@ public:
     std::uint64_t uniform(std::uint64_t n);   // platform-independent draw in [0, n)
 
 private:
+    using Score = std::tuple<double, double, double>;   // lexicographic, lower is better
+    struct Choice
+    {
+        Score score;
+        int server = -1;
+        int gpu = -1;
+    };
+
     bool fitsCpu(int server, const Job &job, double share) const;
+    bool fitsOneServer(const Job &job, int server) const;
     void update(int server, int sign);
     double fgdNodeTerm(int fullFree) const;
     // FGD's expected fragmentation of a server in a given state (free milli per GPU, CPU and
@@ -116,8 +133,17 @@ private:
     double fgdFragmentation(int server, double cpuAfter, double memAfter, const std::uint16_t *free) const;
     double fgdCurrent(int server);
     std::int64_t unusableOn(int server, const WorkloadMix &mix) const;
-    std::optional<Allocation> placeSingle(const Job &job, const JobClass &cls, Placement placement, int topoLevel, bool topoRequired);
+    std::optional<Allocation> placeSingle(const Job &job, const JobClass &cls, Placement placement);
+    std::optional<Allocation> placeSingleRandom(const Job &job, const JobClass &cls);
+    Allocation singleAllocation(const Job &job, int server, int gpu) const;
+    Score scoreCpuOnly(const Job &job, int server, Placement placement);
+    Score scoreWhole(const Job &job, int server, Placement placement, const std::vector<std::int64_t> &leafFree);
+    void chooseSharedGpu(const Job &job, int server, Placement placement, Choice &best);
+    std::vector<std::int64_t> leafBlockFree(const JobClass &cls) const;
     std::optional<Allocation> placeMulti(const Job &job, const JobClass &cls, Placement placement, int topoLevel, bool topoRequired);
+    std::optional<Allocation> takeWhole(const Job &job, const std::vector<int> &servers) const;
+    std::vector<int> packedOrder(std::vector<int> servers) const;
+    std::optional<std::vector<int>> topoBlock(const Job &job, const std::vector<int> &cand, int topoLevel, bool topoRequired) const;
     ServerShare wholeShare(const Job &job, int server, int gpus) const;
 
     const Pool &m_pool;
@@ -129,6 +155,7 @@ private:
     std::vector<std::uint8_t> m_excluded;
     std::int64_t m_capacityMilli = 0, m_allocatedMilli = 0;
     int m_maxGpus = 0;
+    std::vector<std::uint16_t> m_scratchFree;   // one server's free milli, for trial placements
 
     std::vector<JobClass> m_classes;
     std::vector<std::string> m_classKeys;

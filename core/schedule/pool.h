@@ -45,9 +45,18 @@ struct Pool
     int levels = 0;             // topology levels in PoolServer::blocks (0 = flat pool)
 
     int totalGpus() const;
+    // The partition a tenant's jobs are confined to (classFor's argument): the tenant's index
+    // when its partition has GPUs, -1 (the unassigned servers) for other jobs, and -2 (every
+    // server) when no tenant has a partition or the pool is shared.
+    int partitionFor(const std::string &tenant, bool sharedPool) const;
     int maxGpusPerServer() const;
     std::optional<int> findTenant(const std::string &idOrName) const;
 };
+
+// A pool the scheduler can hold: every server has 0 .. kMaxGpusPerServer GPUs
+// (the catalog's bound, model/design.h) and finite, non-negative CPU and memory. Every pool
+// builder checks it, and so do the simulations (a pool may also be built in code).
+Status checkPool(const Pool &pool);
 
 // The pool of a design: every server (role Server) with its GPUs, in design order; management
 // appliances and plain hosts without GPUs are left out. Tenants and their servers come from

@@ -17,7 +17,7 @@ namespace cplan {
 class JobFabric;
 
 // Scheduling policies (DESIGN.md §6): the queue discipline and the default placement.
-//   fifo           submit order, head-of-line blocking, first fit
+//   fifo           submit order; the first job that does not fit blocks the rest; first fit
 //   backfill       fifo + EASY backfill (a later job may start if it does not delay the head's
 //                  reservation), first fit
 //   sjf            shortest ideal duration first, head-of-line blocking, first fit
@@ -104,11 +104,11 @@ struct ScheduleResult
     std::size_t multiServerJobs = 0;
 };
 
-// Runs the jobs on the pool. With options.network and a fabric, every running multi-server
+// Runs the jobs on the pool (checkPool first). With options.network and a fabric, every running multi-server
 // job drives its ring all-reduce flows on its placement; at every start and finish the
 // max-min solver re-rates the affected flows, and a job progresses at 1/((1−c)+c·B_need/B_got)
 // (B_got its slowest flow's rate, B_need that flow's line-rate share at its own NICs).
-// Errors: a pinned server that is not in the pool.
+// Errors: a pool checkPool refuses; a pinned server that is not in the pool.
 Result<ScheduleResult> simulateSchedule(const Pool &pool, const std::vector<Job> &jobs, const ScheduleOptions &options,
                                         JobFabric *fabric = nullptr);
 

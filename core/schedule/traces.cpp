@@ -1,5 +1,6 @@
 #include "schedule/traces.h"
 
+#include "model/design.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
 
@@ -215,6 +216,52 @@ const std::set<std::string> kOurColumns = {"id", "submit_s", "gpus", "duration_s
                                            "gpu_type", "cpu_milli", "memory_mib", "comm_fraction", "bytes_per_iter",
                                            "iter_compute_s", "model", "one_server", "servers"};
 
+// gpus: whole GPUs, or a share of one GPU below 1.
+Status readGpuDemand(const Row &row, Job &job)
+{
+    TRY_ASSIGN(gpus, row.number("gpus", 0, 100000, std::nullopt));
+    if (gpus > 0 && gpus < 1) {
+        job.gpus = 1;
+        job.gpuMilli = int(std::lround(gpus * 1000));
+        if (job.gpuMilli < 1)
+            return row.error("gpus", "a GPU share must be at least 0.001");
+    } else {
+        if (gpus != std::floor(gpus))
+            return row.error("gpus", "'gpus' must be a whole number of GPUs or a share below 1, got " + *row.get("gpus"));
+        job.gpus = int(gpus);
+    }
+    return Ok{};
+}
+
+// One of comm_fraction, bytes_per_iter + iter_compute_s, or model.
+Status readCommunication(const Row &row, Job &job)
+{
+    TRY_ASSIGN(comm, row.number("comm_fraction", 0, 1, -1.0));
+    TRY_ASSIGN(bytes, row.number("bytes_per_iter", 0, 1e15, 0.0));
+    TRY_ASSIGN(iter, row.number("iter_compute_s", 0, 1e6, 0.0));
+    job.bytesPerIteration = bytes;
+    job.iterationComputeS = iter;
+    if ((bytes > 0) != (iter > 0))
+        return row.error(bytes > 0 ? "iter_compute_s" : "bytes_per_iter", "'bytes_per_iter' and 'iter_compute_s' go together");
+    if (const std::string *m = row.get("model"); m && !m->empty()) {
+        if (!modelProfile(*m)) {
+            std::string names;
+            for (const std::string &n : modelProfileNames())
+                names += (names.empty() ? "" : ", ") + n;
+            return row.error("model", "unknown model profile '" + *m + "' (known: " + names + ")");
+        }
+        job.model = *m;
+    }
+    if (comm >= 0) {
+        if (!job.model.empty() || bytes > 0)
+            return row.error("comm_fraction", "give either comm_fraction or bytes_per_iter/iter_compute_s or model, not several");
+        job.commFraction = comm;
+    } else if (!job.model.empty() && bytes > 0) {
+        return row.error("model", "give either a model or bytes_per_iter/iter_compute_s, not both");
+    }
+    return Ok{};
+}
+
 Result<Trace> parseOurs(std::string_view text, const std::string &file)
 {
     Trace trace;
@@ -232,20 +279,11 @@ Result<Trace> parseOurs(std::string_view text, const std::string &file)
         if (!ids.insert(job.id).second)
             return row.error("id", "duplicate job id '" + job.id + "'");
         TRY_ASSIGN(submit, row.number("submit_s", 0, 1e12, std::nullopt));
-        TRY_ASSIGN(gpus, row.number("gpus", 0, 100000, std::nullopt));
+        if (auto ok = readGpuDemand(row, job); !ok)
+            return ok;
         TRY_ASSIGN(duration, row.number("duration_s", 0, 1e12, std::nullopt));
         job.submitS = submit;
         job.durationS = duration;
-        if (gpus > 0 && gpus < 1) {
-            job.gpus = 1;
-            job.gpuMilli = int(std::lround(gpus * 1000));
-            if (job.gpuMilli < 1)
-                return row.error("gpus", "a GPU share must be at least 0.001");
-        } else {
-            if (gpus != std::floor(gpus))
-                return row.error("gpus", "'gpus' must be a whole number of GPUs or a share below 1, got " + *row.get("gpus"));
-            job.gpus = int(gpus);
-        }
         if (const std::string *t = row.get("tenant"))
             job.tenant = *t;
         TRY_ASSIGN(prio, row.integer("priority", -1'000'000, 1'000'000, 0));
@@ -264,30 +302,8 @@ Result<Trace> parseOurs(std::string_view text, const std::string &file)
         TRY_ASSIGN(mem, row.number("memory_mib", 0, 1e12, 0.0));
         job.cpuMilli = cpu;
         job.memoryMib = mem;
-        TRY_ASSIGN(comm, row.number("comm_fraction", 0, 1, -1.0));
-        TRY_ASSIGN(bytes, row.number("bytes_per_iter", 0, 1e15, 0.0));
-        TRY_ASSIGN(iter, row.number("iter_compute_s", 0, 1e6, 0.0));
-        job.bytesPerIteration = bytes;
-        job.iterationComputeS = iter;
-        if ((bytes > 0) != (iter > 0))
-            return row.error(bytes > 0 ? "iter_compute_s" : "bytes_per_iter",
-                             "'bytes_per_iter' and 'iter_compute_s' go together");
-        if (const std::string *m = row.get("model"); m && !m->empty()) {
-            if (!modelProfile(*m)) {
-                std::string names;
-                for (const std::string &n : modelProfileNames())
-                    names += (names.empty() ? "" : ", ") + n;
-                return row.error("model", "unknown model profile '" + *m + "' (known: " + names + ")");
-            }
-            job.model = *m;
-        }
-        if (comm >= 0) {
-            if (!job.model.empty() || bytes > 0)
-                return row.error("comm_fraction", "give either comm_fraction or bytes_per_iter/iter_compute_s or model, not several");
-            job.commFraction = comm;
-        } else if (!job.model.empty() && bytes > 0) {
-            return row.error("model", "give either a model or bytes_per_iter/iter_compute_s, not both");
-        }
+        if (auto ok = readCommunication(row, job); !ok)
+            return ok;
         TRY_ASSIGN(one, row.integer("one_server", 0, 1, 0));
         job.oneServer = one != 0;
         if (const std::string *s = row.get("servers"))
@@ -376,7 +392,7 @@ Result<Trace> parseAlibaba(std::string_view text, const std::string &file)
         job.oneServer = true;
         TRY_ASSIGN(cpu, row.number("cpu_milli", 0, 1e9, std::nullopt));
         TRY_ASSIGN(mem, row.number("memory_mib", 0, 1e12, std::nullopt));
-        TRY_ASSIGN(gpus, row.integer("num_gpu", 0, 1024, std::nullopt));
+        TRY_ASSIGN(gpus, row.integer("num_gpu", 0, kMaxGpusPerServer, std::nullopt));
         TRY_ASSIGN(milli, row.integer("gpu_milli", 0, 1000, std::nullopt));
         job.cpuMilli = cpu;
         job.memoryMib = mem;
@@ -518,7 +534,7 @@ Result<Pool> parseNodeList(std::string_view text, const std::string &file)
             return row.error("sn", "'sn' (node name) is empty");
         if (!ids.insert(s.id).second)
             return row.error("sn", "duplicate node '" + s.id + "'");
-        TRY_ASSIGN(gpus, row.integer("gpu", 0, 64, std::nullopt));
+        TRY_ASSIGN(gpus, row.integer("gpu", 0, kMaxGpusPerServer, std::nullopt));
         TRY_ASSIGN(cpu, row.number("cpu_milli", 0, 1e9, 0.0));
         TRY_ASSIGN(mem, row.number("memory_mib", 0, 1e12, 0.0));
         s.gpus = int(gpus);
