@@ -381,7 +381,7 @@ void addScheduleCommand(CLI::App &root, Context &ctx)
     cmd->add_option("--pool", a->pool, "Node list CSV in Alibaba's format (sn,cpu_milli,memory_mib,gpu,model) instead of a design");
     cmd->add_option("--jobs", a->jobs, "Job trace CSV");
     cmd->add_option("--synthetic", a->synthetic, "Generate N synthetic jobs instead of a trace")->check(CLI::Range(std::size_t(1), std::size_t(50'000'000)));
-    cmd->add_option("--policy", a->policy, "fifo, backfill, sjf, topo-pack, random, bestfit, fragmentation or priority")->required();
+    cmd->add_option("--policy", a->policy, "fifo, backfill, sjf, sjf-greedy, topo-pack, random, bestfit, fragmentation or priority")->required();
     cmd->add_option("--placement", a->placement, "Override the policy's placement: firstfit, bestfit, random, topo, fragmentation");
     cmd->add_option("--seed", a->seed, "Seed for the synthetic trace, random placement and capacity mode (default 1)");
     cmd->add_flag("--no-network", a->noNetwork, "Do not couple job speed to the network model");

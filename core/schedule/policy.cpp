@@ -12,6 +12,7 @@ const char *toString(Policy policy)
     case Policy::Fifo: return "fifo";
     case Policy::Backfill: return "backfill";
     case Policy::Sjf: return "sjf";
+    case Policy::SjfGreedy: return "sjf-greedy";
     case Policy::TopoPack: return "topo-pack";
     case Policy::Random: return "random";
     case Policy::BestFit: return "bestfit";
@@ -23,8 +24,8 @@ const char *toString(Policy policy)
 
 std::optional<Policy> policyFromString(std::string_view text)
 {
-    for (Policy p : {Policy::Fifo, Policy::Backfill, Policy::Sjf, Policy::TopoPack, Policy::Random, Policy::BestFit,
-                     Policy::Fragmentation, Policy::Priority})
+    for (Policy p : {Policy::Fifo, Policy::Backfill, Policy::Sjf, Policy::SjfGreedy, Policy::TopoPack, Policy::Random,
+                     Policy::BestFit, Policy::Fragmentation, Policy::Priority})
         if (text == toString(p))
             return p;
     if (text == "easy" || text == "fifo-backfill")
@@ -38,7 +39,7 @@ std::optional<Policy> policyFromString(std::string_view text)
 
 std::vector<std::string> policyNames()
 {
-    return {"fifo", "backfill", "sjf", "topo-pack", "random", "bestfit", "fragmentation", "priority"};
+    return {"fifo", "backfill", "sjf", "sjf-greedy", "topo-pack", "random", "bestfit", "fragmentation", "priority"};
 }
 
 Placement defaultPlacement(Policy policy)

@@ -15,6 +15,7 @@ bool Simulator::blocking() const
     case Policy::Sjf:
     case Policy::TopoPack:
     case Policy::Priority: return true;
+    case Policy::SjfGreedy:
     case Policy::Random:
     case Policy::BestFit:
     case Policy::Fragmentation: return false;
@@ -26,7 +27,8 @@ QKey Simulator::key(std::uint32_t j) const
 {
     const Job &job = m_jobs[j];
     switch (m_opt.policy) {
-    case Policy::Sjf: return {job.durationS, job.submitS, j};
+    case Policy::Sjf:
+    case Policy::SjfGreedy: return {job.durationS, job.submitS, j};
     case Policy::Priority: return {-double(job.priority), job.submitS, j};
     default: return {job.submitS, 0.0, j};
     }

@@ -16,18 +16,22 @@ namespace cplan {
 
 class JobFabric;
 
-// Scheduling policies (DESIGN.md §6): the queue discipline and the default placement.
+// Scheduling policies (DESIGN.md §6): the queue order, what blocks, and the default placement.
+// Ties in every order go to the earlier submit time, then to the earlier trace line. The exact
+// rules are in README ("Policies").
 //   fifo           submit order; the first job that does not fit blocks the rest; first fit
-//   backfill       fifo + EASY backfill (a later job may start if it does not delay the head's
-//                  reservation), first fit
-//   sjf            shortest ideal duration first, head-of-line blocking, first fit
+//   backfill       fifo + EASY backfill (Mu'alem & Feitelson, Lifka): while the head waits, a
+//                  later job starts if it fits now and ends by the head's shadow time or takes
+//                  only GPUs the head will not need then (backfill.cpp); first fit
+//   sjf            shortest ideal duration first; the first that does not fit blocks the rest
+//   sjf-greedy     shortest ideal duration first; every queued job that fits starts (no blocking)
 //   topo-pack      fifo, lowest switch subtree that fits then best fit (Slurm tree plugin);
 //                  a required or preferred level (Kueue) via topoLevel / topoRequired
 //   random         submit order, every queued job tried, random placement
 //   bestfit        submit order, every queued job tried, best fit
 //   fragmentation  submit order, every queued job tried, fragmentation-aware placement (FGD)
 //   priority       highest priority first, head-of-line blocking, preempts lower priorities
-enum class Policy { Fifo, Backfill, Sjf, TopoPack, Random, BestFit, Fragmentation, Priority };
+enum class Policy { Fifo, Backfill, Sjf, TopoPack, Random, BestFit, Fragmentation, Priority, SjfGreedy };
 const char *toString(Policy policy);
 std::optional<Policy> policyFromString(std::string_view text);
 std::vector<std::string> policyNames();

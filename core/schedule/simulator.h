@@ -65,6 +65,29 @@ struct QKey
     }
 };
 
+// The queue head's reservation under EASY backfill (backfill.cpp): its shadow time and what a
+// job that is still running then may take without delaying the head.
+struct Reservation
+{
+    double shadowS = 0.0;
+    int cls = -1;   // the head's class
+    // Whole GPUs that must stay fully free at the shadow time in a unit of servers: the head's
+    // whole class (server and block -1), one server, or one topology block of its class.
+    struct Unit
+    {
+        int server = -1;
+        int level = -1, block = -1;
+        std::int64_t spareWhole = 0;
+    };
+    std::vector<Unit> units;
+    int sharedServer = -1, sharedGpu = -1;   // the GPU the head shares, and milli to spare on it
+    std::int64_t spareMilli = 0;
+    int cpuServer = -1;                      // the server whose CPU and memory the head needs
+    double spareCpu = 0.0, spareMemory = 0.0;
+    std::vector<std::uint64_t> freeAtShadow; // shared GPUs fully free at the shadow time, not now (sorted keys)
+    std::vector<int> servers;                // the reserved servers, left out when a job is placed again
+};
+
 class Simulator
 {
 public:
@@ -107,7 +130,15 @@ private:
 
     // backfill.cpp
     void backfill(std::uint32_t head, std::set<QKey>::iterator from, double t);
-    std::int64_t milliInClass(const Allocation &a, int cls);
+    std::optional<Reservation> reserveByCount(std::uint32_t head, double t);
+    std::optional<Reservation> reserveByPlacement(std::uint32_t head, double t);
+    void describeReservation(Reservation &r, std::uint32_t head, const Allocation &a, const std::vector<std::uint32_t> &released);
+    bool inUnit(const Reservation &r, const Reservation::Unit &u, int server);
+    bool fullyFreeAtShadow(const Reservation &r, int server, int gpu) const;
+    bool keepsReservation(Reservation &r, const Allocation &a, bool take);
+    void noteEndsByShadow(Reservation &r, const Allocation &a) const;
+    bool outgrowsSpare(const Reservation &r, std::uint32_t j) const;
+    std::optional<Allocation> placementAvoiding(std::uint32_t j, const std::vector<int> &servers);
 
     // simnetwork.cpp
     void addFlows(std::uint32_t j);
