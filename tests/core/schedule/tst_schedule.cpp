@@ -15,6 +15,7 @@
 #include "util/strings.h"
 
 #include "fixtures.h"
+#include "schedulefixtures.h"
 #include "skip.h"
 #include "testmain.h"
 
@@ -44,19 +45,6 @@ QString alibabaMissing()
 {
     return test::missingFile(alibabaDir() + (alibabaDir().empty() ? "" : "/openb_pod_list_default.csv"),
                              QStringLiteral("set CPLAN_ALIBABA_TRACE_DIR to the folder of Alibaba's GPU trace v2023 (openb_*.csv)"));
-}
-
-Pool flatPool(int servers, int gpus)
-{
-    Pool p;
-    for (int i = 0; i < servers; ++i) {
-        PoolServer s;
-        s.id = "s" + std::to_string(i + 1);
-        s.gpuType = "h100";
-        s.gpus = gpus;
-        p.servers.push_back(s);
-    }
-    return p;
 }
 
 std::vector<Job> load(const std::string &name)
@@ -239,7 +227,7 @@ private slots:
     {
         QFETCH(int, policy);
         QFETCH(std::vector<double>, waits);
-        const Pool pool = flatPool(1, 4);
+        const Pool pool = test::uniformPool(1, 4);
         const auto jobs = load("fifo-backfill-6jobs.csv");
         ScheduleOptions opt;
         opt.policy = Policy(policy);
@@ -257,7 +245,7 @@ private slots:
     // d (prio 5) then preempts a (prio 1). a restarts first when c ends (higher priority than b).
     void preemptionOrder()
     {
-        const Pool pool = flatPool(1, 8);
+        const Pool pool = test::uniformPool(1, 8);
         const auto jobs = load("preemption.csv");
         std::vector<std::pair<std::string, double>> starts;
         ScheduleOptions opt;
@@ -319,7 +307,7 @@ private slots:
 
     void deterministicForASeed()
     {
-        const Pool pool = flatPool(32, 8);
+        const Pool pool = test::uniformPool(32, 8);
         SyntheticSpec spec;
         spec.jobs = 2000;
         spec.capacityGpus = 256;
@@ -537,7 +525,7 @@ private slots:
     {
         const std::string path = std::string(CPLAN_BINARY_DIR) + "/tst_schedule_runs.sqlite";
         std::filesystem::remove(path);
-        const Pool pool = flatPool(1, 4);
+        const Pool pool = test::uniformPool(1, 4);
         const auto jobs = load("fifo-backfill-6jobs.csv");
         const ScheduleResult r = run(pool, jobs, {});
         RunInfo info{"golden fifo", "flat", "fifo-backfill-6jobs.csv", "fifo", 1, false, false, "{}"};

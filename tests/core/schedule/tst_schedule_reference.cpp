@@ -7,6 +7,7 @@
 #include "schedule/scheduler.h"
 
 #include "fixtures.h"
+#include "schedulefixtures.h"
 #include "testmain.h"
 
 #include <QtTest>
@@ -20,6 +21,7 @@
 #include <vector>
 
 using namespace cplan;
+using test::uniformPool;
 
 namespace ref {
 
@@ -195,19 +197,6 @@ std::vector<double> starts(const std::vector<Job> &jobs, int poolGpus, Policy po
 } // namespace ref
 
 namespace {
-
-Pool uniformPool(int servers, int gpusPerServer)
-{
-    Pool p;
-    for (int i = 0; i < servers; ++i) {
-        PoolServer s;
-        s.id = "s" + std::to_string(i + 1);
-        s.gpuType = "h100";
-        s.gpus = gpusPerServer;
-        p.servers.push_back(s);
-    }
-    return p;
-}
 
 cplan::Policy enginePolicy(ref::Policy p)
 {
@@ -445,24 +434,8 @@ private slots:
     void oneServerHeadReservesItsServer()
     {
         const Pool pool = uniformPool(3, 4);
-        std::vector<cplan::Job> jobs(5);
-        const struct
-        {
-            const char *id;
-            double submit;
-            int gpus;
-            double duration;
-            const char *pin;
-        } rows[] = {{"x", 0, 4, 100, "s1"}, {"y", 0, 2, 50, "s2"}, {"w", 0, 2, 300, "s3"}, {"h", 1, 4, 10, ""}, {"z", 2, 2, 200, ""}};
-        for (std::size_t i = 0; i < jobs.size(); ++i) {
-            jobs[i].id = rows[i].id;
-            jobs[i].submitS = rows[i].submit;
-            jobs[i].gpus = rows[i].gpus;
-            jobs[i].durationS = rows[i].duration;
-            jobs[i].oneServer = true;
-            if (*rows[i].pin)
-                jobs[i].pinServers = {rows[i].pin};
-        }
+        const std::vector<cplan::Job> jobs = test::jobsFromRows(
+            {{"x", 0, 4, 100, "s1"}, {"y", 0, 2, 50, "s2"}, {"w", 0, 2, 300, "s3"}, {"h", 1, 4, 10}, {"z", 2, 2, 200}}, true);
         std::vector<std::pair<std::string, std::string>> where;
         ScheduleOptions opt;
         opt.policy = cplan::Policy::Backfill;
@@ -495,27 +468,10 @@ private slots:
         pool.levels = 1;
         for (std::size_t s = 0; s < 4; ++s)
             pool.servers[s].blocks = {int(s / 2)};
-        const struct
-        {
-            const char *id;
-            double submit;
-            int gpus;
-            double duration;
-            const char *pin;
-        } rows[] = {{"p1", 0, 4, 100, "s1"}, {"p2", 0, 2, 50, "s2"}, {"p3", 0, 2, 300, "s3"}, {"p4", 0, 2, 300, "s4"},
-                    {"h", 1, 7, 10, ""},     {"q1", 2, 2, 500, ""},  {"q2", 3, 1, 500, ""},  {"q3", 4, 1, 500, ""},
-                    {"q4", 5, 2, 500, ""},   {"q5", 6, 1, 10, ""}};
-        std::vector<cplan::Job> jobs;
-        for (const auto &row : rows) {
-            cplan::Job j;
-            j.id = row.id;
-            j.submitS = row.submit;
-            j.gpus = row.gpus;
-            j.durationS = row.duration;
-            if (*row.pin)
-                j.pinServers = {row.pin};
-            jobs.push_back(j);
-        }
+        const std::vector<cplan::Job> jobs = test::jobsFromRows(
+            {{"p1", 0, 4, 100, "s1"}, {"p2", 0, 2, 50, "s2"}, {"p3", 0, 2, 300, "s3"}, {"p4", 0, 2, 300, "s4"},
+             {"h", 1, 7, 10}, {"q1", 2, 2, 500}, {"q2", 3, 1, 500}, {"q3", 4, 1, 500}, {"q4", 5, 2, 500}, {"q5", 6, 1, 10}},
+            false);
         std::map<std::string, std::vector<std::string>> where;
         ScheduleOptions opt;
         opt.policy = cplan::Policy::Backfill;
