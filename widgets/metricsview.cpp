@@ -1,5 +1,6 @@
 #include "metricsview.h"
 
+#include "metrictips.h"
 #include "problemsview.h"
 
 #include "l10n.h"
@@ -118,6 +119,10 @@ void MetricsView::setFigures(const QVector<QPair<QString, QString>> &figures)
         if (used) {
             m_labels[i].first->setText(figures[i].first);
             m_labels[i].second->setText(figures[i].second);
+            // What the figure means and leaves out, on both the label and the value.
+            const QString tip = MetricToolTips::forLabel(figures[i].first);
+            m_labels[i].first->setToolTip(tip);
+            m_labels[i].second->setToolTip(tip);
         }
     }
 }

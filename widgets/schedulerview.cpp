@@ -99,15 +99,23 @@ SchedulerView::SchedulerView(Document *document, QWidget *parent)
     auto *traceRow = new QHBoxLayout;
     m_traceLabel = new QLabel(tr("synthetic"), this);
     m_traceButton = new QPushButton(tr("Open trace…"), this);
+    m_clearTraceButton = new QPushButton(tr("Synthetic"), this);
+    m_clearTraceButton->setToolTip(tr("Forget the trace file and run synthetic jobs again"));
+    m_clearTraceButton->setEnabled(false);
     traceRow->addWidget(m_traceLabel, 1);
     traceRow->addWidget(m_traceButton);
+    traceRow->addWidget(m_clearTraceButton);
     m_network = new QCheckBox(tr("network coupling"), this);
     m_network->setChecked(true);
+    m_sharedPool = new QCheckBox(tr("shared pool (tenants' partitions become quotas)"), this);
+    m_sharedPool->setToolTip(tr("Ignore the tenants' partitions: every job may use any server, and a tenant's "
+                                "partition size becomes its quota."));
     form->addRow(tr("Trace"), traceRow);
     form->addRow(tr("Synthetic jobs"), m_jobs);
     form->addRow(tr("Offered load"), m_load);
     form->addRow(tr("Policy"), m_policy);
     form->addRow(QString(), m_network);
+    form->addRow(QString(), m_sharedPool);
     auto *buttons = new QHBoxLayout;
     m_runButton = new QPushButton(tr("Simulate"), this);
     m_playButton = new QPushButton(tr("Play"), this);
@@ -144,7 +152,7 @@ SchedulerView::SchedulerView(Document *document, QWidget *parent)
     layout->addStretch(1);
 
     if (!engineAvailable()) {
-        for (QWidget *w : std::initializer_list<QWidget *>{m_runButton, m_policy, m_jobs, m_load, m_traceButton, m_network})
+        for (QWidget *w : std::initializer_list<QWidget *>{m_runButton, m_policy, m_jobs, m_load, m_traceButton, m_network, m_sharedPool})
             w->setEnabled(false);
         m_summary->setText(tr("The scheduling engine (core/schedule) is not in this build."));
     }
@@ -152,11 +160,10 @@ SchedulerView::SchedulerView(Document *document, QWidget *parent)
     connect(m_playButton, &QPushButton::toggled, this, &SchedulerView::setPlaying);
     connect(m_traceButton, &QPushButton::clicked, this, [this] {
         const QString f = QFileDialog::getOpenFileName(this, tr("Open job trace"), QString(), tr("Job traces (*.csv);;All files (*)"));
-        if (!f.isEmpty()) {
-            m_traceFile = f;
-            m_traceLabel->setText(QFileInfo(f).fileName());
-        }
+        if (!f.isEmpty())
+            setTraceFile(f);
     });
+    connect(m_clearTraceButton, &QPushButton::clicked, this, [this] { setSyntheticJobs(m_jobs->value(), m_load->value()); });
     connect(m_slider, &QSlider::sliderMoved, this, [this](int v) { seek(v / 1000.0); });
     connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Run>>::finished, this, &SchedulerView::onRunFinished);
     m_timer.setInterval(50);
@@ -179,6 +186,7 @@ void SchedulerView::setSyntheticJobs(int jobs, double load)
 {
     m_traceFile.clear();
     m_traceLabel->setText(tr("synthetic"));
+    m_clearTraceButton->setEnabled(false);
     m_jobs->setValue(jobs);
     m_load->setValue(load);
 }
@@ -211,7 +219,21 @@ static std::shared_ptr<SchedulerView::Run> runScenario(const ScheduleScenario &s
                             QString::fromLatin1(toString(scenario.options.policy)))
                        .arg(l.toString(r.makespanS / 3600, 'f', 1), l.toString(r.gpuUtilization * 100, 'f', 1),
                             l.toString(r.wait.p50 / 60, 'f', 1), l.toString(r.wait.p95 / 60, 'f', 1), l.toString(r.jct.p50 / 60, 'f', 1));
+    // Jobs the pool can never run (bigger than it, or than their tenant's partition).
+    run->summary += QStringLiteral("; ") + QCoreApplication::translate("cplan::SchedulerView", "%n job(s) rejected", "", int(r.rejected));
     return run;
+}
+
+void SchedulerView::setTraceFile(const QString &fileName)
+{
+    m_traceFile = fileName;
+    m_traceLabel->setText(QFileInfo(fileName).fileName());
+    m_clearTraceButton->setEnabled(true);
+}
+
+void SchedulerView::setSharedPool(bool shared)
+{
+    m_sharedPool->setChecked(shared);
 }
 
 void SchedulerView::run()
@@ -231,6 +253,7 @@ void SchedulerView::run()
     scenario.jobs.load = m_load->value();
     scenario.options.policy = policyFromString(m_policy->currentText().toStdString()).value_or(Policy::Fifo);
     scenario.options.network = m_network->isChecked();
+    scenario.options.sharedPool = m_sharedPool->isChecked();
     scenario.recordPlacements = true;
     RunControl control;
     QPointer<QProgressBar> bar(m_progress);

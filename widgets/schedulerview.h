@@ -37,7 +37,11 @@ public:
 
     static bool engineAvailable();
     void setPolicy(const QString &policy);
+    // Synthetic jobs instead of a trace file (what "Synthetic" by the trace does).
     void setSyntheticJobs(int jobs, double load);
+    // A job trace (CSV) instead of synthetic jobs, as "Open trace…" sets it.
+    void setTraceFile(const QString &fileName);
+    void setSharedPool(bool shared);
     void run();
     bool waitForRun(int timeoutMs);
     // Replay position as a share of the makespan, 0..1.
@@ -65,8 +69,8 @@ private:
     QComboBox *m_policy, *m_speed;
     QSpinBox *m_jobs;
     QDoubleSpinBox *m_load;
-    QCheckBox *m_network;
-    QPushButton *m_runButton, *m_traceButton, *m_playButton;
+    QCheckBox *m_network, *m_sharedPool;
+    QPushButton *m_runButton, *m_traceButton, *m_clearTraceButton, *m_playButton;
     QProgressBar *m_progress;
     QSlider *m_slider;
     QLabel *m_summary, *m_clock, *m_traceLabel;

@@ -1,0 +1,274 @@
+// The everyday actions the window gained (issue 17): a link's cable, find, design settings,
+// right-click menus, close, help, the pod overview, the figures' tooltips, the scheduler's trace
+// and shared pool. Driven through the real widgets and checked on the document.
+#include "windowfixture.h"
+
+#include "analysis.h"
+#include "canvasclipboard.h"
+#include "canvasitems.h"
+#include "canvasscene.h"
+#include "canvassearch.h"
+#include "canvasview.h"
+#include "commands.h"
+#include "designsettingsdialog.h"
+#include "document.h"
+#include "inspector.h"
+#include "metricsview.h"
+#include "overviewview.h"
+#include "problemsview.h"
+#include "schedulerview.h"
+#include "io/designyaml.h"
+#include "routing/fabric.h"
+#include "testmain.h"
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace cplan;
+using namespace cplan::test;
+
+class TestActions : public WindowFixture
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { loadCatalog(); }
+    void init() { setUpWindow(); }
+    void cleanup() { tearDownWindow(); }
+
+    void cableChangeIsOneUndoStep();
+    void canvasSearchFindsGuid();
+    void designSettingsOneUndoStep();
+    void contextMenuOffersFailure();
+    void closeLeavesEmptyDesign();
+    void helpAndAbout();
+    void overviewZoomsOntoUnit();
+    void metricTooltipsSayWhatFiguresMean();
+    void schedulerTraceAndSharedPool();
+};
+
+void TestActions::cableChangeIsOneUndoStep()
+{
+    open(edrSample);
+    const QString before = text();
+    const std::string id = m_window->document()->design().links[0].id;
+    m_window->scene()->selectObjects({QString::fromStdString(id)});
+    Inspector *inspector = m_window->inspector();
+    QCOMPARE(inspector->currentLink(), id);
+    QComboBox *cable = inspector->cableCombo();
+    QVERIFY(cable->count() > 2);
+    const int count = m_window->document()->undoStack()->count();
+    // Choose another cable than the current one, then type a length.
+    int other = cable->currentIndex() == 1 ? 2 : 1;
+    cable->setCurrentIndex(other);
+    emit cable->activated(other);
+    const std::string chosen = cable->itemData(other).toString().toStdString();
+    QDoubleSpinBox *length = inspector->lengthSpin();
+    length->clear();
+    QTest::keyClicks(length, QStringLiteral("7"));
+    const Link &link = m_window->document()->design().links[0];
+    QCOMPARE(link.cable, chosen);
+    QVERIFY(link.lengthM && std::abs(*link.lengthM - 7) < 1e-9);
+    QCOMPARE(m_window->document()->undoStack()->count(), count + 1);
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(text(), before);
+    QCOMPARE(inspector->cableCombo()->currentData().toString().toStdString(), m_window->document()->design().links[0].cable);
+}
+
+void TestActions::canvasSearchFindsGuid()
+{
+    open(superpodSample);
+    const Design &d = m_window->document()->design();
+    const Fabric fabric = Fabric::build(d, *m_catalog);
+    const FabricNode *ca = nullptr;
+    for (const FabricNode &n : fabric.nodes())
+        if (!n.isSwitch() && n.hca == 3)
+            ca = &n;
+    QVERIFY(ca);
+    const std::string server = d.node(ca->designNode).id;
+    QTest::keyClick(m_window->view(), Qt::Key_F, Qt::ControlModifier);
+    CanvasSearchBar *bar = m_window->searchBar();
+    QVERIFY(bar->isVisible());
+    QVERIFY(bar->edit()->hasFocus());
+    // Port 1 of the server's third HCA, written as ibnetdiscover writes it.
+    const QString guid = QStringLiteral("0x%1").arg(ca->guid + 1, 16, 16, QLatin1Char('0'));
+    QTest::keyClicks(bar->edit(), guid);
+    QTest::keyClick(bar->edit(), Qt::Key_Return);
+    QCOMPARE(m_window->scene()->selectedNodeIds(), std::vector<std::string>{server});
+    QVERIFY2(bar->resultText().contains(QStringLiteral("%1:%2").arg(QString::fromStdString(server)).arg(ca->firstDesignPort)), qPrintable(bar->resultText()));
+    // A switch by name, a node by "node:port", and something that is not there.
+    QVERIFY(bar->find(QString::fromStdString(d.nodes[0].id)) >= 1);
+    QCOMPARE(m_window->scene()->selectedNodeIds(), std::vector<std::string>{d.nodes[0].id});
+    QVERIFY(bar->find(QString::fromStdString(server) + QStringLiteral(":2")) >= 1);
+    QCOMPARE(bar->find(QStringLiteral("no-such-thing")), 0);
+    QTest::keyClick(bar->edit(), Qt::Key_Escape);
+    QVERIFY(!bar->isVisible());
+}
+
+void TestActions::designSettingsOneUndoStep()
+{
+    open(edrSample);
+    const QString before = text();
+    DesignSettingsDialog dialog(m_window->document(), m_window);
+    dialog.nameEdit()->setText(QStringLiteral("Lab cluster"));
+    dialog.pueSpin()->setValue(1.5);
+    dialog.tcoYearsSpin()->setValue(4);
+    dialog.apply();
+    const Design &d = m_window->document()->design();
+    QCOMPARE(d.name, std::string("Lab cluster"));
+    QVERIFY(std::abs(d.settings.pue - 1.5) < 1e-9);
+    QCOMPARE(d.settings.tcoYears, 4);
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(text(), before);
+    // Nothing changed: nothing pushed.
+    const int count = m_window->document()->undoStack()->count();
+    DesignSettingsDialog(m_window->document(), m_window).apply();
+    QCOMPARE(m_window->document()->undoStack()->count(), count);
+}
+
+void TestActions::contextMenuOffersFailure()
+{
+    open(edrSample);
+    CanvasView *view = m_window->view();
+    LinkItem *link = m_window->scene()->linkItem(m_window->document()->design().links[2].id);
+    const QPoint at = view->mapFromScene(link->line().pointAt(0.5));
+    QStringList entries;
+    auto *timer = new QTimer(this);
+    timer->setInterval(50);
+    connect(timer, &QTimer::timeout, this, [timer, &entries] {
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        if (!menu)
+            return;
+        timer->stop();
+        timer->deleteLater();
+        for (QAction *a : menu->actions())
+            if (!a->isSeparator())
+                entries << a->text();
+        // Choose "Fail".
+        for (QAction *a : menu->actions())
+            if (a->text().contains(QStringLiteral("Fail")))
+                a->trigger();
+        menu->close();
+    });
+    timer->start();
+    QContextMenuEvent event(QContextMenuEvent::Mouse, at, view->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(view->viewport(), &event);
+    QTRY_VERIFY_WITH_TIMEOUT(!entries.isEmpty(), 10000);
+    QVERIFY2(entries.join(QLatin1Char('|')).contains(QStringLiteral("Delete")), qPrintable(entries.join(QLatin1Char('|'))));
+    QTRY_VERIFY(link->failed());
+}
+
+void TestActions::closeLeavesEmptyDesign()
+{
+    open(edrSample);
+    QAction *close = nullptr;
+    for (QAction *a : m_window->findChildren<QAction *>())
+        if (a->shortcut() == QKeySequence(QKeySequence::Close) && !a->shortcut().isEmpty())
+            close = a;
+    QVERIFY(close);
+    close->trigger();
+    QVERIFY(m_window->document()->design().nodes.empty());
+    QVERIFY(m_window->document()->fileName().isEmpty());
+}
+
+void TestActions::helpAndAbout()
+{
+    QTest::keyClick(m_window->view(), Qt::Key_F1);
+    QDialog *help = nullptr;
+    QTRY_VERIFY((help = m_window->findChild<QDialog *>(QStringLiteral("HelpDialog"))) != nullptr);
+    QVERIFY(help->isVisible());
+    help->close();
+    QStringList menus;
+    for (QAction *a : m_window->menuBar()->actions())
+        menus << a->text();
+    QVERIFY2(menus.contains(QStringLiteral("&Help")), qPrintable(menus.join(QLatin1Char(' '))));
+}
+
+void TestActions::overviewZoomsOntoUnit()
+{
+    open(superpodSample);
+    CanvasScene *scene = m_window->scene();
+    scene->setAllGroupsCollapsed(true);
+    m_window->view()->fitAll();
+    const double fitZoom = m_window->view()->zoom();
+    QListWidget *tiles = m_window->overview()->list();
+    QListWidgetItem *su2 = nullptr;
+    for (int i = 0; i < tiles->count(); ++i)
+        if (tiles->item(i)->text().startsWith(QStringLiteral("SU 2")))
+            su2 = tiles->item(i);
+    QVERIFY2(su2, qPrintable(QString::number(tiles->count())));
+    QVERIFY2(su2->text().contains(QStringLiteral("256 GPUs")), qPrintable(su2->text()));
+    QCOMPARE(tiles->count(), 5); // four units and the spines outside them
+    QVERIFY(scene->isGroupCollapsed(QStringLiteral("su02")));
+    emit tiles->itemClicked(su2);
+    QVERIFY(!scene->isGroupCollapsed(QStringLiteral("su02")));
+    QVERIFY(m_window->view()->zoom() > 2 * fitZoom);
+    const QRectF visible = m_window->view()->mapToScene(m_window->view()->viewport()->rect()).boundingRect();
+    for (const Node &n : m_window->document()->design().nodes)
+        if (n.group == "su02")
+            QVERIFY2(visible.contains(scene->nodeItem(n.id)->sceneBoundingRect()), n.id.c_str());
+}
+
+void TestActions::metricTooltipsSayWhatFiguresMean()
+{
+    open(superpodSample);
+    auto tip = [this](const QString &label) {
+        for (QLabel *l : m_window->metrics()->findChildren<QLabel *>())
+            if (l->text() == label)
+                return l->toolTip();
+        return QString();
+    };
+    QVERIFY2(tip(QStringLiteral("CAPEX")).contains(QStringLiteral("≥")), qPrintable(tip(QStringLiteral("CAPEX"))));
+    QVERIFY2(tip(QStringLiteral("Latency p50 / p99")).contains(QStringLiteral("150 ns")), qPrintable(tip(QStringLiteral("Latency p50 / p99"))));
+    QVERIFY2(tip(QStringLiteral("Bisection")).contains(QStringLiteral("half")), qPrintable(tip(QStringLiteral("Bisection"))));
+    for (const auto &[label, value] : m_window->metrics()->keyFigures())
+        if (label != QStringLiteral("Servers") && label != QStringLiteral("Links") && label != QStringLiteral("Unreachable pairs") &&
+            label != QStringLiteral("Failed objects"))
+            QVERIFY2(!tip(label).isEmpty(), qPrintable(label));
+}
+
+void TestActions::schedulerTraceAndSharedPool()
+{
+    open(QStringLiteral(CPLAN_SOURCE_DIR "/samples/h100-pool-128gpu.cluster.yaml"));
+    QTemporaryDir dir;
+    // team-a's partition is 8 servers (64 GPUs): a 96-GPU job of theirs fits only a shared pool.
+    const QString trace = dir.filePath(QStringLiteral("trace.csv"));
+    QFile f(trace);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("id,submit_s,gpus,duration_s,tenant\nbig,0,96,600,team-a\nsmall,0,8,600,team-b\n");
+    f.close();
+    SchedulerView *s = m_window->scheduler();
+    s->setPolicy(QStringLiteral("fifo"));
+    s->setTraceFile(trace);
+    s->setSharedPool(false);
+    s->run();
+    QVERIFY(s->waitForRun(60000));
+    QVERIFY2(s->summaryText().contains(QStringLiteral("1 job(s) rejected")), qPrintable(s->summaryText()));
+    s->setSharedPool(true);
+    s->run();
+    QVERIFY(s->waitForRun(60000));
+    QVERIFY2(s->summaryText().contains(QStringLiteral("0 job(s) rejected")), qPrintable(s->summaryText()));
+    s->setSyntheticJobs(50, 0.5);
+    s->run();
+    QVERIFY(s->waitForRun(60000));
+    QVERIFY2(s->summaryText().startsWith(QStringLiteral("50 jobs")), qPrintable(s->summaryText()));
+}
+
+CPLAN_TEST_MAIN(TestActions)
+#include "tst_actions.moc"

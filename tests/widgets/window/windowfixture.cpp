@@ -1,0 +1,98 @@
+#include "windowfixture.h"
+
+#include "analysis.h"
+#include "canvasview.h"
+#include "document.h"
+
+#include "io/designyaml.h"
+
+#include <QApplication>
+#include <QDialog>
+#include <QDir>
+#include <QScreen>
+#include <QStandardPaths>
+#include <QTest>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace cplan::test {
+
+double pixelDistance(const CanvasView *view, const QLineF &sceneLine, QPoint p)
+{
+    const QLineF l(view->mapFromScene(sceneLine.p1()), view->mapFromScene(sceneLine.p2()));
+    const QPointF d = l.p2() - l.p1();
+    const double len2 = QPointF::dotProduct(d, d);
+    const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(QPointF(p) - l.p1(), d) / len2, 0.0, 1.0) : 0.0;
+    return QLineF(QPointF(p), l.p1() + t * d).length();
+}
+
+void WindowFixture::loadCatalog()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    auto c = cplan::loadCatalog(QDir::temp().filePath(QStringLiteral("cplan-tst-window-store.sqlite")).toStdString());
+    QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
+    m_catalog = std::move(*c);
+}
+
+void WindowFixture::setUpWindow()
+{
+    m_window = new MainWindow(*m_catalog);
+    m_window->setAutosaveEnabled(false);
+    m_window->resize(1400, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QApplication::setActiveWindow(m_window);
+    m_window->view()->setFocus();
+}
+
+void WindowFixture::tearDownWindow()
+{
+    m_window->document()->undoStack()->setClean(); // no unsaved-changes prompt
+    delete m_window;
+    m_window = nullptr;
+}
+
+QString WindowFixture::text() const
+{
+    return QString::fromStdString(serializeDesign(m_window->document()->design()));
+}
+
+void WindowFixture::open(const QString &file)
+{
+    QString error;
+    QVERIFY2(m_window->openFile(file, false, &error), qPrintable(error));
+    QVERIFY(m_window->analysis()->waitForIdle(60000));
+    // The zoom the window opens a design with.
+    m_window->view()->fitAll();
+    QApplication::processEvents();
+}
+
+void WindowFixture::closeNextDialog(QString *title)
+{
+    auto *timer = new QTimer(this);
+    timer->setInterval(50);
+    connect(timer, &QTimer::timeout, this, [timer, title] {
+        if (QWidget *w = QApplication::activeModalWidget()) {
+            *title = w->windowTitle();
+            timer->stop();
+            timer->deleteLater();
+            if (auto *dialog = qobject_cast<QDialog *>(w))
+                dialog->reject();
+            else
+                w->close();
+        }
+    });
+    timer->start();
+}
+
+QImage WindowFixture::grabCanvas() const
+{
+    // The offscreen platform grabs from the window's backing store: what the partial repaints
+    // left there, ghosts included (QWidget::grab() would paint everything afresh).
+    QWidget *viewport = m_window->view()->viewport();
+    const QPoint origin = viewport->mapTo(m_window, QPoint(0, 0));
+    return m_window->screen()->grabWindow(m_window->winId(), origin.x(), origin.y(), viewport->width(), viewport->height()).toImage();
+}
+
+} // namespace cplan::test

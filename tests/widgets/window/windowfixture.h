@@ -1,0 +1,51 @@
+// The main window as the window tests drive it: a fresh window per test function at the size a
+// laptop shows, designs opened at the zoom the window opens them with, and helpers to read what
+// the screen shows (the backing store, ghosts included) and to close the dialogs an action opens.
+#pragma once
+
+#include "mainwindow.h"
+
+#include "catalog/catalog.h"
+
+#include <QImage>
+#include <QLineF>
+#include <QObject>
+#include <QPoint>
+#include <QString>
+
+#include <optional>
+
+namespace cplan {
+class CanvasView;
+}
+
+namespace cplan::test {
+
+inline const QString edrSample = QStringLiteral(CPLAN_SOURCE_DIR "/samples/edr-32gpu.cluster.yaml");
+inline const QString superpodSample = QStringLiteral(CPLAN_SOURCE_DIR "/samples/dgx-h100-superpod-4su.cluster.yaml");
+
+// Distance in device pixels from a viewport point to a scene line.
+double pixelDistance(const CanvasView *view, const QLineF &sceneLine, QPoint p);
+
+class WindowFixture : public QObject
+{
+protected:
+    // From the suites' initTestCase / init / cleanup.
+    void loadCatalog();
+    void setUpWindow();
+    void tearDownWindow();
+
+    QString text() const;
+    // Opens a design without dialogs, waits for its analysis and fits it as the window does.
+    void open(const QString &file);
+    // Closes the next modal dialog that appears (a file dialog, a question); sets its title.
+    void closeNextDialog(QString *title);
+    // The canvas as the screen shows it: the offscreen platform grabs the window's backing
+    // store, what the partial repaints left there (QWidget::grab() would paint afresh).
+    QImage grabCanvas() const;
+
+    std::optional<Catalog> m_catalog;
+    MainWindow *m_window = nullptr;
+};
+
+} // namespace cplan::test

@@ -1,0 +1,56 @@
+#include "metrictips.h"
+
+#include "routing/metrics.h"
+
+#include <QLocale>
+
+namespace cplan {
+
+// The Metrics dock's label as the user reads it (its own translation context).
+static QString metricsLabel(const char *text)
+{
+    return QCoreApplication::translate("cplan::MetricsView", text);
+}
+
+QString MetricToolTips::forLabel(const QString &label)
+{
+    const QString lowerBound = tr("A value with ≥ is a lower bound: parts without a price, power or rack units in the "
+                                  "catalog count as zero (the BOM lists them).");
+    if (label == metricsLabel("GPUs"))
+        return tr("GPUs in the servers. Management appliances carry none.");
+    if (label == metricsLabel("Switches (leaf / spine / core)"))
+        return tr("Switches by tier: leaf (servers below), spine, core.");
+    if (label == metricsLabel("Bisection"))
+        return tr("The most the first half of the endpoints (leaf by leaf, in the fabric's order) can send to the other half "
+                  "at once, one way, over the cables as routed. A non-blocking fabric reaches all that the half can inject.");
+    if (label == metricsLabel("Oversubscription"))
+        return tr("Per tier: the capacity down towards the servers divided by the capacity up. 1:1 is non-blocking; 2:1 "
+                  "means the uplinks carry at most half of what the servers below can send.");
+    if (label == metricsLabel("CAPEX") || label == metricsLabel("Cost per GPU"))
+        return tr("Catalog prices (list or estimated) times quantities; no discount, support or installation.") + QLatin1Char('\n') + lowerBound;
+    if (label == metricsLabel("Power"))
+        return tr("Typical power of servers, switches and optics from the catalog; cables draw none.") + QLatin1Char('\n') + lowerBound;
+    if (label == metricsLabel("Rack units"))
+        return tr("Rack units of servers, switches and appliances; no patch panels or spacing.") + QLatin1Char('\n') + lowerBound;
+    if (label == metricsLabel("TCO"))
+        return tr("CAPEX plus energy over the TCO period at the design's electricity price and PUE (File ▸ Design settings); "
+                  "no staff, space or maintenance.") + QLatin1Char('\n') + lowerBound;
+    if (label == metricsLabel("Latency p50 / p99"))
+        return tr("Over sampled endpoint pairs: switch and adapter latencies along the route (the catalog's, or assumed: "
+                  "%1 ns a switch, %2 ns an adapter) plus %3 ns per metre of cable (%4 m when unknown). The fabric's share "
+                  "only, no software.")
+            .arg(kAssumedSwitchLatencyNs)
+            .arg(kAssumedHcaLatencyNs)
+            .arg(kCableNsPerMetre)
+            .arg(kAssumedCableLengthM);
+    if (label.startsWith(metricsLabel("Completion (%1)").section(QLatin1Char('('), 0, 0)))
+        return tr("When the last flow of the traffic pattern finishes in the max-min fair flow model over the routes; no "
+                  "congestion control, adaptive routing or message overheads.");
+    if (label == metricsLabel("Max link utilization"))
+        return tr("The busiest link's busy share of the run under the heatmap's traffic pattern.");
+    if (label == metricsLabel("Problems"))
+        return tr("Errors and warnings of the design rules, and with failures what the failures add (the Problems dock lists them).");
+    return {};
+}
+
+} // namespace cplan
