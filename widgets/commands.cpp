@@ -232,8 +232,7 @@ void SetDesignSettings::undo()
 
 bool SetDesignSettings::isNoOp() const
 {
-    return m_oldName == m_newName && m_old.currency == m_new.currency && m_old.routingEngine == m_new.routingEngine &&
-           m_old.electricityPricePerKWh == m_new.electricityPricePerKWh && m_old.pue == m_new.pue && m_old.tcoYears == m_new.tcoYears;
+    return m_oldName == m_newName && m_old == m_new;
 }
 
 // --- ReplaceDesign --------------------------------------------------------------------------

@@ -58,6 +58,22 @@ DesignSettingsDialog::DesignSettingsDialog(Document *document, QWidget *parent)
     m_routing->setToolTip(tr("The OpenSM routing engine the analysis models."));
     form->addRow(tr("Routing engine"), m_routing);
 
+    auto percent = [this](double value, const QString &tip) {
+        auto *spin = new QDoubleSpinBox(this);
+        spin->setRange(0, 100);
+        spin->setDecimals(1);
+        spin->setSuffix(QStringLiteral(" %"));
+        spin->setValue(value);
+        spin->setToolTip(tip);
+        return spin;
+    };
+    m_spares = percent(s.sparesPercent, tr("Spares on cables and transceivers (the parts that fail in the field), as a share of "
+                                           "their cost; the quote in the BOM workbook and the report adds them."));
+    form->addRow(tr("Spares"), m_spares);
+    m_discount = percent(s.discountPercent, tr("Discount off the whole quote (hardware and spares) in the BOM workbook and the "
+                                               "report. The Metrics dock's CAPEX stays at list prices."));
+    form->addRow(tr("Discount"), m_discount);
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
@@ -77,6 +93,8 @@ void DesignSettingsDialog::apply()
     s.pue = m_pue->value();
     s.tcoYears = m_tcoYears->value();
     s.routingEngine = m_routing->currentText().toStdString();
+    s.sparesPercent = m_spares->value();
+    s.discountPercent = m_discount->value();
     auto *cmd = new SetDesignSettings(m_document, m_name->text().toStdString(), s);
     if (cmd->isNoOp())
         delete cmd;

@@ -12,7 +12,8 @@ namespace cplan {
 class Document;
 
 // File ▸ Design settings: the design's name and the assumptions its figures rest on (currency,
-// electricity price, PUE, TCO years, routing engine). OK pushes one SetDesignSettings.
+// electricity price, PUE, TCO years, routing engine) and the quote's terms (spares, discount).
+// OK pushes one SetDesignSettings.
 class DesignSettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -25,6 +26,8 @@ public:
     QDoubleSpinBox *electricitySpin() const { return m_electricity; }
     QDoubleSpinBox *pueSpin() const { return m_pue; }
     QSpinBox *tcoYearsSpin() const { return m_tcoYears; }
+    QDoubleSpinBox *sparesSpin() const { return m_spares; }
+    QDoubleSpinBox *discountSpin() const { return m_discount; }
     // Pushes the edit (nothing when nothing changed); what OK does.
     void apply();
 
@@ -32,7 +35,7 @@ private:
     Document *m_document;
     QLineEdit *m_name;
     QComboBox *m_currency, *m_routing;
-    QDoubleSpinBox *m_electricity, *m_pue;
+    QDoubleSpinBox *m_electricity, *m_pue, *m_spares, *m_discount;
     QSpinBox *m_tcoYears;
 };
 

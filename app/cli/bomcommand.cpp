@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 namespace cplan::cli {
@@ -106,7 +107,7 @@ void addBomCommand(CLI::App &root, Context &ctx)
     struct Args
     {
         std::string path, format = "table", out;
-        double sparesPercent = 0, discountPercent = 0;
+        std::optional<double> sparesPercent, discountPercent; // the design's settings when not given
     };
     auto a = std::make_shared<Args>();
     CLI::App *cmd = root.add_subcommand("bom", "Bill of materials: parts, counts by tier, power, CAPEX, cost per GPU");
@@ -114,14 +115,17 @@ void addBomCommand(CLI::App &root, Context &ctx)
     cmd->add_option("--format", a->format, "table, csv, json or xlsx (a workbook: BOM, summary, cable plan, assumptions, sources; needs -o)")
         ->check(CLI::IsMember({"table", "csv", "json", "xlsx"}));
     cmd->add_option("-o,--output", a->out, "Write to this file instead of standard output");
-    cmd->add_option("--spares", a->sparesPercent, "xlsx: spares on cables and transceivers, percent")->check(CLI::Range(0.0, 100.0));
-    cmd->add_option("--discount", a->discountPercent, "xlsx: discount on the quote, percent")->check(CLI::Range(0.0, 100.0));
+    cmd->add_option("--spares", a->sparesPercent, "xlsx: spares on cables and transceivers, percent (default: the design's spares_percent)")->check(CLI::Range(0.0, 100.0));
+    cmd->add_option("--discount", a->discountPercent, "xlsx: discount on the quote, percent (default: the design's discount_percent)")->check(CLI::Range(0.0, 100.0));
     cmd->callback([a, &ctx] {
         ctx.action = [a, &ctx]() -> int {
             auto design = loadDesign(ctx, a->path);
             if (!design)
                 return fail(design.error());
-            const CostAnalysis cost = analyzeCost(*design, *catalog(ctx), {a->sparesPercent, a->discountPercent});
+            BomTerms terms = designTerms(design->settings);
+            terms.sparesPercent = a->sparesPercent.value_or(terms.sparesPercent);
+            terms.discountPercent = a->discountPercent.value_or(terms.discountPercent);
+            const CostAnalysis cost = analyzeCost(*design, *catalog(ctx), terms);
             const Bom &bom = cost.bom;
             const std::string format = a->format == "xlsx" ? a->format : ctx.json ? "json" : a->format;
             if (format == "xlsx") {

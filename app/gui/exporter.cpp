@@ -97,12 +97,13 @@ int Exporter::writeReport(const QString &file, QString *error)
     // The report is in the interface language: the translator and locale are already installed.
     PdfReport report(m_document->design(), m_catalog);
     report.setSourceFile(m_document->fileName());
+    report.setTerms(designTerms(m_document->design().settings));
     return report.write(file, error) ? report.pageCount() : 0;
 }
 
 bool Exporter::writeBomWorkbook(const QString &file, QString *error)
 {
-    const CostAnalysis cost = analyzeCost(m_document->design(), m_catalog);
+    const CostAnalysis cost = analyzeCost(m_document->design(), m_catalog, designTerms(m_document->design().settings));
     // In the interface language, like the BOM dock: headers, sheet names, categories.
     const Status written = cplan::writeBomWorkbook(file.toStdString(), m_document->design(), m_catalog, cost.bom, cost.terms,
                                                    [](const Message &m) { return engineText(m).toStdString(); });

@@ -25,4 +25,9 @@ BomPricing priceBom(const Bom &bom, const BomTerms &terms)
     return p;
 }
 
+BomTerms designTerms(const Settings &settings)
+{
+    return BomTerms{settings.sparesPercent, settings.discountPercent};
+}
+
 } // namespace cplan

@@ -27,5 +27,8 @@ struct BomPricing
     std::optional<double> totalPerGpu;
 };
 BomPricing priceBom(const Bom &bom, const BomTerms &terms);
+// The terms a design's settings ask for (File > Design settings, `settings:` in the file); what
+// the window, `cplan bom` and `cplan report` quote unless told otherwise.
+BomTerms designTerms(const Settings &settings);
 
 } // namespace cplan

@@ -347,7 +347,7 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
 
     if (const YamlNode *s = top.get("settings"); s && !s->isNull()) {
         MapReader r(*s, fileName, "settings", error);
-        r.allowOnly({"currency", "routing_engine", "electricity_usd_per_kwh", "pue", "tco_years"});
+        r.allowOnly({"currency", "routing_engine", "electricity_usd_per_kwh", "pue", "tco_years", "spares_percent", "discount_percent"});
         r.string("currency", design.settings.currency);
         r.string("routing_engine", design.settings.routingEngine);
         r.number("electricity_usd_per_kwh", design.settings.electricityPricePerKWh);
@@ -355,6 +355,10 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
         long long years = design.settings.tcoYears;
         r.integer("tco_years", years, 1, 50);
         design.settings.tcoYears = int(years);
+        for (auto [key, value] : {std::pair{"spares_percent", &design.settings.sparesPercent},
+                                  std::pair{"discount_percent", &design.settings.discountPercent}})
+            if (r.number(key, *value) && (*value < 0 || *value > 100))
+                r.fail(*r.get(key), std::string("'") + key + "' is out of range (0 to 100)");
         if (error)
             return *error;
     }
@@ -491,7 +495,13 @@ std::string serializeDesign(const Design &design)
     w.str(design.settings.routingEngine);
     out += "\n  electricity_usd_per_kwh: " + formatDouble(design.settings.electricityPricePerKWh);
     out += "\n  pue: " + formatDouble(design.settings.pue);
-    out += "\n  tco_years: " + std::to_string(design.settings.tcoYears) + "\n";
+    out += "\n  tco_years: " + std::to_string(design.settings.tcoYears);
+    // The quote's terms only when set, so files without them read and write unchanged.
+    if (design.settings.sparesPercent != 0)
+        out += "\n  spares_percent: " + formatDouble(design.settings.sparesPercent);
+    if (design.settings.discountPercent != 0)
+        out += "\n  discount_percent: " + formatDouble(design.settings.discountPercent);
+    out += '\n';
 
     if (!design.groups.empty()) {
         out += "groups:\n";

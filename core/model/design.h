@@ -76,6 +76,11 @@ struct Settings
     double electricityPricePerKWh = 0.12; // USD / kWh, an assumption shown in reports
     double pue = 1.3;
     int tcoYears = 5;
+    // The quote's terms (the BOM workbook, the report, `cplan bom`), percent.
+    double sparesPercent = 0;   // spares on cables and transceivers
+    double discountPercent = 0; // off the whole quote
+
+    bool operator==(const Settings &) const = default;
 };
 
 // A design: nodes, links, groups, tenants. Plain data plus the indices that keep lookups fast.

@@ -1,6 +1,7 @@
 // Design files: every sample round-trips byte for byte and validates; malformed files give
 // their specific message with file and line.
 #include "catalog/catalog.h"
+#include "cost/pricing.h"
 #include "io/designyaml.h"
 #include "util/atomicfile.h"
 #include "validate/validate.h"
@@ -124,6 +125,22 @@ private slots:
     }
 
     // Names and notes with YAML-special characters survive.
+    // The quote's terms (File > Design settings) are saved with the design, and only when set.
+    void quoteTermsRoundTrip()
+    {
+        Design d;
+        d.name = "terms";
+        QVERIFY(serializeDesign(d).find("spares_percent") == std::string::npos);
+        d.settings.sparesPercent = 12.5;
+        d.settings.discountPercent = 8;
+        const std::string text = serializeDesign(d);
+        QVERIFY(text.find("spares_percent: 12.5") != std::string::npos);
+        auto back = parseDesign(text, "mem", &m_catalog);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QVERIFY(back->settings == d.settings);
+        QCOMPARE(designTerms(back->settings).discountPercent, 8.0);
+    }
+
     void specialCharacters()
     {
         Design d;

@@ -129,11 +129,18 @@ void TestActions::designSettingsOneUndoStep()
     dialog.nameEdit()->setText(QStringLiteral("Lab cluster"));
     dialog.pueSpin()->setValue(1.5);
     dialog.tcoYearsSpin()->setValue(4);
+    dialog.sparesSpin()->setValue(10);
+    dialog.discountSpin()->setValue(7.5);
     dialog.apply();
     const Design &d = m_window->document()->design();
     QCOMPARE(d.name, std::string("Lab cluster"));
     QVERIFY(std::abs(d.settings.pue - 1.5) < 1e-9);
     QCOMPARE(d.settings.tcoYears, 4);
+    // The quote's terms are saved with the design (the workbook and the report quote them).
+    QCOMPARE(d.settings.sparesPercent, 10.0);
+    QCOMPARE(d.settings.discountPercent, 7.5);
+    QVERIFY2(text().contains(QStringLiteral("discount_percent: 7.5")), qPrintable(text()));
+    QCOMPARE(m_window->document()->undoStack()->count(), 1);
     m_window->document()->undoStack()->undo();
     QCOMPARE(text(), before);
     // Nothing changed: nothing pushed.
