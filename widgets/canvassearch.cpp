@@ -3,6 +3,7 @@
 #include "canvasitems.h"
 #include "canvasscene.h"
 #include "canvasview.h"
+#include "document.h"
 
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -82,8 +83,9 @@ void CanvasSearchBar::show(std::size_t index)
     m_highlightedNode.clear();
     m_scene->selectObjects({QString::fromStdString(hit.id)});
     QString what = QString::fromStdString(hit.id);
-    if (hit.port > 0) {
-        what += QLatin1Char(':') + QString::number(hit.port);
+    const Design &design = m_scene->document()->design();
+    if (auto node = design.findNode(hit.id); node && hit.port > 0) {
+        what = QString::fromStdString(portDisplayName(design, m_scene->catalog(), PortRef{*node, hit.port}));
         if (NodeItem *item = m_scene->nodeItem(hit.id)) {
             item->setHighlightPort(hit.port);
             m_highlightedNode = hit.id;

@@ -68,7 +68,9 @@ QString CanvasToolTips::forLink(const CanvasScene &scene, const std::string &id,
     if (!l)
         return {};
     const Link &link = design.link(*l);
-    QString t = QStringLiteral("<b>%1</b>: %2 ↔ %3<br>").arg(qs(link.id), qs(formatPortRef(design, link.a)), qs(formatPortRef(design, link.b)));
+    const Catalog &catalog = scene.catalog();
+    QString t = QStringLiteral("<b>%1</b>: %2 ↔ %3<br>").arg(qs(link.id), qs(portDisplayName(design, catalog, link.a)),
+                                                            qs(portDisplayName(design, catalog, link.b)));
     t += tr("Speed: %1 Gb/s").arg(speedGbps);
     t += QStringLiteral("<br>") + tr("Cable: %1%2").arg(link.cable.empty() ? tr("(automatic)") : qs(link.cable),
                                                         link.lengthM ? tr(", %1 m").arg(*link.lengthM) : QString());

@@ -257,7 +257,7 @@ void Inspector::showLink(const Link &link)
     m_link = link.id;
     const double speed = linkSpeedGbps(design, link, catalog);
     m_title->setText(tr("Link %1").arg(qs(link.id)));
-    m_other->setText(tr("%1 ↔ %2<br>Speed: %3 Gb/s").arg(qs(formatPortRef(design, link.a)), qs(formatPortRef(design, link.b))).arg(speed));
+    m_other->setText(tr("%1 ↔ %2<br>Speed: %3 Gb/s").arg(qs(portDisplayName(design, catalog, link.a)), qs(portDisplayName(design, catalog, link.b))).arg(speed));
     // Cables of the link's speed (or of unknown speed), and "automatic".
     m_cable->clear();
     m_cable->addItem(tr("(automatic)"), QString());

@@ -12,31 +12,6 @@
 
 namespace cplan {
 
-namespace {
-
-std::string portLabel(const Node &node, int port, const std::vector<PortInfo> &ports, const Part *part)
-{
-    const PortInfo *info = nullptr;
-    if (port >= 1 && std::size_t(port) <= ports.size() && ports[std::size_t(port - 1)].number == port)
-        info = &ports[std::size_t(port - 1)];
-    if (node.role != NodeRole::Switch) {
-        if (!info || info->hca == 0)
-            return std::to_string(port);
-        // Port number inside the HCA: count the ports of the same HCA before this one.
-        int inHca = 1;
-        for (int p = port - 1; p >= 1 && ports[std::size_t(p - 1)].hca == info->hca; --p)
-            ++inHca;
-        return "HCA-" + std::to_string(info->hca) + "/" + std::to_string(inHca);
-    }
-    const int perCage = part ? std::max(1, part->portsPerCage) : 1;
-    if (perCage == 1)
-        return std::to_string(port);
-    const int cage = (port - 1) / perCage + 1;
-    return std::to_string(cage) + "/" + std::to_string((port - 1) % perCage + 1);
-}
-
-} // namespace
-
 std::vector<CablePlanRow> cablePlan(const Design &design, const Catalog &catalog)
 {
     std::vector<CablePlanRow> rows;
@@ -75,7 +50,7 @@ std::vector<CablePlanRow> cablePlan(const Design &design, const Catalog &catalog
             end.device = node.name.empty() ? node.id : node.name;
             end.nodeId = node.id;
             end.port = ref.port;
-            end.portLabel = portLabel(node, ref.port, portsOf(ref.node), part);
+            end.portLabel = frontPanelPort(portsOf(ref.node), ref.port);
             end.rack = node.rack;
             if (cable && cable->needsTransceivers) {
                 // Optics that match the fibre (mode, reach); twin-port in a switch cage of two ports.

@@ -257,6 +257,36 @@ std::string formatPortRef(const Design &design, PortRef ref)
     return design.node(ref.node).id + ":" + std::to_string(ref.port);
 }
 
+std::string frontPanelPort(const std::vector<PortInfo> &ports, int port)
+{
+    if (port < 1 || std::size_t(port) > ports.size())
+        return std::to_string(port);
+    const PortInfo &info = ports[std::size_t(port - 1)];
+    // The port's place in its adapter (servers) or cage (switches): ports before it in the same one.
+    auto sameBefore = [&](auto same) {
+        int k = 1;
+        for (int p = port - 1; p >= 1 && same(ports[std::size_t(p - 1)]); --p)
+            ++k;
+        return k;
+    };
+    if (info.hca > 0)
+        return "HCA-" + std::to_string(info.hca) + "/" + std::to_string(sameBefore([&](const PortInfo &o) { return o.hca == info.hca; }));
+    const bool sharedCage = (port > 1 && ports[std::size_t(port - 2)].cage == info.cage) ||
+                            (std::size_t(port) < ports.size() && ports[std::size_t(port)].cage == info.cage);
+    if (!sharedCage)
+        return std::to_string(port);
+    return std::to_string(info.cage) + "/" + std::to_string(sameBefore([&](const PortInfo &o) { return o.cage == info.cage; }));
+}
+
+std::string portDisplayName(const Design &design, const Catalog &catalog, PortRef ref)
+{
+    std::string text = formatPortRef(design, ref);
+    const std::string panel = frontPanelPort(nodePorts(design.node(ref.node), catalog), ref.port);
+    if (panel != std::to_string(ref.port))
+        text += " (" + panel + ")";
+    return text;
+}
+
 std::uint64_t nodeGuid(const Node &node)
 {
     if (node.guid)

@@ -152,6 +152,14 @@ int nodeGpuCount(const Node &node, const Catalog &catalog);
 // Parses "node:port" (port 1-based). Returns nullopt on a malformed reference.
 std::optional<std::pair<std::string, int>> parsePortRef(const std::string &text);
 std::string formatPortRef(const Design &design, PortRef ref);
+// A port as its front panel, the cable plan and the labels name it: "17/2" (port 2 of cage 17)
+// on a switch with multi-port cages, "HCA-3/1" (port 1 of the server's third adapter) on a
+// server, the plain number otherwise. `ports` is nodePorts() of the node.
+std::string frontPanelPort(const std::vector<PortInfo> &ports, int port);
+// A port as the window writes it: the design's "node:port" (what the file, the search and the
+// subnet manager's port numbers use), followed by the front-panel label where that differs:
+// "sw-2:34 (17/2)", "gpu001:3 (HCA-3/1)", "host:1".
+std::string portDisplayName(const Design &design, const Catalog &catalog, PortRef ref);
 
 // A stable 64-bit GUID from a node's id (or its explicit guid).
 std::uint64_t nodeGuid(const Node &node);

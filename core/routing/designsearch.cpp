@@ -38,6 +38,31 @@ void searchGuid(const Design &design, const Catalog &catalog, std::uint64_t guid
     }
 }
 
+// A port written as the cable plan and the labels write it: "node 17/2", "node:17/2",
+// "node HCA-3/1" (frontPanelPort). Adds the hit; false when the query is not one.
+bool searchFrontPanel(const Design &design, const Catalog &catalog, const std::string &q, std::vector<SearchHit> &hits)
+{
+    const auto cut = q.find_last_of(" :");
+    if (cut == std::string::npos || q.find('/', cut) == std::string::npos)
+        return false;
+    // The cable plan names a device by its name (its id when unnamed).
+    const std::string device = q.substr(0, cut);
+    auto n = design.findNode(device);
+    for (std::size_t i = 0; !n && i < design.nodes.size(); ++i)
+        if (design.nodes[i].name == device)
+            n = NodeId{std::uint32_t(i)};
+    if (!n)
+        return false;
+    const std::string label = lower(q.substr(cut + 1));
+    const std::vector<PortInfo> ports = nodePorts(design.node(*n), catalog);
+    for (const PortInfo &p : ports)
+        if (lower(frontPanelPort(ports, p.number)) == label) {
+            hits.push_back({SearchHit::Node, design.node(*n).id, p.number, "port"});
+            return true;
+        }
+    return false;
+}
+
 } // namespace
 
 std::optional<std::uint64_t> parseGuid(const std::string &text)
@@ -74,6 +99,7 @@ std::vector<SearchHit> searchDesign(const Design &design, const Catalog &catalog
         if (auto n = design.findNode(ref->first); n && ref->second >= 1 && ref->second <= nodePortCount(design.node(*n), catalog))
             hits.push_back({SearchHit::Node, ref->first, ref->second, "port"});
     }
+    searchFrontPanel(design, catalog, q, hits);
     if (auto l = design.findLink(q))
         hits.push_back({SearchHit::Link, design.link(*l).id, 0, "id"});
     if (auto guid = parseGuid(q))

@@ -21,7 +21,8 @@ struct SearchHit
 };
 
 // Finds objects of a design the way a user names them: a node id or name (exact match first,
-// then substrings, case-insensitive), "node:port", a link id, a rack label, or a GUID as the
+// then substrings, case-insensitive), "node:port", a port as the cable plan labels it ("node
+// 17/2", "node HCA-3/1"), a link id, a rack label, or a GUID as the
 // subnet manager reports it (node GUID of a switch or of a server's HCA, or a port GUID; hex
 // with or without 0x and colons). GUIDs are the ones the fabric export gives (Fabric::build).
 // At most `limit` hits, best first.

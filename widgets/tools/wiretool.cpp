@@ -88,11 +88,11 @@ void WireTool::mouseMoved(QGraphicsSceneMouseEvent *event)
             text = check.errors.join(QLatin1Char('\n'));
             colour = QColor(210, 30, 30);
         } else {
-            text = tr("%1:%2 → %3:%4, %5 Gb/s, %6")
-                       .arg(qs(m_from->nodeId()))
-                       .arg(m_fromPort)
-                       .arg(qs(target->nodeId()))
-                       .arg(port)
+            const Design &design = document()->design();
+            const Catalog &catalog = scene()->catalog();
+            text = tr("%1 → %2, %3 Gb/s, %4")
+                       .arg(qs(portDisplayName(design, catalog, PortRef{*design.findNode(m_from->nodeId()), m_fromPort})),
+                            qs(portDisplayName(design, catalog, PortRef{*design.findNode(target->nodeId()), port})))
                        .arg(check.speedGbps)
                        .arg(qs(check.cable));
             if (!check.warnings.isEmpty())

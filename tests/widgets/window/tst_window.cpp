@@ -8,6 +8,7 @@
 #include "canvasitems.h"
 #include "canvasscene.h"
 #include "canvassearch.h"
+#include "canvastooltips.h"
 #include "canvasview.h"
 #include "commands.h"
 #include "designsettingsdialog.h"
@@ -17,6 +18,7 @@
 #include "overviewview.h"
 #include "problemsview.h"
 #include "schedulerview.h"
+#include "export/cableplan.h"
 #include "io/designyaml.h"
 #include "routing/fabric.h"
 #include "testmain.h"
@@ -65,6 +67,7 @@ private slots:
     void problemCountsAgree();
     void replayClockStopsAtMakespan();
     void exportLegendBesideDrawing();
+    void portsWrittenOneWay();
 };
 
 void TestWindow::failureClickAtDefaultZoom()
@@ -369,6 +372,36 @@ void TestWindow::exportLegendBesideDrawing()
     const QImage image(png);
     QCOMPARE(image.width(), layout.page.width());
     m_window->setPresentationMode(false);
+}
+
+// Issue 17 item 5: ports were written two ways, the window's "sw:34" and the cable plan's and
+// labels' "sw 17/2". The window now writes "sw:34 (17/2)" (Inspector, tooltip, search result), and
+// a port typed as the cable plan labels it is found.
+void TestWindow::portsWrittenOneWay()
+{
+    open(superpodSample);
+    const Design &d = m_window->document()->design();
+    const auto rows = cablePlan(d, *m_catalog);
+    // A link whose switch end is the second port of a twin-port cage.
+    const CablePlanRow *row = nullptr;
+    for (const CablePlanRow &r : rows)
+        if (!row && r.to.portLabel.ends_with("/2") && r.to.portLabel.find("HCA") == std::string::npos)
+            row = &r;
+    QVERIFY(row);
+    const QString label = QString::fromStdString(row->to.portLabel);
+    const QString shown = QStringLiteral("%1:%2 (%3)").arg(QString::fromStdString(row->to.nodeId)).arg(row->to.port).arg(label);
+    m_window->scene()->selectObjects({QString::fromStdString(row->cableId)});
+    QStringList texts;
+    for (QLabel *l : m_window->inspector()->findChildren<QLabel *>())
+        texts << l->text();
+    QVERIFY2(texts.join(QLatin1Char('|')).contains(shown), qPrintable(shown + QStringLiteral(" not in ") + texts.join(QLatin1Char('|'))));
+    const QString tip = CanvasToolTips::forItem(*m_window->scene(), m_window->scene()->linkItem(row->cableId));
+    QVERIFY2(tip.contains(shown), qPrintable(tip));
+    // The cable plan's way of writing the port finds it.
+    CanvasSearchBar *bar = m_window->searchBar();
+    QCOMPARE(bar->find(QString::fromStdString(row->to.device) + QLatin1Char(' ') + label), 1);
+    QCOMPARE(m_window->scene()->selectedNodeIds(), std::vector<std::string>{row->to.nodeId});
+    QVERIFY2(bar->resultText().endsWith(shown), qPrintable(bar->resultText()));
 }
 
 CPLAN_TEST_MAIN(TestWindow)
