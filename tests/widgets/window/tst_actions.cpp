@@ -11,6 +11,7 @@
 #include "canvasview.h"
 #include "commands.h"
 #include "designsettingsdialog.h"
+#include "exporter.h"
 #include "document.h"
 #include "inspector.h"
 #include "metricsview.h"
@@ -27,6 +28,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -34,6 +36,7 @@
 #include <QMimeData>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -61,6 +64,7 @@ private slots:
     void overviewZoomsOntoUnit();
     void metricTooltipsSayWhatFiguresMean();
     void schedulerTraceAndSharedPool();
+    void exportStartsInLastFolder();
 };
 
 void TestActions::cableChangeIsOneUndoStep()
@@ -275,6 +279,40 @@ void TestActions::schedulerTraceAndSharedPool()
     s->run();
     QVERIFY(s->waitForRun(60000));
     QVERIFY2(s->summaryText().startsWith(QStringLiteral("50 jobs")), qPrintable(s->summaryText()));
+}
+
+// Issue 17 item 6: an export dialog suggests the design's name with the export's ending, in the
+// folder of the last export (the design's folder before the first one).
+void TestActions::exportStartsInLastFolder()
+{
+    QSettings().remove(QStringLiteral("exportDirectory"));
+    open(edrSample);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto suggestion = [](QDialog *dialog) {
+        auto *files = qobject_cast<QFileDialog *>(dialog);
+        return files ? files->selectedFiles().value(0) : QString();
+    };
+    QString first;
+    const QString picture = dir.filePath(QStringLiteral("edr-32gpu-view.png"));
+    answerNextDialog([&](QDialog *dialog) {
+        first = suggestion(dialog);
+        if (auto *files = qobject_cast<QFileDialog *>(dialog))
+            files->selectFile(picture);
+        dialog->accept();
+    });
+    m_window->exporter()->exportView();
+    QCOMPARE(QFileInfo(first).fileName(), QStringLiteral("edr-32gpu-view.png"));
+    QCOMPARE(QFileInfo(first).absolutePath(), QFileInfo(edrSample).absolutePath());
+    QVERIFY(QFileInfo(picture).size() > 0);
+    QString second;
+    answerNextDialog([&](QDialog *dialog) {
+        second = suggestion(dialog);
+        dialog->reject();
+    });
+    m_window->exporter()->exportReport();
+    QCOMPARE(QFileInfo(second).fileName(), QStringLiteral("edr-32gpu-report.pdf"));
+    QCOMPARE(QFileInfo(second).absolutePath(), QFileInfo(picture).absolutePath());
 }
 
 CPLAN_TEST_MAIN(TestActions)

@@ -70,17 +70,21 @@ void WindowFixture::open(const QString &file)
 
 void WindowFixture::closeNextDialog(QString *title)
 {
+    answerNextDialog([title](QDialog *dialog) {
+        *title = dialog->windowTitle();
+        dialog->reject();
+    });
+}
+
+void WindowFixture::answerNextDialog(std::function<void(QDialog *)> answer)
+{
     auto *timer = new QTimer(this);
     timer->setInterval(50);
-    connect(timer, &QTimer::timeout, this, [timer, title] {
-        if (QWidget *w = QApplication::activeModalWidget()) {
-            *title = w->windowTitle();
+    connect(timer, &QTimer::timeout, this, [timer, answer = std::move(answer)] {
+        if (auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget())) {
             timer->stop();
             timer->deleteLater();
-            if (auto *dialog = qobject_cast<QDialog *>(w))
-                dialog->reject();
-            else
-                w->close();
+            answer(dialog);
         }
     });
     timer->start();

@@ -13,7 +13,10 @@
 #include <QPoint>
 #include <QString>
 
+#include <functional>
 #include <optional>
+
+class QDialog;
 
 namespace cplan {
 class CanvasView;
@@ -40,6 +43,8 @@ protected:
     void open(const QString &file);
     // Closes the next modal dialog that appears (a file dialog, a question); sets its title.
     void closeNextDialog(QString *title);
+    // Hands the next modal dialog to `answer` (which accepts or rejects it).
+    void answerNextDialog(std::function<void(QDialog *)> answer);
     // The canvas as the screen shows it: the offscreen platform grabs the window's backing
     // store, what the partial repaints left there (QWidget::grab() would paint afresh).
     QImage grabCanvas() const;
