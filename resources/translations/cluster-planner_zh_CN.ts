@@ -433,7 +433,7 @@
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../../core/export/cableplan.cpp" line="+116"/>
+        <location filename="../../core/export/cableplan.cpp" line="+91"/>
         <source>description</source>
         <translation>描述</translation>
     </message>
@@ -2058,7 +2058,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasSearchBar</name>
     <message>
-        <location filename="../../widgets/canvassearch.cpp" line="+22"/>
+        <location filename="../../widgets/canvassearch.cpp" line="+23"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
@@ -2078,7 +2078,7 @@ This page shows cost charts only.</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>%1 of %2: %3</source>
         <translation>第 %1 个，共 %2 个：%3</translation>
     </message>
@@ -2133,7 +2133,7 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>FAILED</source>
         <translation>故障</translation>
     </message>
@@ -2206,7 +2206,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Commands</name>
     <message numerus="yes">
-        <location filename="../../widgets/commands.cpp" line="+140"/>
+        <location filename="../../widgets/commands.cpp" line="+139"/>
         <source>Delete %n object(s)</source>
         <translation>
             <numerusform>删除 %n 个对象</numerusform>
@@ -2274,6 +2274,26 @@ or open a design (Ctrl+O).</source>
         <location line="+1"/>
         <source>Routing engine</source>
         <translation>路由引擎</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Spares on cables and transceivers (the parts that fail in the field), as a share of their cost; the quote in the BOM workbook and the report adds them.</source>
+        <translation>线缆和光模块（现场易损件）的备件，按其成本的百分比计；BOM 工作簿和报告的报价会加上这部分。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Spares</source>
+        <translation>备件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discount off the whole quote (hardware and spares) in the BOM workbook and the report. The Metrics dock&apos;s CAPEX stays at list prices.</source>
+        <translation>BOM 工作簿和报告中整个报价（硬件和备件）的折扣。指标面板的 CAPEX 仍按目录价格计算。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Discount</source>
+        <translation>折扣</translation>
     </message>
 </context>
 <context>
@@ -3288,9 +3308,77 @@ or open a design (Ctrl+O).</source>
     </message>
 </context>
 <context>
+    <name>cplan::MetricToolTips</name>
+    <message>
+        <location filename="../../widgets/metrictips.cpp" line="+17"/>
+        <source>A value with ≥ is a lower bound: parts without a price, power or rack units in the catalog count as zero (the BOM lists them).</source>
+        <translation>带 ≥ 的数值是下限：目录中没有价格、功耗或机架单位的部件按零计（BOM 中列出了这些部件）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GPUs in the servers. Management appliances carry none.</source>
+        <translation>服务器中的 GPU。管理设备不含 GPU。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Switches by tier: leaf (servers below), spine, core.</source>
+        <translation>按层级统计的交换机：叶（下接服务器）、脊、核心。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The most the first half of the endpoints (leaf by leaf, in the fabric&apos;s order) can send to the other half at once, one way, over the cables as routed. A non-blocking fabric reaches all that the half can inject.</source>
+        <translation>前一半端点（按网络顺序逐个叶交换机划分）沿实际路由的线缆，同时单向向另一半发送的最大带宽。无阻塞网络可达到这一半端点能注入的全部带宽。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Per tier: the capacity down towards the servers divided by the capacity up. 1:1 is non-blocking; 2:1 means the uplinks carry at most half of what the servers below can send.</source>
+        <translation>每一层：朝向服务器的下行容量除以上行容量。1:1 为无阻塞；2:1 表示上行链路最多承载下方服务器可发送流量的一半。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Catalog prices (list or estimated) times quantities; no discount, support or installation.</source>
+        <translation>目录价格（标价或估价）乘以数量；不含折扣、支持服务或安装费用。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Typical power of servers, switches and optics from the catalog; cables draw none.</source>
+        <translation>目录中服务器、交换机和光模块的典型功耗；线缆不耗电。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rack units of servers, switches and appliances; no patch panels or spacing.</source>
+        <translation>服务器、交换机和设备占用的机架单位；不含配线架或间隔。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CAPEX plus energy over the TCO period at the design&apos;s electricity price and PUE (File ▸ Design settings); no staff, space or maintenance.</source>
+        <translation>CAPEX 加上 TCO 期间按设计的电价和 PUE 计算的能耗费用（文件 ▸ 设计设置）；不含人员、场地或维护费用。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Over sampled endpoint pairs: switch and adapter latencies along the route (the catalog&apos;s, or assumed: %1 ns a switch, %2 ns an adapter) plus %3 ns per metre of cable (%4 m when unknown). The fabric&apos;s share only, no software.</source>
+        <translation>基于抽样的端点对：路由沿途交换机和网卡的延迟（取自目录，或假定：每台交换机 %1 ns，每块网卡 %2 ns），加上每米线缆 %3 ns（长度未知时按 %4 m）。仅为网络部分，不含软件。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>When the last flow of the traffic pattern finishes in the max-min fair flow model over the routes; no congestion control, adaptive routing or message overheads.</source>
+        <translation>在基于路由的最大最小公平流模型中，流量模式最后一条流完成的时间；不含拥塞控制、自适应路由或消息开销。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The busiest link&apos;s busy share of the run under the heatmap&apos;s traffic pattern.</source>
+        <translation>在热力图流量模式下，最繁忙链路在运行期间的繁忙比例。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Errors and warnings of the design rules, and with failures what the failures add (the Problems dock lists them).</source>
+        <translation>设计规则的错误和警告，以及存在故障时故障带来的问题（问题面板中列出）。</translation>
+    </message>
+</context>
+<context>
     <name>cplan::MetricsView</name>
     <message>
-        <location filename="../../widgets/metricsview.cpp" line="+62"/>
+        <location filename="../../widgets/metricsview.cpp" line="+63"/>
         <source>Link utilization (%, links per bin)</source>
         <translation>链路利用率（%，每区间链路数）</translation>
     </message>
@@ -3301,13 +3389,13 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+216"/>
+        <location line="+220"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-211"/>
-        <location line="+118"/>
+        <location line="-215"/>
+        <location line="+122"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
@@ -3692,19 +3780,39 @@ or open a design (Ctrl+O).</source>
     <name>cplan::SchedulerView</name>
     <message>
         <location filename="../../widgets/schedulerview.cpp" line="+100"/>
-        <location line="+81"/>
+        <location line="+88"/>
         <source>synthetic</source>
         <translation>合成</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-87"/>
         <source>Open trace…</source>
         <translation>打开轨迹…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>Synthetic</source>
+        <translation>合成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forget the trace file and run synthetic jobs again</source>
+        <translation>放弃作业轨迹文件，重新运行合成作业</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>network coupling</source>
         <translation>网络耦合</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shared pool (tenants&apos; partitions become quotas)</source>
+        <translation>共享资源池（租户分区变为配额）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ignore the tenants&apos; partitions: every job may use any server, and a tenant&apos;s partition size becomes its quota.</source>
+        <translation>忽略租户分区：每个作业可使用任意服务器，租户分区的大小变为其配额。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3727,18 +3835,18 @@ or open a design (Ctrl+O).</source>
         <translation>调度策略</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Simulate</source>
         <translation>仿真</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+205"/>
+        <location line="+220"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-201"/>
+        <location line="-216"/>
         <source>whole run in 10 s</source>
         <translation>全程 10 秒</translation>
     </message>
@@ -3782,8 +3890,15 @@ or open a design (Ctrl+O).</source>
         <source>%1 jobs on %2 GPUs (%3): makespan %4 h, GPU utilization %5 %, wait p50 %6 min / p95 %7 min, JCT p50 %8 min</source>
         <translation>%1 个作业，%2 个 GPU（%3）：总完工时间 %4 h，GPU 利用率 %5 %，等待时间 p50 %6 min / p95 %7 min，作业完成时间 p50 %8 min</translation>
     </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>%n job(s) rejected</source>
+        <translation>
+            <numerusform>%n 个作业被拒绝</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+69"/>
+        <location line="+76"/>
         <source>hours</source>
         <translation>小时</translation>
     </message>
@@ -3824,12 +3939,12 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::WireTool</name>
     <message>
-        <location filename="../../widgets/tools/wiretool.cpp" line="+91"/>
-        <source>%1:%2 → %3:%4, %5 Gb/s, %6</source>
-        <translation>%1:%2 → %3:%4，%5 Gb/s，%6</translation>
+        <location filename="../../widgets/tools/wiretool.cpp" line="+93"/>
+        <source>%1 → %2, %3 Gb/s, %4</source>
+        <translation>%1 → %2，%3 Gb/s，%4</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+35"/>
         <source>Cannot wire: %1</source>
         <translation>无法连线：%1</translation>
     </message>
