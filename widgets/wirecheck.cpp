@@ -6,6 +6,8 @@
 #include "validate/noderules.h"
 #include "validate/rules.h"
 
+#include <utility>
+
 namespace cplan {
 
 double assumedRunM(const Node &a, const Node &b)
@@ -15,6 +17,25 @@ double assumedRunM(const Node &a, const Node &b)
     if (!a.group.empty() && a.group == b.group)
         return 5.0;
     return 20.0;
+}
+
+// The cable of a link like the new one: from one of its nodes to another node of the same part
+// as the other end (a server's neighbours on the same leaf, a leaf's other uplinks to that spine
+// model). Null when neither node has such a link with a cable.
+static const Link *neighbourLink(const Design &design, const Catalog &catalog, NodeId a, NodeId b)
+{
+    for (const auto &[from, to] : {std::pair{a, b}, std::pair{b, a}}) {
+        const std::string &part = design.node(to).part;
+        const int ports = nodePortCount(design.node(from), catalog);
+        for (int p = 1; p <= ports; ++p)
+            if (auto l = design.linkAt(PortRef{from, p})) {
+                const Link &link = design.link(*l);
+                const NodeId far = link.a.node == from ? link.b.node : link.a.node;
+                if (far != from && design.node(far).part == part && !link.cable.empty())
+                    return &link;
+            }
+    }
+    return nullptr;
 }
 
 WireCheck checkWire(const Design &design, const Catalog &catalog, const std::string &a, int portA, const std::string &b,
@@ -36,11 +57,17 @@ WireCheck checkWire(const Design &design, const Catalog &catalog, const std::str
     Link link;
     link.a = PortRef{*na, portA};
     link.b = PortRef{*nb, portB};
-    const double run = assumedRunM(design.node(*na), design.node(*nb));
-    link.lengthM = run;
-    if (const Part *cable = rules.chooseCable(link.a, link.b, run)) {
-        link.cable = cable->id;
-        link.lengthM = cable->lengthM.value_or(run);
+    if (const Link *like = neighbourLink(design, catalog, *na, *nb)) {
+        // Wired like its neighbours: a hand-drawn link into a generated or finished fabric.
+        link.cable = like->cable;
+        link.lengthM = like->lengthM;
+    } else {
+        const double run = assumedRunM(design.node(*na), design.node(*nb));
+        link.lengthM = run;
+        if (const Part *cable = rules.chooseCable(link.a, link.b, run)) {
+            link.cable = cable->id;
+            link.lengthM = cable->lengthM.value_or(run);
+        }
     }
     const LinkVerdict verdict = rules.check(link);
     check.speedGbps = verdict.speedGbps;

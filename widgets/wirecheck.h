@@ -30,6 +30,8 @@ public:
 
 // The run a new cable is assumed to take: same rack, same group (row) or across the hall. The
 // generator assumes the same kind of runs; the user can still change the cable afterwards.
+// checkWire() assumes it only for a link unlike any other: a link from one of its nodes to
+// another node of the same part as its other end lends its cable and length.
 double assumedRunM(const Node &a, const Node &b);
 
 // Checks a link between port `portA` of node `a` and port `portB` of node `b` (ids).

@@ -68,6 +68,7 @@ private slots:
     void replayClockStopsAtMakespan();
     void exportLegendBesideDrawing();
     void portsWrittenOneWay();
+    void handDrawnLinkWiredLikeNeighbours();
 };
 
 void TestWindow::failureClickAtDefaultZoom()
@@ -402,6 +403,41 @@ void TestWindow::portsWrittenOneWay()
     QCOMPARE(bar->find(QString::fromStdString(row->to.device) + QLatin1Char(' ') + label), 1);
     QCOMPARE(m_window->scene()->selectedNodeIds(), std::vector<std::string>{row->to.nodeId});
     QVERIFY2(bar->resultText().endsWith(shown), qPrintable(bar->resultText()));
+}
+
+// Issue 17 item 5: a hand-drawn link always became a 20 m fibre. Redrawn by hand, a server's
+// link to its leaf gets the cable its neighbours have (the sample's 5 m AOC).
+void TestWindow::handDrawnLinkWiredLikeNeighbours()
+{
+    open(edrSample);
+    const Design &d = m_window->document()->design();
+    const Link original = d.links[7]; // the server nearest to the switch
+    const std::string server = d.node(original.a.node).id, leaf = d.node(original.b.node).id;
+    const int serverPort = original.a.port, leafPort = original.b.port;
+    QVERIFY(!original.cable.empty() && original.lengthM);
+    m_window->scene()->selectObjects({QString::fromStdString(original.id)});
+    QTest::keyClick(m_window->view(), Qt::Key_Delete);
+    QVERIFY(!d.findLink(original.id));
+    CanvasScene *scene = m_window->scene();
+    CanvasView *view = m_window->view();
+    // Both ports on screen, as large as that allows.
+    const QPointF a = scene->nodeItem(server)->portScenePos(serverPort), b = scene->nodeItem(leaf)->portScenePos(leafPort);
+    const QSizeF screen = view->viewport()->size();
+    const double zoom = std::min({1.0, 0.8 * screen.width() / std::abs(b.x() - a.x()), 0.8 * screen.height() / std::abs(b.y() - a.y())});
+    view->resetTransform();
+    view->scale(zoom, zoom);
+    view->centerOn((a + b) / 2);
+    const QPoint from = view->mapFromScene(a), to = view->mapFromScene(b);
+    QVERIFY(view->viewport()->rect().contains(from) && view->viewport()->rect().contains(to));
+    const std::size_t before = d.links.size();
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, from);
+    QTest::mouseMove(view->viewport(), to);
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, to);
+    QCOMPARE(d.links.size(), before + 1);
+    const Link &drawn = d.links.back();
+    QCOMPARE(d.node(drawn.a.node).id, server);
+    QCOMPARE(drawn.cable, original.cable);
+    QVERIFY(drawn.lengthM && std::abs(*drawn.lengthM - *original.lengthM) < 1e-9);
 }
 
 CPLAN_TEST_MAIN(TestWindow)
