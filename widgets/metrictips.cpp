@@ -48,6 +48,11 @@ QString MetricToolTips::forLabel(const QString &label)
                   "congestion control, adaptive routing or message overheads.");
     if (label == metricsLabel("Max link utilization"))
         return tr("The busiest link's busy share of the run under the heatmap's traffic pattern.");
+    if (label == metricsLabel("Mean utilization of busy links"))
+        return tr("The average busy share over the links that carry any of the pattern's traffic; idle links are left out.");
+    if (label == metricsLabel("Lost to the failures"))
+        return tr("Endpoints the failures cut off from the fabric, and the bisection bandwidth the failed cables and "
+                  "switches take away.");
     if (label == metricsLabel("Problems"))
         return tr("Errors and warnings of the design rules, and with failures what the failures add (the Problems dock lists them).");
     return {};

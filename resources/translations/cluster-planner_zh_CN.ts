@@ -3371,6 +3371,16 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>The average busy share over the links that carry any of the pattern&apos;s traffic; idle links are left out.</source>
+        <translation>承载该流量模式任意流量的链路的平均繁忙比例；空闲链路不计入。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Endpoints the failures cut off from the fabric, and the bisection bandwidth the failed cables and switches take away.</source>
+        <translation>因故障与网络断开的端点，以及故障线缆和交换机所减少的对分带宽。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Errors and warnings of the design rules, and with failures what the failures add (the Problems dock lists them).</source>
         <translation>设计规则的错误和警告，以及存在故障时故障带来的问题（问题面板中列出）。</translation>
     </message>
@@ -3931,7 +3941,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::WireCheck</name>
     <message>
-        <location filename="../../widgets/wirecheck.cpp" line="+26"/>
+        <location filename="../../widgets/wirecheck.cpp" line="+47"/>
         <source>unknown node</source>
         <translation>未知节点</translation>
     </message>
