@@ -26,14 +26,19 @@ std::string csvLine(const std::vector<std::string> &fields)
     return out + "\n";
 }
 
-std::vector<std::vector<std::string>> parseCsv(std::string_view text)
+std::vector<CsvRecord> readCsvRecords(std::string_view text, int *unterminatedLine)
 {
-    std::vector<std::vector<std::string>> rows;
-    std::vector<std::string> row;
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
+        text.remove_prefix(3);
+    std::vector<CsvRecord> records;
+    CsvRecord record{1, {}};
     std::string field;
     bool quoted = false, any = false;
+    int line = 1, quoteLine = 0;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
+        if (c == '\n')
+            ++line;
         if (quoted) {
             if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
                 field += '"';
@@ -47,18 +52,19 @@ std::vector<std::vector<std::string>> parseCsv(std::string_view text)
         }
         if (c == '"') {
             quoted = true;
+            quoteLine = line;
             any = true;
         } else if (c == ',') {
-            row.push_back(std::move(field));
+            record.fields.push_back(std::move(field));
             field.clear();
             any = true;
         } else if (c == '\n') {
             if (!field.empty() && field.back() == '\r')
                 field.pop_back();
-            row.push_back(std::move(field));
+            record.fields.push_back(std::move(field));
             field.clear();
-            rows.push_back(std::move(row));
-            row.clear();
+            records.push_back(std::move(record));
+            record = CsvRecord{line, {}};
             any = false;
         } else {
             field += c;
@@ -66,9 +72,19 @@ std::vector<std::vector<std::string>> parseCsv(std::string_view text)
         }
     }
     if (any || !field.empty()) {
-        row.push_back(std::move(field));
-        rows.push_back(std::move(row));
+        record.fields.push_back(std::move(field));
+        records.push_back(std::move(record));
     }
+    if (unterminatedLine)
+        *unterminatedLine = quoted ? quoteLine : 0;
+    return records;
+}
+
+std::vector<std::vector<std::string>> parseCsv(std::string_view text)
+{
+    std::vector<std::vector<std::string>> rows;
+    for (CsvRecord &r : readCsvRecords(text))
+        rows.push_back(std::move(r.fields));
     return rows;
 }
 
