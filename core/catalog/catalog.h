@@ -1,10 +1,12 @@
 #pragma once
 
 #include "catalog/catalogyaml.h"
+#include "catalog/exchangerates.h"
 #include "catalog/part.h"
 #include "util/error.h"
 
 #include <map>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -84,6 +86,11 @@ public:
     // Where a part was defined; nullptr if the id is unknown.
     const PartOrigin *origin(const std::string &id) const;
 
+    // The exchange rates of the user store (set-rate), for pricing a BOM in the design's
+    // currency. Empty for the built-in catalog alone.
+    const ExchangeRates &rates() const { return m_rates; }
+    void setRates(ExchangeRates rates) { m_rates = std::move(rates); }
+
     // What the user should know about how this catalog was loaded, such as a damaged user
     // store that was set aside (UserStore::recoveredWarning). Empty as a rule; the apps show it.
     const std::vector<std::string> &loadWarnings() const { return m_loadWarnings; }
@@ -104,6 +111,7 @@ private:
     std::map<std::string, std::size_t> m_index;
     CatalogSettings m_settings;
     std::vector<std::string> m_loadWarnings;
+    ExchangeRates m_rates;
 };
 
 // The catalog every command uses: built-in parts plus the user store's parts and prices.

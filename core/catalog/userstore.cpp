@@ -5,6 +5,7 @@
 #include "catalog/catalog.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
+#include "util/utctime.h"
 
 #include <sqlite3.h>
 
@@ -48,17 +49,31 @@ const Migration kMigrations[] = {
      "  currency TEXT NOT NULL,"
      "  source TEXT NOT NULL DEFAULT '',"
      "  set_at TEXT NOT NULL);"},
+    {2, "price history (quotes with source, date, validity, quantity break) and exchange rates",
+     "CREATE TABLE price_book("
+     "  id INTEGER PRIMARY KEY AUTOINCREMENT,"
+     "  part_id TEXT NOT NULL,"
+     "  unit_price REAL NOT NULL,"
+     "  currency TEXT NOT NULL,"
+     "  source TEXT NOT NULL DEFAULT '',"
+     "  price_date TEXT NOT NULL,"            // the day the price is for, YYYY-MM-DD
+     "  valid_until TEXT NOT NULL DEFAULT '',"
+     "  quantity_break INTEGER,"
+     "  source_file TEXT NOT NULL DEFAULT '',"
+     "  source_line INTEGER NOT NULL DEFAULT 0,"
+     "  entered_at TEXT NOT NULL);"
+     "CREATE INDEX price_book_part ON price_book(part_id, price_date, id);"
+     "INSERT INTO price_book(part_id, unit_price, currency, source, price_date, entered_at)"
+     "  SELECT part_id, unit_price, currency, source, substr(set_at, 1, 10), set_at FROM price_overrides;"
+     "DROP TABLE price_overrides;"
+     "CREATE TABLE exchange_rates("
+     "  id INTEGER PRIMARY KEY AUTOINCREMENT,"
+     "  currency TEXT NOT NULL,"
+     "  per_usd REAL NOT NULL,"               // one unit of `currency` in US dollars
+     "  rate_date TEXT NOT NULL,"
+     "  source TEXT NOT NULL DEFAULT '',"
+     "  entered_at TEXT NOT NULL);"},
 };
-
-std::string nowUtc()
-{
-    std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 // -1 when the pragma cannot be read; `rc` (if given) then holds SQLite's error code.
 int pragmaInt(sqlite3 *db, const char *pragma, int *rc = nullptr)
@@ -355,47 +370,6 @@ Status UserStore::migrate()
     return Ok{};
 }
 
-Status UserStore::setPrice(const std::string &partId, double price, const std::string &currency,
-                           const std::string &source)
-{
-    if (partId.empty())
-        return makeError(m_path, 0, 0, "set-price: empty part id");
-    if (!std::isfinite(price) || price < 0)
-        return makeError(m_path, 0, 0, "set-price: the price must be a number >= 0");
-    if (currency.empty())
-        return makeError(m_path, 0, 0, "set-price: empty currency");
-    SqlStatement st(m_db.get(),
-                 "INSERT INTO price_overrides(part_id, unit_price, currency, source, set_at) VALUES(?, ?, ?, ?, ?)"
-                 " ON CONFLICT(part_id) DO UPDATE SET unit_price=excluded.unit_price, currency=excluded.currency,"
-                 " source=excluded.source, set_at=excluded.set_at");
-    st.bind(1, partId);
-    st.bind(2, price);
-    st.bind(3, currency);
-    st.bind(4, source);
-    st.bind(5, nowUtc());
-    if (!st.ok() || st.step() != SQLITE_DONE)
-        return dbError("cannot store the price of '" + partId + "'");
-    return Ok{};
-}
-
-Status UserStore::clearPrice(const std::string &partId)
-{
-    SqlStatement st(m_db.get(), "DELETE FROM price_overrides WHERE part_id = ?");
-    st.bind(1, partId);
-    if (!st.ok() || st.step() != SQLITE_DONE)
-        return dbError("cannot clear the price of '" + partId + "'");
-    return Ok{};
-}
-
-std::vector<PriceOverride> UserStore::prices() const
-{
-    std::vector<PriceOverride> out;
-    SqlStatement st(m_db.get(), "SELECT part_id, unit_price, currency, source, set_at FROM price_overrides ORDER BY part_id");
-    while (st.ok() && st.step() == SQLITE_ROW)
-        out.push_back(PriceOverride{st.text(0), st.real(1), st.text(2), st.text(3), st.text(4)});
-    return out;
-}
-
 Result<int> UserStore::importYaml(const std::string &file, const Catalog *against)
 {
     auto text = readFile(file, std::size_t(64) << 20);
@@ -458,31 +432,6 @@ std::vector<std::string> UserStore::partIds() const
     while (st.ok() && st.step() == SQLITE_ROW)
         out.push_back(st.text(0));
     return out;
-}
-
-Status UserStore::applyTo(Catalog &catalog) const
-{
-    Catalog merged = catalog;   // all or nothing
-    {
-        SqlStatement st(m_db.get(), "SELECT id, yaml FROM user_parts ORDER BY id");
-        if (!st.ok())
-            return dbError("cannot read user parts");
-        while (st.step() == SQLITE_ROW) {
-            const std::string where = m_path + " (user part '" + st.text(0) + "')";
-            if (auto r = merged.overlayYaml(st.text(1), where); !r)
-                return r;
-        }
-    }
-    for (const auto &p : prices()) {
-        std::string source = "user price book";
-        if (!p.source.empty())
-            source += ": " + p.source;
-        source += " (set " + p.date + ")";
-        // A price the user entered is theirs (a quote, a list), not our estimate.
-        merged.overridePrice(p.partId, p.unitPrice, p.currency, source, false);
-    }
-    catalog = std::move(merged);
-    return Ok{};
 }
 
 } // namespace cplan

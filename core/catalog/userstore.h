@@ -1,6 +1,8 @@
 #pragma once
 
+#include "catalog/exchangerates.h"
 #include "catalog/part.h"
+#include "catalog/pricequote.h"
 #include "util/error.h"
 
 #include <memory>
@@ -14,16 +16,6 @@ namespace cplan {
 
 class Catalog;
 
-// A price the user set for a part; it overrides the catalog's price.
-struct PriceOverride
-{
-    std::string partId;
-    double unitPrice = 0;
-    std::string currency = "USD";
-    std::string source;   // where the price comes from (a quote, a price list)
-    std::string date;     // when it was set, ISO 8601 UTC
-};
-
 // The embedded default store: a SQLite file with the user's own parts and price book. Its
 // schema is versioned (PRAGMA user_version plus a `migrations` table), and opening an older
 // store migrates it step by step, so the user's edits survive upgrades. A store written by a
@@ -36,7 +28,7 @@ struct PriceOverride
 class UserStore
 {
 public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
 
     // $CPLAN_STORE, else $XDG_DATA_HOME/cluster-planner/store.sqlite, else
     // ~/.local/share/cluster-planner/store.sqlite.
@@ -59,11 +51,27 @@ public:
     // wrong. Empty for a healthy store.
     const std::optional<std::string> &recoveredWarning() const { return m_recoveredWarning; }
 
-    // Price book. `price` must be a finite number >= 0.
+    // Price book (catalog/pricebook.cpp). Every price is kept (the history); for each part the
+    // latest applies: the newest price date, then the last entered. Quantity-break prices
+    // (from a given quantity on) are kept and shown; the base price (no break, or a break of 1)
+    // applies when there is one. `price` must be a finite number >= 0.
+    // setPrice: a price for today, from `source`.
     Status setPrice(const std::string &partId, double price, const std::string &currency = "USD",
                     const std::string &source = {});
+    // Stores every entry in one transaction: all or nothing.
+    Status addPrices(const std::vector<PriceOverride> &entries);
+    // Forgets every price of the part.
     Status clearPrice(const std::string &partId);
+    // The price that applies to each part, by part id.
     std::vector<PriceOverride> prices() const;
+    // Every price of a part, the one that applies first, then newest to oldest.
+    std::vector<PriceOverride> priceHistory(const std::string &partId) const;
+
+    // Exchange rates: one unit of `rate.currency` is worth `rate.perUsd` US dollars on
+    // `rate.date`. Every rate is kept; the latest date (then the last entered) applies.
+    Status setRate(const ExchangeRate &rate);
+    std::vector<ExchangeRate> rateHistory() const;   // newest first
+    ExchangeRates rates() const;                     // the ones that apply
 
     // User parts. importYaml reads a catalog YAML file (format: cluster-planner-catalog/1) and
     // stores every part in it, replacing stored parts with the same id. When `against` is
@@ -85,6 +93,7 @@ private:
     // ours but damaged.
     static Result<UserStore> openChecked(const std::string &path, std::optional<std::string> &damage);
     Status migrate();
+    Status insertPrice(const PriceOverride &entry);
     Status exec(const std::string &sql);
     Error dbError(const std::string &what) const;
 

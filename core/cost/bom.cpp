@@ -1,12 +1,56 @@
 #include "cost/bom.h"
 
 #include "catalog/catalog.h"
+#include "util/strings.h"
 
 #include <algorithm>
 #include <cmath>
 #include <set>
 
 namespace cplan {
+
+namespace {
+
+std::string rateText(const ExchangeRates &rates, const std::string &currency)
+{
+    const ExchangeRate *r = rates.find(currency);
+    if (!r)
+        return {};
+    std::string text = "1 " + currency + " = " + formatDouble(r->perUsd) + " " + ExchangeRates::kBase + " (" + r->date;
+    return text + (r->source.empty() ? "" : ", " + r->source) + ")";
+}
+
+// Puts the line's price into the BOM's currency, through the catalog's exchange rates; a price
+// without a rate becomes unknown. Records the conversion once per currency.
+void convertPrice(Bom &bom, BomLine &line, const ExchangeRates &rates, std::set<std::string> &missing)
+{
+    if (!line.unitPrice || line.currency == bom.currency)
+        return;
+    line.quotedUnitPrice = line.unitPrice;
+    line.quotedCurrency = line.currency;
+    const auto factor = rates.factor(line.currency, bom.currency);
+    if (!factor) {
+        missing.insert(line.currency);
+        line.unitPrice.reset();
+        line.currency = bom.currency;
+        return;
+    }
+    auto it = std::find_if(bom.conversions.begin(), bom.conversions.end(),
+                           [&](const CurrencyConversion &c) { return c.from == line.currency; });
+    if (it == bom.conversions.end()) {
+        std::string via;
+        for (const std::string &c : {line.currency, bom.currency})
+            if (const std::string t = rateText(rates, c); !t.empty())
+                via += (via.empty() ? "" : "; ") + t;
+        bom.conversions.push_back(CurrencyConversion{line.currency, bom.currency, *factor, via, {}});
+        it = bom.conversions.end() - 1;
+    }
+    it->parts.push_back(line.part);
+    line.unitPrice = *line.unitPrice * *factor;
+    line.currency = bom.currency;
+}
+
+} // namespace
 
 std::string linkTierName(const Design &design, const Link &link)
 {
@@ -108,7 +152,7 @@ Bom computeBom(const Design &design, const Catalog &catalog)
 
     // Lines, in a fixed category order, then by part id.
     static const char *order[] = {"server", "management", "switch", "hca", "cable", "transceiver", "rack"};
-    std::set<std::string> noPrice, noPower, noRu;
+    std::set<std::string> noPrice, noPower, noRu, noRate;
     for (const char *category : order)
         for (const auto &[key, qty] : quantities) {
             if (key.first != category || qty == 0)
@@ -127,6 +171,7 @@ Bom computeBom(const Design &design, const Catalog &catalog)
             } else {
                 line.description = kUnknownPartDescription;
             }
+            convertPrice(bom, line, catalog.rates(), noRate);
             if (line.unitPrice) {
                 line.total = *line.unitPrice * double(qty);
                 bom.totals.capex += *line.total;
@@ -157,6 +202,7 @@ Bom computeBom(const Design &design, const Catalog &catalog)
     bom.unknownPrice.assign(noPrice.begin(), noPrice.end());
     bom.unknownPower.assign(noPower.begin(), noPower.end());
     bom.unknownRackUnits.assign(noRu.begin(), noRu.end());
+    bom.missingRates.assign(noRate.begin(), noRate.end());
 
     if (bom.totals.gpus > 0)
         bom.totals.costPerGpu = bom.totals.capex / bom.totals.gpus;

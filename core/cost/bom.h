@@ -25,8 +25,21 @@ struct BomLine
     long long quantity = 0;
     std::optional<double> unitPrice;
     std::optional<double> total;
-    std::string currency;
+    std::string currency;      // the BOM's currency when the price is known (converted if need be)
     bool priceEstimate = true;
+    // When the part is priced in another currency: the price as quoted (see Bom::conversions).
+    std::optional<double> quotedUnitPrice;
+    std::string quotedCurrency;
+};
+
+// A currency conversion the BOM made: prices in `from` were turned into the BOM's currency
+// with `factor` (1 `from` = factor `to`), from the user store's rates (USD based).
+struct CurrencyConversion
+{
+    std::string from, to;
+    double factor = 1;
+    std::string rates;   // which rates, of which dates: "1 EUR = 1.08 USD (2026-11-30, ECB)"
+    std::vector<std::string> parts;
 };
 
 struct BomCounts
@@ -61,11 +74,15 @@ struct Bom
     std::string currency = "USD";
     // Parts whose price / power / height is unknown, so the user sees what the totals miss.
     std::vector<std::string> unknownPrice, unknownPower, unknownRackUnits;
+    std::vector<CurrencyConversion> conversions;
+    // Currencies some part is priced in that have no rate to the BOM's (their lines stay
+    // unknown: `cplan catalog set-rate`).
+    std::vector<std::string> missingRates;
     // Cables by part (type and length) and links by tier, for the cable summary.
     std::map<std::string, long long> cablesByPart;
 };
 
-// Prices the design: servers, switches, extra HCAs, cables (by part and length), transceivers
+// Prices the design in its currency (settings: currency): servers, switches, extra HCAs, cables (by part and length), transceivers
 // (per cage end: a twin-port switch cage carrying two fibre links takes one twin transceiver),
 // racks. Links are counted by tier: node-leaf (servers and management), leaf-spine, spine-core.
 Bom computeBom(const Design &design, const Catalog &catalog);

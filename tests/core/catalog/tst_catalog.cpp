@@ -52,8 +52,8 @@ void makeStore(const std::string &path, int prices)
     QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
     const std::string sql = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < "
                             + std::to_string(prices - 1)
-                            + ") INSERT INTO price_overrides(part_id, unit_price, currency, source, set_at)"
-                              " SELECT 'part-' || i, 100 + i, 'USD', 'quote ' || i, '2024-08-01T00:00:00Z' FROM n";
+                            + ") INSERT INTO price_book(part_id, unit_price, currency, source, price_date, entered_at)"
+                              " SELECT 'part-' || i, 100 + i, 'USD', 'quote ' || i, '2024-08-01', '2024-08-01T00:00:00Z' FROM n";
     QCOMPARE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(db);
 }
