@@ -34,15 +34,25 @@ nlohmann::ordered_json bomJson(const Bom &bom)
     nlohmann::ordered_json j;
     j["currency"] = bom.currency;
     j["lines"] = nlohmann::json::array();
-    for (const BomLine &l : bom.lines)
-        j["lines"].push_back(nlohmann::ordered_json{{"part", l.part},
+    for (const BomLine &l : bom.lines) {
+        nlohmann::ordered_json line{{"part", l.part},
                                                     {"category", l.category},
                                                     {"description", l.description},
                                                     {"part_number", l.partNumber.empty() ? nlohmann::json(nullptr) : nlohmann::json(l.partNumber)},
                                                     {"quantity", l.quantity},
                                                     {"unit_price", optionalNumber(l.unitPrice)},
                                                     {"total", optionalNumber(l.total)},
-                                                    {"price_estimate", l.priceEstimate}});
+                                                    {"price_estimate", l.priceEstimate}};
+        if (!l.quotedCurrency.empty()) {
+            line["quoted_unit_price"] = optionalNumber(l.quotedUnitPrice);
+            line["quoted_currency"] = l.quotedCurrency;
+        }
+        j["lines"].push_back(std::move(line));
+    }
+    j["conversions"] = nlohmann::json::array();
+    for (const CurrencyConversion &c : bom.conversions)
+        j["conversions"].push_back(
+            nlohmann::ordered_json{{"from", c.from}, {"to", c.to}, {"factor", c.factor}, {"rates", c.rates}, {"parts", c.parts}});
     const BomTotals &t = bom.totals;
     j["totals"] = nlohmann::ordered_json{{"capex", t.capex},
                                          {"capex_complete", t.capexComplete},
@@ -61,7 +71,8 @@ nlohmann::ordered_json bomJson(const Bom &bom)
                                          {"transceivers", bom.counts.transceivers},
                                          {"racks", bom.counts.racks}};
     j["cables_by_part"] = bom.cablesByPart;
-    j["unknown"] = nlohmann::ordered_json{{"price", bom.unknownPrice}, {"power", bom.unknownPower}, {"rack_units", bom.unknownRackUnits}};
+    j["unknown"] = nlohmann::ordered_json{{"price", bom.unknownPrice}, {"power", bom.unknownPower}, {"rack_units", bom.unknownRackUnits},
+                                            {"exchange_rate", bom.missingRates}};
     return j;
 }
 
@@ -97,6 +108,14 @@ void printTable(const Design &design, const Bom &bom, std::ostream &out)
     list("price", bom.unknownPrice);
     list("power", bom.unknownPower);
     list("height", bom.unknownRackUnits);
+    for (const CurrencyConversion &c : bom.conversions)
+        out << "Converted " << c.from << " prices to " << c.to << " at " << formatDouble(c.factor) << ": " << c.rates << '\n';
+    if (!bom.missingRates.empty()) {
+        out << "No exchange rate to " << bom.currency << " for: ";
+        for (std::size_t i = 0; i < bom.missingRates.size(); ++i)
+            out << (i ? ", " : "") << bom.missingRates[i];
+        out << " (those prices count as unknown; cplan catalog set-rate)\n";
+    }
     out << "Prices are indicative estimates (see `cplan catalog show PART` for sources).\n";
 }
 

@@ -7,11 +7,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <cmath>
 #include <iostream>
 #include <memory>
 
 namespace cplan::cli {
+
+// The price book's lines for `catalog show` (pricecommands.cpp).
+nlohmann::ordered_json priceHistoryJson(Context &ctx, const std::string &partId);
+void printPriceHistory(const nlohmann::ordered_json &history, std::ostream &out);
 
 namespace {
 
@@ -128,10 +133,9 @@ Json fullJson(const Part &p)
     return j;
 }
 
-void printShow(const Part &p)
+void printShow(const Json &j)
 {
     // Every field of the kind, unknown ones said to be unknown: the JSON minus the nesting.
-    const Json j = fullJson(p);
     std::size_t width = 0;
     for (const auto &[key, value] : j.items())
         width = std::max(width, key.size());
@@ -215,10 +219,16 @@ void addCatalogCommand(CLI::App &root, Context &ctx)
             const Part *p = c->find(opt->id);
             if (!p)
                 return fail("no part '" + opt->id + "' in the catalog (see cplan catalog list)");
-            if (ctx.json)
-                std::cout << fullJson(*p).dump(2) << '\n';
-            else
-                printShow(*p);
+            Json j = fullJson(*p);
+            j["price_history"] = priceHistoryJson(ctx, p->id);
+            if (ctx.json) {
+                std::cout << j.dump(2) << '\n';
+            } else {
+                const Json history = j["price_history"];
+                j.erase("price_history");
+                printShow(j);
+                printPriceHistory(history, std::cout);
+            }
             return ExitOk;
         };
     });
@@ -233,6 +243,8 @@ void addCatalogCommand(CLI::App &root, Context &ctx)
         ctx.action = [&ctx, opt]() -> int {
             if (!std::isfinite(opt->price) || opt->price < 0)
                 return fail("set-price: the price must be a number >= 0");
+            for (char &ch : opt->currency)
+                ch = char(std::toupper(static_cast<unsigned char>(ch)));
             const Catalog *c = catalog(ctx);
             if (!c)
                 return ExitBadInput;
@@ -256,6 +268,8 @@ void addCatalogCommand(CLI::App &root, Context &ctx)
             return ExitOk;
         };
     });
+
+    addPriceCommands(*cat, ctx);
 
     CLI::App *import = cat->add_subcommand("import", "Import your own parts from a catalog YAML file into your store");
     import->add_option("file", opt->file, "Catalog YAML (format: cluster-planner-catalog/1)")->required();

@@ -43,6 +43,7 @@ void addGenerateCommand(CLI::App &root, Context &ctx);
 void addValidateCommand(CLI::App &root, Context &ctx);
 void addBomCommand(CLI::App &root, Context &ctx);
 void addCatalogCommand(CLI::App &root, Context &ctx);
+void addPriceCommands(CLI::App &catalogCommand, Context &ctx);   // import-prices, set-rate, rates
 void addNetworkCommands(CLI::App &root, Context &ctx);   // route, simulate, fail, export, import
 void addScheduleCommand(CLI::App &root, Context &ctx);
 

@@ -1,0 +1,172 @@
+// `cplan catalog import-prices`, `set-rate` and the BOM they complete, as a user runs them, each
+// test with its own temporary store. The quotes under tests/data/prices are test data.
+#include "testmain.h"
+
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+class TestCliPrices : public QObject
+{
+    Q_OBJECT
+
+private:
+    struct Run
+    {
+        int code = -1;
+        QByteArray out, err;
+    };
+
+    static Run cplan(const QTemporaryDir &store, const QStringList &args)
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("CPLAN_STORE"), store.filePath(QStringLiteral("store.sqlite")));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(CPLAN_EXECUTABLE), args);
+        if (!p.waitForFinished(120000))
+            qFatal("cplan did not finish");
+        return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+
+    static QString quote(const char *name) { return QStringLiteral(CPLAN_TEST_DATA "/prices/") + QLatin1String(name); }
+    static QString superPod() { return QStringLiteral(CPLAN_SOURCE_DIR "/samples/dgx-h100-superpod-4su.cluster.yaml"); }
+
+    static QJsonObject bomJson(const QTemporaryDir &store)
+    {
+        const Run r = cplan(store, {QStringLiteral("bom"), superPod(), QStringLiteral("--json")});
+        if (r.code != 0)
+            qWarning("%s", r.err.constData());
+        return QJsonDocument::fromJson(r.out).object();
+    }
+
+private slots:
+    // The quote prices every unknown line; the rack is quoted in EUR, so the BOM (in USD) is
+    // complete once an EUR rate is set, and says which rate it used.
+    void quoteCompletesBom()
+    {
+        QTemporaryDir store;
+        QVERIFY(store.isValid());
+        const QJsonObject before = bomJson(store);
+        QCOMPARE(before[QStringLiteral("totals")].toObject()[QStringLiteral("capex_complete")].toBool(), false);
+        QVERIFY(before[QStringLiteral("unknown")].toObject()[QStringLiteral("price")].toArray().size() >= 9);
+
+        const Run imported = cplan(store, {QStringLiteral("catalog"), QStringLiteral("import-prices"), quote("dgx-h100-4su-quote.csv")});
+        QVERIFY2(imported.code == 0, imported.err.constData());
+        QVERIFY2(imported.out.contains("imported 9 price(s)"), imported.out.constData());
+
+        // No EUR rate yet: the rack's price cannot be counted in USD.
+        QJsonObject bom = bomJson(store);
+        QCOMPARE(bom[QStringLiteral("totals")].toObject()[QStringLiteral("capex_complete")].toBool(), false);
+        QCOMPARE(bom[QStringLiteral("unknown")].toObject()[QStringLiteral("price")].toArray(), QJsonArray{QStringLiteral("rack-42u")});
+        QCOMPARE(bom[QStringLiteral("unknown")].toObject()[QStringLiteral("exchange_rate")].toArray(), QJsonArray{QStringLiteral("EUR")});
+
+        const Run rate = cplan(store, {QStringLiteral("catalog"), QStringLiteral("set-rate"), QStringLiteral("EUR"), QStringLiteral("1.08"),
+                                       QStringLiteral("--date"), QStringLiteral("2026-11-30"), QStringLiteral("--source"),
+                                       QStringLiteral("test rate")});
+        QVERIFY2(rate.code == 0, rate.err.constData());
+
+        bom = bomJson(store);
+        const QJsonObject totals = bom[QStringLiteral("totals")].toObject();
+        QCOMPARE(totals[QStringLiteral("capex_complete")].toBool(), true);
+        QVERIFY(bom[QStringLiteral("unknown")].toObject()[QStringLiteral("price")].toArray().isEmpty());
+        // The test-data prices, in USD (the rack: 1,800 EUR at 1.08). Each line is quantity x price.
+        const QMap<QString, double> quoted = {{QStringLiteral("mma4z00-ns"), 1100.0},     {QStringLiteral("ndr-acc-osfp-4m"), 410.0},
+                                              {QStringLiteral("ndr-acc-osfp-5m"), 450.5},  {QStringLiteral("ndr-dac-osfp-2m"), 150.0},
+                                              {QStringLiteral("ndr-dac-split-osfp-3m"), 260.0}, {QStringLiteral("ndr-fiber-mm-15m"), 95.0},
+                                              {QStringLiteral("ndr-fiber-mm-20m"), 105.0}, {QStringLiteral("rack-42u"), 1800.0 * 1.08},
+                                              {QStringLiteral("ufm-appliance"), 30000.0}};
+        double added = 0;
+        int pricedLines = 0;
+        for (const QJsonValue &line : bom[QStringLiteral("lines")].toArray()) {
+            const QString part = line[QStringLiteral("part")].toString();
+            if (!quoted.contains(part))
+                continue;
+            ++pricedLines;
+            const double qty = line[QStringLiteral("quantity")].toDouble();
+            QVERIFY2(qAbs(line[QStringLiteral("unit_price")].toDouble() - quoted[part]) < 1e-9, qPrintable(part));
+            QVERIFY2(qAbs(line[QStringLiteral("total")].toDouble() - qty * quoted[part]) < 1e-6, qPrintable(part));
+            added += qty * quoted[part];
+        }
+        QCOMPARE(pricedLines, int(quoted.size()));
+        const double capexBefore = before[QStringLiteral("totals")].toObject()[QStringLiteral("capex")].toDouble();
+        QVERIFY2(qAbs(totals[QStringLiteral("capex")].toDouble() - (capexBefore + added)) < 0.01,
+                 qPrintable(QString::number(totals[QStringLiteral("capex")].toDouble(), 'f', 2)));
+        const QJsonArray conversions = bom[QStringLiteral("conversions")].toArray();
+        QCOMPARE(conversions.size(), 1);
+        const QJsonObject eur = conversions[0].toObject();
+        QCOMPARE(eur[QStringLiteral("from")].toString(), QStringLiteral("EUR"));
+        QCOMPARE(eur[QStringLiteral("to")].toString(), QStringLiteral("USD"));
+        QCOMPARE(eur[QStringLiteral("rates")].toString(), QStringLiteral("1 EUR = 1.08 USD (2026-11-30, test rate)"));
+        for (const QJsonValue &line : bom[QStringLiteral("lines")].toArray())
+            if (line[QStringLiteral("part")].toString() == QStringLiteral("rack-42u")) {
+                QCOMPARE(line[QStringLiteral("quoted_unit_price")].toDouble(), 1800.0);
+                QCOMPARE(line[QStringLiteral("quoted_currency")].toString(), QStringLiteral("EUR"));
+                QVERIFY(qAbs(line[QStringLiteral("unit_price")].toDouble() - 1944.0) < 1e-9);
+            }
+        // power_complete stays false: QM9700 and UFM appliance power are not sourced yet.
+        QCOMPARE(totals[QStringLiteral("power_complete")].toBool(), false);
+
+        // `catalog show` lists the price with its source, date and line.
+        const Run show = cplan(store, {QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("mma4z00-ns"), QStringLiteral("--json")});
+        QCOMPARE(show.code, 0);
+        const QJsonArray history = QJsonDocument::fromJson(show.out).object()[QStringLiteral("price_history")].toArray();
+        QCOMPARE(history.size(), 1);
+        QCOMPARE(history[0][QStringLiteral("unit_price")].toDouble(), 1100.0);
+        QCOMPARE(history[0][QStringLiteral("source")].toString(), QStringLiteral("TEST DATA - not a real quote"));
+        QCOMPARE(history[0][QStringLiteral("date")].toString(), QStringLiteral("2026-11-20"));
+        QCOMPARE(history[0][QStringLiteral("valid_until")].toString(), QStringLiteral("2026-12-31"));
+        QCOMPARE(history[0][QStringLiteral("line")].toInt(), 2);
+
+        // A later price wins; the earlier stays in the history.
+        const Run set = cplan(store, {QStringLiteral("catalog"), QStringLiteral("set-price"), QStringLiteral("mma4z00-ns"),
+                                      QStringLiteral("1000"), QStringLiteral("--source"), QStringLiteral("test: later quote")});
+        QCOMPARE(set.code, 0);
+        const Run again = cplan(store, {QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("mma4z00-ns")});
+        QCOMPARE(again.code, 0);
+        QVERIFY2(again.out.contains("test: later quote") && again.out.contains("TEST DATA - not a real quote"), again.out.constData());
+        QVERIFY2(again.out.indexOf("test: later quote") < again.out.indexOf("TEST DATA"), again.out.constData());
+    }
+
+    // One unknown part refuses the whole quote: exit 2, file:line:column named, the store and
+    // the BOM as they were.
+    void unknownPartRefusesQuote()
+    {
+        QTemporaryDir store;
+        QVERIFY(store.isValid());
+        const QJsonObject before = bomJson(store);
+        const QString file = quote("dgx-h100-4su-quote-unknown-part.csv");
+        const Run r = cplan(store, {QStringLiteral("catalog"), QStringLiteral("import-prices"), file});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains((file + QStringLiteral(":9:1:")).toUtf8()), r.err.constData());
+        QVERIFY2(r.err.contains("unknown part 'MPO-OM4-20M-XX'"), r.err.constData());
+        QVERIFY2(r.err.contains("column 'Part Number'"), r.err.constData());
+        QCOMPARE(bomJson(store), before);
+        const Run show = cplan(store, {QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("mma4z00-ns"), QStringLiteral("--json")});
+        QVERIFY(QJsonDocument::fromJson(show.out).object()[QStringLiteral("price_history")].toArray().isEmpty());
+    }
+
+    void badInputExit2()
+    {
+        QTemporaryDir store;
+        QVERIFY(store.isValid());
+        const QString missing = store.filePath(QStringLiteral("nope.csv"));
+        QCOMPARE(cplan(store, {QStringLiteral("catalog"), QStringLiteral("import-prices"), missing}).code, 2);
+        const Run xlsx = cplan(store, {QStringLiteral("catalog"), QStringLiteral("import-prices"), store.filePath(QStringLiteral("q.xlsx"))});
+        QCOMPARE(xlsx.code, 2);
+        QVERIFY2(xlsx.err.contains("save the sheet as CSV"), xlsx.err.constData());
+        QCOMPARE(cplan(store, {QStringLiteral("catalog"), QStringLiteral("set-rate"), QStringLiteral("EURO"), QStringLiteral("1.1")}).code, 2);
+        QCOMPARE(cplan(store, {QStringLiteral("catalog"), QStringLiteral("set-rate"), QStringLiteral("EUR"), QStringLiteral("0")}).code, 2);
+        QCOMPARE(cplan(store, {QStringLiteral("catalog"), QStringLiteral("set-rate"), QStringLiteral("EUR"), QStringLiteral("1.1"),
+                               QStringLiteral("--date"), QStringLiteral("2026-02-30")})
+                     .code,
+                 2);
+    }
+};
+
+CPLAN_TEST_GUILESS_MAIN(TestCliPrices)
+#include "tst_cli_prices.moc"
