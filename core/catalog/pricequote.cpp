@@ -42,6 +42,14 @@ std::string normalized(std::string_view name)
     return out;
 }
 
+std::string normalizedCase(std::string_view s)
+{
+    std::string out(s);
+    for (char &c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
 std::string upper(std::string_view s)
 {
     std::string out(s);
@@ -174,6 +182,8 @@ struct RowReader
             return error(PartCol, "no part given");
         if (catalog.find(part))
             return part;
+        if (std::string lower = normalizedCase(part); catalog.find(lower))
+            return lower;
         auto it = byPartNumber.find(upper(part));
         if (it == byPartNumber.end())
             return error(PartCol, "unknown part '" + part + "': not a catalog id or vendor part number (see cplan catalog list)");
