@@ -44,7 +44,9 @@ void addValidateCommand(CLI::App &root, Context &ctx);
 void addBomCommand(CLI::App &root, Context &ctx);
 void addCatalogCommand(CLI::App &root, Context &ctx);
 void addPriceCommands(CLI::App &catalogCommand, Context &ctx);   // import-prices, set-rate, rates
-void addNetworkCommands(CLI::App &root, Context &ctx);   // route, simulate, fail, export, import
+void addNetworkCommands(CLI::App &root, Context &ctx);   // route, simulate, fail, export
+void addImportCommand(CLI::App &root, Context &ctx);     // import ibnetdiscover
+void addVerifyCommand(CLI::App &root, Context &ctx);     // verify PLAN AS-BUILT
 void addScheduleCommand(CLI::App &root, Context &ctx);
 
 // The whole tool: parses argv, runs the chosen command, returns the exit code.

@@ -63,6 +63,8 @@ int run(int argc, char **argv, Registration extra)
     addBomCommand(app, ctx);
     addCatalogCommand(app, ctx);
     addNetworkCommands(app, ctx);
+    addImportCommand(app, ctx);
+    addVerifyCommand(app, ctx);
     addScheduleCommand(app, ctx);
     if (extra)
         extra(app, ctx);

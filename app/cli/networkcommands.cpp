@@ -417,62 +417,6 @@ void addFail(CLI::App &root, Context &ctx)
     cmd->callback([a, &ctx] { ctx.action = [a, &ctx] { return runFail(*a, ctx); }; });
 }
 
-void addImport(CLI::App &root, Context &ctx)
-{
-    struct Args
-    {
-        std::string file, out, name;
-        std::vector<std::string> parts;
-    };
-    auto a = std::make_shared<Args>();
-    CLI::App *cmd = root.add_subcommand("import", "Import a fabric from another tool's file");
-    cmd->require_subcommand(1);
-    CLI::App *ib = cmd->add_subcommand("ibnetdiscover", "Import ibnetdiscover output (or an ibsim topology) into a design");
-    ib->add_option("file", a->file, "ibnetdiscover output")->required();
-    ib->add_option("-o,--output", a->out, "Design file to write")->required();
-    ib->add_option("--part", a->parts, "Part override NAME=PART (NAME may end in *), repeatable");
-    ib->add_option("--name", a->name, "Design name");
-    ib->callback([a, &ctx] {
-        ctx.action = [a, &ctx]() -> int {
-            const Catalog *cat = catalog(ctx);
-            if (!cat)
-                return ExitBadInput;
-            auto text = readFile(a->file);
-            if (!text)
-                return fail(text.error());
-            IbnetdiscoverImportOptions o;
-            o.name = a->name;
-            for (const std::string &p : a->parts) {
-                const auto eq = p.rfind('=');
-                if (eq == std::string::npos || eq == 0 || eq + 1 == p.size())
-                    return fail(Error{"--part", 0, 0, "'" + p + "' must be NAME=PART"});
-                o.parts[p.substr(0, eq)] = p.substr(eq + 1);
-            }
-            auto imported = importIbnetdiscover(*text, a->file, *cat, o);
-            if (!imported)
-                return fail(imported.error());
-            if (auto saved = saveDesign(imported->design, a->out); !saved)
-                return fail(saved.error());
-            std::size_t switches = 0, servers = 0;
-            for (const Node &n : imported->design.nodes)
-                (n.role == NodeRole::Switch ? switches : servers) += 1;
-            if (ctx.json) {
-                std::cout << nlohmann::ordered_json{{"output", a->out},     {"switches", switches},
-                                                    {"servers", servers},   {"links", imported->design.links.size()},
-                                                    {"notes", imported->notes}}
-                                 .dump(2)
-                          << '\n';
-            } else {
-                std::cout << "Imported " << a->file << " into " << a->out << ": " << switches << " switches, " << servers << " servers, "
-                          << imported->design.links.size() << " links\n";
-                for (const std::string &n : imported->notes)
-                    std::cout << "  note: " << n << '\n';
-            }
-            return ExitOk;
-        };
-    });
-}
-
 } // namespace
 
 void addNetworkCommands(CLI::App &root, Context &ctx)
@@ -481,7 +425,6 @@ void addNetworkCommands(CLI::App &root, Context &ctx)
     addSimulate(root, ctx);
     addFail(root, ctx);
     addExportCommand(root, ctx);
-    addImport(root, ctx);
 }
 
 } // namespace cplan::cli

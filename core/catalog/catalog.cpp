@@ -1,5 +1,6 @@
 #include "catalog/catalog.h"
 
+#include "catalog/importedparts.h"
 #include "catalog/userstore.h"
 #include "util/atomicfile.h"
 
@@ -128,10 +129,22 @@ Status Catalog::checkSettings() const
 
 // --- lookups ---------------------------------------------------------------------------------
 
+Catalog::Catalog() : m_imported(std::make_shared<ImportedParts>()) {}
+
 const Part *Catalog::find(const std::string &id) const
 {
     auto it = m_index.find(id);
-    return it == m_index.end() ? nullptr : &m_parts[it->second];
+    if (it != m_index.end())
+        return &m_parts[it->second];
+    return id.rfind(kImportedPartPrefix, 0) == 0 ? m_imported->find(id) : nullptr;
+}
+
+Status Catalog::addImportedPart(const Part &part) const
+{
+    if (!part.imported || part.id.rfind(kImportedPartPrefix, 0) != 0)
+        return makeError({}, 0, 0, "part '" + part.id + "' is not an imported part (its id must start with '" +
+                                       kImportedPartPrefix + "' and it must say 'imported: true')");
+    return m_imported->add(part);
 }
 
 const PartOrigin *Catalog::origin(const std::string &id) const

@@ -7,6 +7,7 @@
 
 #include <map>
 #include <utility>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,16 +36,19 @@ struct CableQuery
 // (from the SQLite user store). Lookups by id; ids are unique (a user part with a built-in
 // id overrides it). Reading and writing the YAML: catalog/catalogyaml.h; choosing a cable or
 // transceiver for a link: catalog/cableselection.cpp; bounds on figures: catalog/partlimits.h.
+class ImportedParts;
+
 class Catalog
 {
 public:
-    Catalog() = default;
+    Catalog();
 
     // Loads every *.yaml file of `dir` (sorted by name). Errors name file, line and column.
     static Result<Catalog> loadDirectory(const std::string &dir);
     // Parses one catalog YAML document (format: cluster-planner-catalog/1) into this catalog.
     Status loadYaml(const std::string &text, const std::string &fileName);
 
+    // A part by id: the catalog's own, else an imported part a loaded design brought along.
     const Part *find(const std::string &id) const;
     const std::vector<Part> &parts() const { return m_parts; }
     std::vector<const Part *> partsOfKind(PartKind kind) const;
@@ -76,6 +80,12 @@ public:
     // The same, for a given fibre cable: the optics must match its fibre mode (mm/sm) and
     // reach at least its length.
     const Part *chooseTransceiver(double speedGbps, int linksPerEnd, const Part &fiber) const;
+
+    // Learns a generic part that a design brings with it (Part::imported; id "imported-...").
+    // Thread-safe, and every copy of this catalog sees it: loading a design registers its
+    // parts while other threads read the catalog. Pointers to registered parts stay valid.
+    // An id registered before with different figures is an error (naming the id).
+    Status addImportedPart(const Part &part) const;
 
     // Parses a catalog YAML document whose parts override parts with the same id (user
     // parts). Does not check references; call checkReferences() when everything is loaded.
@@ -112,7 +122,11 @@ private:
     CatalogSettings m_settings;
     std::vector<std::string> m_loadWarnings;
     ExchangeRates m_rates;
+    std::shared_ptr<ImportedParts> m_imported;   // shared by copies of this catalog
 };
+
+// Prefix of every imported part's id (see Part::imported).
+inline constexpr const char *kImportedPartPrefix = "imported-";
 
 // The catalog every command uses: built-in parts plus the user store's parts and prices.
 // `storePath` empty = the default store (see UserStore::defaultPath()).

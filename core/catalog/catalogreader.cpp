@@ -189,7 +189,7 @@ public:
         case PartKind::Hca:
             if (p.ports <= 0)
                 fail(map, who + " needs 'ports' (at least 1)");
-            if (!p.portSpeedGbps)
+            if (!p.portSpeedGbps && !p.imported)   // a discovered port with no active link has no known speed
                 fail(map, who + " needs 'port_speed_gbps'");
             break;
         case PartKind::Cable:
@@ -373,6 +373,7 @@ constexpr PartField kPartFields[] = {
     {"fiber_mode", readFiberMode},
     {"capacity_u", number<&Part::capacityU>},
     {"power_budget_w", number<&Part::powerBudgetW>},
+    {"imported", flag<&Part::imported>},
 };
 
 const PartField *findField(const std::string &key)
@@ -481,6 +482,27 @@ std::string originText(const PartOrigin &o)
     if (o.file.empty())
         return "added in code";
     return o.file + (o.line > 0 ? ":" + std::to_string(o.line) : std::string());
+}
+
+Result<Part> partFromYaml(const std::string &text, const std::string &fileName, int firstLine)
+{
+    YAML::Node root;
+    auto shifted = [&](int line) { return line > 0 ? line + firstLine - 1 : firstLine; };
+    try {
+        root = YAML::Load(text);
+    } catch (const YAML::Exception &e) {
+        return makeError(fileName, shifted(markLine(e.mark)), markColumn(e.mark), "YAML syntax error: " + e.msg);
+    }
+    try {
+        PartReader reader(fileName, text.size());
+        return reader.read(root).first;
+    } catch (const ParseFailure &f) {
+        Error e = f.error;
+        e.line = shifted(e.line);
+        return e;
+    } catch (const YAML::Exception &e) {
+        return makeError(fileName, shifted(markLine(e.mark)), markColumn(e.mark), e.msg);
+    }
 }
 
 Result<CatalogDocument> readCatalogDocument(const std::string &text, const std::string &fileName,

@@ -95,6 +95,8 @@ void emitPart(YAML::Emitter &out, const Part &p)
     emitText(out, "fiber_mode", p.fiberMode);
     emitNumber(out, "capacity_u", p.capacityU);
     emitNumber(out, "power_budget_w", p.powerBudgetW);
+    if (p.imported)
+        out << YAML::Key << "imported" << YAML::Value << "true";
     out << YAML::EndMap;
 }
 

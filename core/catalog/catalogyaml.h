@@ -47,6 +47,9 @@ Result<CatalogDocument> readCatalogDocument(const std::string &text, const std::
 // whole catalog document of parts. What these write, readCatalogDocument reads back to the
 // same parts.
 std::string partToYaml(const Part &part);
+// Reads one part written by partToYaml (a YAML map), with the catalog's checks. Error lines
+// are counted from `firstLine` (the line of the map in the file it came from).
+Result<Part> partFromYaml(const std::string &text, const std::string &fileName, int firstLine = 1);
 std::string catalogToYaml(const std::vector<Part> &parts);
 // A figure as people write it: shortest exact text, no exponent for everyday sizes (100, 0.5).
 std::string formatNumber(double v);

@@ -36,6 +36,10 @@ struct Part
     std::optional<double> powerW;      // max / typical power of one unit
     std::optional<double> rackUnits;   // height in U (servers and switches)
     std::vector<std::string> sources;  // where the figures come from (URL or document)
+    // A generic part built by an as-built import (model, ports and speed as discovered; price
+    // and power unknown). Designs carry these parts with them; the catalog learns them when
+    // such a design is loaded (Catalog::addImportedPart).
+    bool imported = false;
 
     // --- switch and HCA ---------------------------------------------------------------
     int ports = 0;                        // logical ports at full speed
@@ -76,6 +80,8 @@ struct Part
     // --- rack -----------------------------------------------------------------------------
     std::optional<double> capacityU;
     std::optional<double> powerBudgetW;
+
+    bool operator==(const Part &) const = default;
 
     // Derived helpers.
     bool isEndpoint() const { return kind == PartKind::GpuServer; }

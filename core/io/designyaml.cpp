@@ -1,7 +1,9 @@
 #include "io/designyaml.h"
 
 #include "catalog/catalog.h"
+#include "catalog/catalogyaml.h"
 #include "io/yamldom.h"
+#include "model/linkrate.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
 #include "validate/linkrules.h"
@@ -158,6 +160,31 @@ public:
 
     Design design;
 
+    // An imported generic part (see Part::imported), registered with the catalog so that the
+    // nodes after it can use it.
+    Status part(const YamlNode &item)
+    {
+        if (!item.isMap())
+            return errorAt(m_file, &item, "a part must be a mapping (id, kind, model, ...)");
+        std::string text;
+        appendYamlNode(text, item, 0);
+        auto parsed = partFromYaml(text, m_file, item.line - 1);   // the text starts with a blank line
+        if (!parsed)
+            return parsed.error();
+        Part &p = *parsed;
+        if (!p.imported || p.id.rfind(kImportedPartPrefix, 0) != 0)
+            return errorAt(m_file, &item, "part '" + p.id + "': a design carries only imported parts (id starting with '" +
+                                              kImportedPartPrefix + "', 'imported: true'); other parts belong in the catalog");
+        for (const Part &q : design.parts)
+            if (q.id == p.id)
+                return errorAt(m_file, &item, "duplicate part id '" + p.id + "'");
+        if (m_catalog)
+            if (auto st = m_catalog->addImportedPart(p); !st)
+                return errorAt(m_file, &item, st.error().message);
+        design.parts.push_back(std::move(p));
+        return Ok{};
+    }
+
     Status node(const YamlNode &n)
     {
         if (design.nodes.size() >= kMaxNodes)
@@ -203,6 +230,8 @@ public:
         if (!node.group.empty())
             m_groupRefs.push_back({design.nodes.size(), r.get("group")->line, r.get("group")->column});
         const Part *part = m_catalog ? m_catalog->find(node.part) : nullptr;
+        if (m_catalog && !part && node.part.rfind(kImportedPartPrefix, 0) == 0)
+            return errorAt(m_file, r.get("part"), "unknown part '" + node.part + "': imported parts must be listed under 'parts:', before 'nodes:'");
         if (m_catalog)
             if (auto f = checkNodePart(node, *m_catalog))
                 return errorAt(m_file, r.get("part"), f->message);
@@ -232,7 +261,7 @@ public:
             return errorAt(m_file, &l, "too many links (the limit is " + std::to_string(kMaxLinks) + ")");
         std::optional<Error> error;
         MapReader r(l, m_file, "a link", error);
-        r.allowOnly({"id", "a", "b", "cable", "length_m"});
+        r.allowOnly({"id", "a", "b", "cable", "length_m", "rate"});
         Link link;
         std::string a, b;
         r.string("id", link.id, true);
@@ -240,8 +269,11 @@ public:
         r.string("b", b, true);
         r.string("cable", link.cable);
         r.optionalNumber("length_m", link.lengthM);
+        r.string("rate", link.rate);
         if (error)
             return *error;
+        if (!link.rate.empty() && !parseLinkRate(link.rate))
+            return errorAt(m_file, r.get("rate"), "'rate' must be a width and speed such as 4xQDR or 1xSDR, not '" + link.rate + "'");
         if (link.lengthM && (*link.lengthM < 0 || *link.lengthM > 100000))
             return errorAt(m_file, r.get("length_m"), "'length_m' must be from 0 to 100000");
         PortRef ends[2];
@@ -295,6 +327,8 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
     DesignReader reader(fileName, catalog);
     bool sawNodes = false;
     auto handler = [&](const std::string &key, YamlNode &&item) -> Status {
+        if (key == "parts")
+            return reader.part(item);
         if (key == "nodes") {
             sawNodes = true;
             return reader.node(item);
@@ -305,7 +339,7 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
         }
         return reader.link(item);
     };
-    auto parsed = parseYaml(text, fileName, {"nodes", "links"}, handler);
+    auto parsed = parseYaml(text, fileName, {"parts", "nodes", "links"}, handler);
     if (!parsed)
         return parsed.error();
     const YamlNode &root = *parsed;
@@ -320,7 +354,7 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
     std::optional<Error> error;
     Design &design = reader.design;
     MapReader top(root, fileName, "the design", error);
-    top.allowOnly({"format", "name", "notes", "settings", "groups", "nodes", "links", "tenants", "workloads"});
+    top.allowOnly({"format", "name", "notes", "settings", "groups", "parts", "nodes", "links", "tenants", "workloads"});
     std::string format;
     if (!top.string("format", format, true) || error)
         return *error;
@@ -341,7 +375,7 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
     top.string("notes", design.notes);
     if (error)
         return *error;
-    for (const char *key : {"nodes", "links", "groups", "tenants"})
+    for (const char *key : {"parts", "nodes", "links", "groups", "tenants"})
         if (const YamlNode *seq = top.get(key); seq && !seq->isNull() && !seq->isSequence())
             return errorAt(fileName, seq, std::string("'") + key + "' must be a list");
 
@@ -517,6 +551,23 @@ std::string serializeDesign(const Design &design)
         }
     }
 
+    if (!design.parts.empty()) {
+        out += "parts:\n";
+        for (const Part &p : design.parts) {
+            const std::string yaml = partToYaml(p);
+            std::size_t at = 0;
+            for (bool first = true; at < yaml.size(); first = false) {
+                std::size_t end = yaml.find('\n', at);
+                if (end == std::string::npos)
+                    end = yaml.size();
+                out += first ? "  - " : "    ";
+                out.append(yaml, at, end - at);
+                out += '\n';
+                at = end + 1;
+            }
+        }
+    }
+
     out += design.nodes.empty() ? "nodes: []\n" : "nodes:\n";
     for (const Node &n : design.nodes) {
         out += "  - {";
@@ -560,6 +611,8 @@ std::string serializeDesign(const Design &design)
             w.field("cable", l.cable);
         if (l.lengthM)
             w.number("length_m", *l.lengthM);
+        if (!l.rate.empty())
+            w.field("rate", l.rate);
         out += "}\n";
     }
 

@@ -3,6 +3,7 @@
 #include "model/design.h"
 #include "util/error.h"
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -23,22 +24,49 @@ std::string exportIbnetdiscover(const Design &design, const Fabric &fabric);
 
 struct IbnetdiscoverImportOptions
 {
-    // Part overrides: node description (or host name for CAs) -> part id. A key ending in '*'
-    // matches by prefix. Others are inferred from port counts and speeds.
+    // Part overrides: switch name or description, or server host name -> part id. A key
+    // ending in '*' matches by prefix. Without one, parts come from what the dump says.
     std::map<std::string, std::string> parts;
     std::string name;   // design name; default: "Imported from <file>"
 };
 
-struct IbnetdiscoverImport
+// Something the user should know about an import: a line skipped, a link running below its
+// ports' best, a name inferred. `line` is the line of the dump it is about (0: the whole file).
+struct ImportNote
 {
-    Design design;
-    std::vector<std::string> notes;   // inferences and approximations, for the user
+    enum class Kind { Skipped, Degraded, Inferred, Cut };
+    Kind kind = Kind::Inferred;
+    int line = 0;
+    std::string message;
 };
 
-// Imports real ibnetdiscover output (or our export). CAs are grouped into servers by the
-// host part of their description ("gpu001 HCA-1", "gpu001 mlx5_0" -> server gpu001). Errors
-// name the file and line: unknown lines, port lines outside a record, ports beyond the node's
-// port count, cables to unknown nodes or not matched by the other end, unknown part overrides.
+struct IbnetdiscoverImport
+{
+    Design design;                   // with the generic parts it needs in design.parts
+    std::vector<ImportNote> notes;
+    bool portsReport = false;        // the dump was an `ibnetdiscover -p` ports report
+    struct Counts
+    {
+        int switches = 0, hcas = 0, cables = 0, servers = 0;
+        int aggregationNodes = 0;    // SHARP: part of their switch, not HCAs, their link not a cable
+        int routers = 0, selfLoops = 0, degraded = 0;
+        int lines = 0, skippedLines = 0, progressLines = 0;
+        bool cut = false;
+    } counts;
+    // The GUIDs the dump gives for each design node (switch: node GUID; server: its CAs' node
+    // and port GUIDs), in design node order: verification matches nodes by them.
+    std::vector<std::vector<std::uint64_t>> nodeGuids;
+};
+
+// Imports what ibnetdiscover (or ibsim, ibdiagnet, `ibnetdiscover -p`) printed about a real
+// fabric. Switches keep the model their description names and their physical port count (a
+// SHARP aggregation node's internal port is not one); a catalog part is used only when model,
+// port count and speed generation agree, else a generic part is built (Part::imported). CAs
+// are grouped into servers by the host in their description ("gpu001 HCA-1",
+// "n1 mlx5_3" -> server gpu001 / n1); a CA with a default description is a server of its own,
+// named by its GUID. Links keep the discovered width and speed (Link::rate). Fails only on
+// text that holds no fabric, or on an unknown part override; everything else is a note.
+// The generic parts are registered with `catalog` (Catalog::addImportedPart).
 Result<IbnetdiscoverImport> importIbnetdiscover(const std::string &text, const std::string &fileName, const Catalog &catalog,
                                                 const IbnetdiscoverImportOptions &options = {});
 

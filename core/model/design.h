@@ -1,5 +1,6 @@
 #pragma once
 
+#include "catalog/part.h"
 #include "model/ids.h"
 #include "model/tier.h"
 
@@ -48,6 +49,9 @@ struct Link
     PortRef a, b;
     std::string cable;         // catalog id of the cable part; empty = choose automatically
     std::optional<double> lengthM;
+    // Width and speed as discovered on an installed fabric ("4xQDR", "1xSDR"; see
+    // model/linkrate.h); empty for a planned link.
+    std::string rate;
 };
 
 enum class GroupKind { ScalableUnit, Pod, Rack, Other };
@@ -96,6 +100,9 @@ public:
     std::vector<Link> links;
     std::vector<Group> groups;
     std::vector<Tenant> tenants;
+    // Generic parts this design brings along (Part::imported: built by an as-built import,
+    // not in any catalog). Loading the design registers them with the catalog.
+    std::vector<Part> parts;
     // Free-form YAML of sections this version does not interpret (workloads, ...), kept verbatim.
     std::map<std::string, std::string> extra;
 

@@ -1,0 +1,130 @@
+#include "io/ibimportparts.h"
+
+#include "catalog/catalog.h"
+#include "io/ibmodels.h"
+#include "util/strings.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace cplan::ibimport {
+
+namespace {
+
+std::string slug(const std::string &s)
+{
+    std::string out;
+    for (char c : s) {
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            out += char(std::tolower(static_cast<unsigned char>(c)));
+        else if (!out.empty() && out.back() != '-')
+            out += '-';
+    }
+    while (!out.empty() && out.back() == '-')
+        out.pop_back();
+    return out.empty() ? std::string("unknown") : out;
+}
+
+std::string generationOf(const Part &p)
+{
+    if (!p.speedName.empty())
+        return p.speedName;
+    return p.portSpeedGbps ? speedNameForPort(*p.portSpeedGbps) : std::string();
+}
+
+} // namespace
+
+void DeviceSpeed::see(const LinkRate &r)
+{
+    if (r.known() && r.fasterThan(best))
+        best = r;
+}
+
+std::optional<double> DeviceSpeed::portGbps() const
+{
+    if (familyGbps)
+        return familyGbps;
+    if (!best.known())
+        return std::nullopt;
+    return LinkRate{std::max(4, best.width), best.speed}.gbps();
+}
+
+std::string DeviceSpeed::speedName() const
+{
+    return familyGbps ? familySpeedName : best.speed;
+}
+
+const Part *PartChooser::fromCatalog(const DeviceKind &kind, const DeviceSpeed &speed) const
+{
+    if (!kind.modelNumber || kind.router)
+        return nullptr;
+    const std::string generation = speed.speedName();
+    for (const Part *p : m_catalog.partsOfKind(kind.kind)) {
+        if (p->ports != kind.ports || !sameModel(kind.model, p->model))
+            continue;
+        // Same speed generation (a link may run narrower than the port: 2xHDR on an HDR port).
+        if (!generation.empty() && generationOf(*p) == generation)
+            return p;
+    }
+    return nullptr;
+}
+
+Part PartChooser::generic(const DeviceKind &kind, const DeviceSpeed &speed)
+{
+    Part p;
+    p.kind = kind.kind;
+    p.imported = true;
+    p.vendor = kind.vendor;
+    p.model = kind.model.empty() ? std::string(kind.router ? "router" : kind.kind == PartKind::Switch ? "switch" : "HCA")
+                                 : kind.model;
+    const std::string speedName = speed.speedName();
+    p.id = std::string(kImportedPartPrefix) + (kind.router ? "router" : kind.kind == PartKind::Switch ? "switch" : "hca") + "-" +
+           (kind.vendor.empty() ? "" : slug(kind.vendor) + "-") + slug(kind.model.empty() ? "unknown" : kind.model) + "-" +
+           std::to_string(kind.ports) + "p-" + (speedName.empty() ? "unknown-speed" : slug(speedName));
+    p.ports = kind.ports;
+    p.portSpeedGbps = speed.portGbps();
+    p.speedName = speedName;
+    std::string what = kind.router ? "InfiniBand router" : kind.kind == PartKind::Switch ? "InfiniBand switch" : "InfiniBand adapter";
+    p.description = "Generic " + what + " found by ibnetdiscover: " + std::to_string(kind.ports) + " port(s), " +
+                    (speed.familyGbps ? "a " + speed.familySpeedName + " chip family"
+                                      : speed.best.known() ? "links up to " + speed.best.toString() + " seen" : "no link speed seen") +
+                    ". Price, power and height are unknown.";
+    p.sources = {"as-built import: ibnetdiscover output (model from the node description or device id)"};
+    p.priceEstimate = true;
+    return p;
+}
+
+Part PartChooser::genericHost()
+{
+    Part p;
+    p.id = std::string(kImportedPartPrefix) + "host";
+    p.kind = PartKind::GpuServer;
+    p.imported = true;
+    p.model = "Host (as built)";
+    p.description = "A host found by ibnetdiscover, with the adapters it showed. What else it holds (GPUs, CPUs), its price, "
+                    "power and height are unknown.";
+    p.sources = {"as-built import: ibnetdiscover output"};
+    return p;
+}
+
+std::map<DeviceKind, std::string> PartChooser::choose(std::vector<Part> &generic, std::vector<std::string> &notes) const
+{
+    std::map<DeviceKind, std::string> out;
+    for (const auto &[kind, speed] : m_speed) {
+        if (const Part *p = fromCatalog(kind, speed)) {
+            out[kind] = p->id;
+            continue;
+        }
+        Part g = PartChooser::generic(kind, speed);
+        if (std::none_of(generic.begin(), generic.end(), [&](const Part &q) { return q.id == g.id; })) {
+            notes.push_back("generic part '" + g.id + "' for " + (kind.model.empty() ? std::string("devices of unknown model")
+                                                                                     : "'" + kind.model + "'") +
+                            " (" + std::to_string(kind.ports) + " ports): no catalog part has this model, port count and speed");
+            generic.push_back(g);
+        }
+        out[kind] = g.id;
+    }
+    return out;
+}
+
+} // namespace cplan::ibimport

@@ -1,0 +1,147 @@
+// `cplan import ibnetdiscover` and `cplan verify` as scripts use them: exit codes 0 / 1 / 2,
+// the JSON keys DESIGN.md promises, the punch list file.
+#include "asbuilttwin.h"
+
+#include "io/designyaml.h"
+#include "io/ibnetdiscover.h"
+#include "routing/fabric.h"
+#include "util/atomicfile.h"
+
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+using namespace cplan;
+
+class TestCliAsBuilt : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    Catalog m_catalog;
+    QString m_plan, m_twin, m_twinDump;
+
+    struct Run
+    {
+        int code = -1;
+        QByteArray out, err;
+        QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+    };
+
+    Run cplan(const QStringList &args)
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("CPLAN_STORE"), m_dir.filePath(QStringLiteral("store.sqlite")));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(CPLAN_EXECUTABLE), args);
+        if (!p.waitForFinished(120000))
+            qFatal("cplan did not finish");
+        return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+
+    QString path(const char *name) { return m_dir.filePath(QString::fromLatin1(name)); }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        auto c = Catalog::loadDirectory(std::string(CPLAN_SOURCE_DIR) + "/resources/catalog");
+        QVERIFY(c.ok());
+        m_catalog = std::move(*c);
+        auto plan = testsupport::plannedFabric(m_catalog);
+        QVERIFY(plan.ok());
+        const Design twin = testsupport::miswiredTwin(*plan, m_catalog, nullptr);
+        m_plan = path("plan.cluster.yaml");
+        m_twin = path("twin.cluster.yaml");
+        m_twinDump = path("twin.topo");
+        QVERIFY(saveDesign(*plan, m_plan.toStdString()).ok());
+        QVERIFY(saveDesign(twin, m_twin.toStdString()).ok());
+        QVERIFY(writeFileAtomically(m_twinDump.toStdString(), exportIbnetdiscover(twin, Fabric::build(twin, m_catalog))).ok());
+    }
+
+    void importPortsReport()
+    {
+        const Run r = cplan({QStringLiteral("--json"), QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
+                             QStringLiteral(CPLAN_TEST_DATA "/asbuilt/ports-report.txt"), QStringLiteral("-o"), path("ports.yaml")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject j = r.json();
+        QCOMPARE(j.value(QStringLiteral("format")).toString(), QStringLiteral("ports-report"));
+        QCOMPARE(j.value(QStringLiteral("switches")).toInt(), 2);
+        QCOMPARE(j.value(QStringLiteral("hcas")).toInt(), 2);
+        QCOMPARE(j.value(QStringLiteral("cables")).toInt(), 4);
+        QCOMPARE(j.value(QStringLiteral("aggregation_nodes")).toInt(), 1);
+        QCOMPARE(j.value(QStringLiteral("progress_lines")).toInt(), 2);
+        bool degradedWithLine = false;
+        for (const auto &n : j.value(QStringLiteral("notes")).toArray())
+            degradedWithLine = degradedWithLine || (n.toObject().value(QStringLiteral("kind")).toString() == QStringLiteral("degraded") &&
+                                                    n.toObject().value(QStringLiteral("line")).toInt() > 0);
+        QVERIFY(degradedWithLine);
+        // The design it wrote loads, generic parts and all.
+        QVERIFY(cplan({QStringLiteral("validate"), path("ports.yaml")}).code != 2);
+    }
+
+    void verifyMiswiredTwin_data()
+    {
+        QTest::addColumn<QString>("asBuilt");
+        QTest::newRow("design file") << m_twin;
+        QTest::newRow("ibnetdiscover dump") << m_twinDump;
+    }
+    void verifyMiswiredTwin()
+    {
+        QFETCH(QString, asBuilt);
+        const QString punch = path("punch.csv");
+        QFile::remove(punch);
+        const Run r = cplan({QStringLiteral("verify"), m_plan, asBuilt, QStringLiteral("--json"), QStringLiteral("--punch-list"), punch});
+        QCOMPARE(r.code, 1);
+        const QJsonObject s = r.json().value(QStringLiteral("summary")).toObject();
+        const QStringList keys = {QStringLiteral("planned"), QStringLiteral("found"), QStringLiteral("ok"), QStringLiteral("missing"),
+                                  QStringLiteral("unexpected"), QStringLiteral("misconnected"), QStringLiteral("different"),
+                                  QStringLiteral("nodes_missing"), QStringLiteral("nodes_unexpected")};
+        for (const QString &k : keys)
+            QVERIFY2(s.contains(k), qPrintable(k));
+        QCOMPARE(s.value(QStringLiteral("misconnected")).toInt(), 2);
+        QCOMPARE(s.value(QStringLiteral("missing")).toInt(), 1);
+        QCOMPARE(s.value(QStringLiteral("unexpected")).toInt(), 1);
+        QCOMPARE(s.value(QStringLiteral("different")).toInt(), 0);
+        QCOMPARE(s.value(QStringLiteral("nodes_missing")).toInt(), 0);
+        QCOMPARE(s.value(QStringLiteral("planned")).toInt(), s.value(QStringLiteral("found")).toInt());   // one out, one in
+        QCOMPARE(r.json().value(QStringLiteral("findings")).toArray().size(), 4);
+        QFile f(punch);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 5);
+        QVERIFY(lines[0].startsWith("row,action,cable_label"));
+    }
+
+    void verifyAgrees()
+    {
+        const Run r = cplan({QStringLiteral("verify"), m_plan, m_plan});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("agrees"));
+    }
+
+    void verifyBadInput()
+    {
+        Run r = cplan({QStringLiteral("verify"), m_plan, path("no-such.topo")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("no-such.topo"));
+        QFile junk(path("junk.txt"));
+        QVERIFY(junk.open(QIODevice::WriteOnly));
+        junk.write("$ ls\nREADME\n");
+        junk.close();
+        r = cplan({QStringLiteral("verify"), m_plan, path("junk.txt")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("junk.txt:1"));
+        r = cplan({QStringLiteral("verify"), path("junk.txt"), m_plan});
+        QCOMPARE(r.code, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliAsBuilt)
+#include "tst_cli_asbuilt.moc"
