@@ -3,6 +3,7 @@
 #include "io/designyaml.h"
 
 #include <QFile>
+#include <QProcess>
 #include <QtGlobal>
 
 #include <algorithm>
@@ -103,6 +104,23 @@ FabricShape fabricShape(const Design &design, const Catalog &catalog)
         s.links.emplace(a, b);
     }
     return s;
+}
+
+ProgramRun runProgram(const QString &program, const QStringList &args, const QString &storePath)
+{
+    QProcess p;
+    if (!storePath.isEmpty()) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("CPLAN_STORE"), storePath);
+        p.setProcessEnvironment(env);
+    }
+    p.start(program, args);
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return ProgramRun{-1, p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+    return ProgramRun{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
 }
 
 QByteArray readBytes(const std::string &path)

@@ -8,6 +8,8 @@
 #include "model/design.h"
 
 #include <QByteArray>
+#include <QString>
+#include <QStringList>
 
 #include <set>
 #include <string>
@@ -51,6 +53,16 @@ struct FabricShape
     bool operator==(const FabricShape &) const = default;
 };
 FabricShape fabricShape(const Design &design, const Catalog &catalog);
+
+// A program run to its end (the cplan tool, say): exit code (-1 if it crashed or hung), output.
+struct ProgramRun
+{
+    int code = -1;
+    QByteArray out, err;
+};
+// Runs `program` with `args`, CPLAN_STORE set to `storePath` when given (a private user store),
+// for at most two minutes.
+ProgramRun runProgram(const QString &program, const QStringList &args, const QString &storePath = {});
 
 // A whole file's bytes (empty if it cannot be read), and writing them (true on success).
 QByteArray readBytes(const std::string &path);

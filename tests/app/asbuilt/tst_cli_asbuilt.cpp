@@ -7,12 +7,14 @@
 #include "routing/fabric.h"
 #include "util/atomicfile.h"
 
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 
 using namespace cplan;
@@ -26,23 +28,14 @@ private:
     Catalog m_catalog;
     QString m_plan, m_twin, m_twinDump;
 
-    struct Run
+    struct Run : test::ProgramRun
     {
-        int code = -1;
-        QByteArray out, err;
         QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
     };
 
     Run cplan(const QStringList &args)
     {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("CPLAN_STORE"), m_dir.filePath(QStringLiteral("store.sqlite")));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(CPLAN_EXECUTABLE), args);
-        if (!p.waitForFinished(120000))
-            qFatal("cplan did not finish");
-        return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        return Run{test::runProgram(QStringLiteral(CPLAN_EXECUTABLE), args, m_dir.filePath(QStringLiteral("store.sqlite")))};
     }
 
     QString path(const char *name) { return m_dir.filePath(QString::fromLatin1(name)); }
@@ -51,12 +44,10 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        auto c = Catalog::loadDirectory(std::string(CPLAN_SOURCE_DIR) + "/resources/catalog");
-        QVERIFY(c.ok());
-        m_catalog = std::move(*c);
-        auto plan = testsupport::plannedFabric(m_catalog);
+        m_catalog = test::builtinCatalog();
+        auto plan = test::plannedFabric(m_catalog);
         QVERIFY(plan.ok());
-        const Design twin = testsupport::miswiredTwin(*plan, m_catalog, nullptr);
+        const Design twin = test::miswiredTwin(*plan, m_catalog, nullptr);
         m_plan = path("plan.cluster.yaml");
         m_twin = path("twin.cluster.yaml");
         m_twinDump = path("twin.topo");
@@ -68,7 +59,7 @@ private slots:
     void importPortsReport()
     {
         const Run r = cplan({QStringLiteral("--json"), QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
-                             QStringLiteral(CPLAN_TEST_DATA "/asbuilt/ports-report.txt"), QStringLiteral("-o"), path("ports.yaml")});
+                             QString::fromStdString(test::testDataPath("asbuilt/ports-report.txt")), QStringLiteral("-o"), path("ports.yaml")});
         QCOMPARE(r.code, 0);
         const QJsonObject j = r.json();
         QCOMPARE(j.value(QStringLiteral("format")).toString(), QStringLiteral("ports-report"));
@@ -143,5 +134,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliAsBuilt)
+CPLAN_TEST_GUILESS_MAIN(TestCliAsBuilt)
 #include "tst_cli_asbuilt.moc"

@@ -1,4 +1,5 @@
 // The cplan tool as scripts use it: exit codes, JSON keys, messages naming file and line.
+#include "fixtures.h"
 #include "skip.h"
 #include "testmain.h"
 
@@ -18,22 +19,11 @@ class TestCli : public QObject
 private:
     QTemporaryDir m_dir;
 
-    struct Run
-    {
-        int code = -1;
-        QByteArray out, err;
-    };
+    using Run = cplan::test::ProgramRun;
 
     Run cplan(const QStringList &args)
     {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("CPLAN_STORE"), m_dir.filePath(QStringLiteral("store.sqlite")));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(CPLAN_EXECUTABLE), args);
-        if (!p.waitForFinished(120000))
-            qFatal("cplan did not finish");
-        return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        return cplan::test::runProgram(QStringLiteral(CPLAN_EXECUTABLE), args, m_dir.filePath(QStringLiteral("store.sqlite")));
     }
 
     QString data(const QString &rel) { return QStringLiteral(CPLAN_TEST_DATA "/") + rel; }

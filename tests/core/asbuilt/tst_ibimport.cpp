@@ -8,6 +8,9 @@
 #include "io/ibmodels.h"
 #include "util/atomicfile.h"
 
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -16,7 +19,7 @@ using namespace cplan;
 
 namespace {
 
-std::string data(const char *file) { return std::string(CPLAN_TEST_DATA) + "/asbuilt/" + file; }
+std::string data(const char *file) { return test::testDataPath(std::string("asbuilt/") + file); }
 
 const Node *byName(const Design &d, const std::string &name)
 {
@@ -71,12 +74,7 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        auto c = Catalog::loadDirectory(std::string(CPLAN_SOURCE_DIR) + "/resources/catalog");
-        QVERIFY(c.ok());
-        m_catalog = std::move(*c);
-    }
+    void initTestCase() { m_catalog = test::builtinCatalog(); }
 
     // Switches / HCAs / servers / cables each fixture holds, as a reader of the file counts them.
     void counts_data()
@@ -343,7 +341,7 @@ private slots:
     {
         const IbnetdiscoverImport r = load("switch-models.topo");
         const std::string yaml = serializeDesign(r.design);
-        auto fresh = Catalog::loadDirectory(std::string(CPLAN_SOURCE_DIR) + "/resources/catalog");
+        auto fresh = Catalog::loadDirectory(test::sourcePath("resources/catalog"));
         QVERIFY(fresh.ok());
         QVERIFY(!fresh->find(byName(r.design, "ib5")->part));
         auto back = parseDesign(yaml, "re.yaml", &*fresh);
@@ -362,5 +360,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestIbImport)
+CPLAN_TEST_APPLESS_MAIN(TestIbImport)
 #include "tst_ibimport.moc"

@@ -10,6 +10,9 @@
 #include "verify/punchlist.h"
 #include "verify/verify.h"
 
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <algorithm>
@@ -43,10 +46,8 @@ private:
 private slots:
     void initTestCase()
     {
-        auto c = Catalog::loadDirectory(std::string(CPLAN_SOURCE_DIR) + "/resources/catalog");
-        QVERIFY(c.ok());
-        m_catalog = std::move(*c);
-        auto plan = testsupport::plannedFabric(m_catalog);
+        m_catalog = test::builtinCatalog();
+        auto plan = test::plannedFabric(m_catalog);
         QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().toString().c_str());
         m_plan = std::move(*plan);
     }
@@ -63,8 +64,8 @@ private slots:
 
     void miswiredTwin()
     {
-        testsupport::Miswiring what;
-        const Design twin = testsupport::miswiredTwin(m_plan, m_catalog, &what);
+        test::Miswiring what;
+        const Design twin = test::miswiredTwin(m_plan, m_catalog, &what);
         const VerifyResult r = verifyAsBuilt(m_plan, asBuilt(twin), m_catalog);
         QVERIFY(!r.agree());
         QCOMPARE(r.summary.misconnected, 2);
@@ -116,7 +117,7 @@ private slots:
     // The same twin exported as ibnetdiscover sees it and imported back: the verdicts hold.
     void miswiredTwinThroughIbnetdiscover()
     {
-        const Design twin = testsupport::miswiredTwin(m_plan, m_catalog, nullptr);
+        const Design twin = test::miswiredTwin(m_plan, m_catalog, nullptr);
         const std::string text = exportIbnetdiscover(twin, Fabric::build(twin, m_catalog));
         auto found = parseAsBuilt(text, "twin.topo", m_catalog);
         QVERIFY2(found.ok(), found.ok() ? "" : found.error().toString().c_str());
@@ -140,7 +141,7 @@ private slots:
         Design found = m_plan;
         for (Node &n : found.nodes)
             n.guid = nodeGuid(n) ^ 0x5a5a5a5a00ull;   // other GUIDs everywhere
-        Node &renamed = found.nodes[std::size_t(testsupport::firstServer(found))];
+        Node &renamed = found.nodes[std::size_t(test::firstServer(found))];
         renamed.name = "rack7-node-unknown";
         renamed.id = "rack7-node-unknown";
         found.reindex();
@@ -168,7 +169,7 @@ private slots:
     void missingAndDifferentNodes()
     {
         Design found = m_plan;
-        const int server = testsupport::firstServer(found);
+        const int server = test::firstServer(found);
         const std::string gone = found.nodes[std::size_t(server)].id;
         found.removeNodes({NodeId(std::uint32_t(server))});
         // A leaf of another generation where the plan has an HDR one.
@@ -196,5 +197,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestVerify)
+CPLAN_TEST_APPLESS_MAIN(TestVerify)
 #include "tst_verify.moc"

@@ -12,7 +12,7 @@
 #include <set>
 #include <string>
 
-namespace cplan::testsupport {
+namespace cplan::test {
 
 struct Miswiring
 {
@@ -26,7 +26,7 @@ inline Result<Design> plannedFabric(const Catalog &catalog)
 {
     FatTreeSpec spec;
     spec.name = "as-built test fabric";
-    spec.servers = {{"host-1hca", 24}};
+    spec.servers = {{"host-1hca", 64}};
     spec.hcaOverride = "connectx-6";
     spec.switchPart = "qm8700";
     spec.tiers = 2;
@@ -80,7 +80,7 @@ inline Design miswiredTwin(const Design &plan, const Catalog &catalog, Miswiring
         }
     }
     // One extra cable between ports free in the plan: a leaf's and a spine's.
-    auto freePort = [&](int tier) -> PortRef {
+    auto freePort = [&](Tier tier) -> PortRef {
         for (std::uint32_t n = 0; n < twin.nodes.size(); ++n) {
             const Node &node = twin.nodes[n];
             if (node.role != NodeRole::Switch || node.tier != tier)
@@ -92,7 +92,7 @@ inline Design miswiredTwin(const Design &plan, const Catalog &catalog, Miswiring
         }
         return {};
     };
-    const PortRef leafPort = freePort(1), spinePort = freePort(2);
+    const PortRef leafPort = freePort(Tier::Leaf), spinePort = freePort(Tier::Spine);
     if (leafPort.node.valid() && spinePort.node.valid()) {
         Link extra;
         extra.id = twin.uniqueId("extra");
@@ -108,4 +108,4 @@ inline Design miswiredTwin(const Design &plan, const Catalog &catalog, Miswiring
     return twin;
 }
 
-} // namespace cplan::testsupport
+} // namespace cplan::test
