@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 
 namespace cplan::ibimport {
 
@@ -40,15 +41,6 @@ void DeviceSpeed::see(const LinkRate &r)
         best = r;
 }
 
-std::optional<double> DeviceSpeed::portGbps() const
-{
-    if (familyGbps)
-        return familyGbps;
-    if (!best.known())
-        return std::nullopt;
-    return LinkRate{std::max(4, best.width), best.speed}.gbps();
-}
-
 std::string DeviceSpeed::speedName() const
 {
     return familyGbps ? familySpeedName : best.speed;
@@ -69,26 +61,34 @@ const Part *PartChooser::fromCatalog(const DeviceKind &kind, const DeviceSpeed &
     return nullptr;
 }
 
+// A generic part is a function of what names it (kind, vendor, model, ports, speed
+// generation), and its id carries a hash of those: the same device imported from any dump,
+// in any session, is the same part, and two that differ never share an id.
 Part PartChooser::generic(const DeviceKind &kind, const DeviceSpeed &speed)
 {
     Part p;
     p.kind = kind.kind;
     p.imported = true;
     p.vendor = kind.vendor;
-    p.model = kind.model.empty() ? std::string(kind.router ? "router" : kind.kind == PartKind::Switch ? "switch" : "HCA")
-                                 : kind.model;
+    const char *what = kind.router ? "router" : kind.kind == PartKind::Switch ? "switch" : "hca";
+    p.model = kind.model.empty() ? std::string(kind.router ? "router" : kind.kind == PartKind::Switch ? "switch" : "HCA") : kind.model;
     const std::string speedName = speed.speedName();
-    p.id = std::string(kImportedPartPrefix) + (kind.router ? "router" : kind.kind == PartKind::Switch ? "switch" : "hca") + "-" +
-           (kind.vendor.empty() ? "" : slug(kind.vendor) + "-") + slug(kind.model.empty() ? "unknown" : kind.model) + "-" +
-           std::to_string(kind.ports) + "p-" + (speedName.empty() ? "unknown-speed" : slug(speedName));
     p.ports = kind.ports;
-    p.portSpeedGbps = speed.portGbps();
+    if (!speedName.empty())
+        p.portSpeedGbps = LinkRate{4, speedName}.gbps();
     p.speedName = speedName;
-    std::string what = kind.router ? "InfiniBand router" : kind.kind == PartKind::Switch ? "InfiniBand switch" : "InfiniBand adapter";
-    p.description = "Generic " + what + " found by ibnetdiscover: " + std::to_string(kind.ports) + " port(s), " +
-                    (speed.familyGbps ? "a " + speed.familySpeedName + " chip family"
-                                      : speed.best.known() ? "links up to " + speed.best.toString() + " seen" : "no link speed seen") +
-                    ". Price, power and height are unknown.";
+    const std::string identity = std::string(what) + "|" + kind.vendor + "|" + kind.model + "|" + std::to_string(kind.ports) + "|" + speedName;
+    std::uint32_t h = 2166136261u;   // FNV-1a
+    for (unsigned char c : identity)
+        h = (h ^ c) * 16777619u;
+    char hash[12];
+    std::snprintf(hash, sizeof hash, "%06x", h & 0xffffffu);
+    p.id = std::string(kImportedPartPrefix) + what + "-" + (kind.vendor.empty() ? "" : slug(kind.vendor) + "-") +
+           slug(kind.model.empty() ? "unknown" : kind.model) + "-" + std::to_string(kind.ports) + "p-" +
+           (speedName.empty() ? "unknown-speed" : slug(speedName)) + "-" + hash;
+    p.description = std::string("Generic InfiniBand ") + (kind.router ? "router" : kind.kind == PartKind::Switch ? "switch" : "adapter") +
+                    " found by ibnetdiscover: " + std::to_string(kind.ports) + " port(s)" +
+                    (speedName.empty() ? ", speed unknown" : ", " + speedName) + ". Price, power and height are unknown.";
     p.sources = {"as-built import: ibnetdiscover output (model from the node description or device id)"};
     p.priceEstimate = true;
     return p;

@@ -43,8 +43,7 @@ struct DeviceSpeed
     std::string familySpeedName;
     LinkRate best;                      // the fastest link seen on any device of this kind
     void see(const LinkRate &r);
-    // The port rate the part gets: the family's, else the best link at (at least) 4x.
-    std::optional<double> portGbps() const;
+    // The speed generation the part gets: the family's, else the best link's.
     std::string speedName() const;
 };
 

@@ -19,7 +19,7 @@ seed_dirs() {
   case "$1" in
     design_yaml_fuzz) echo "$root/samples $root/tests/data/design-malformed $root/tests/data/design-errors" ;;
     catalog_yaml_fuzz) echo "$root/resources/catalog $root/tests/data/catalog-malformed" ;;
-    ibnetdiscover_fuzz) echo "$root/tests/data/ibnetdiscover $root/tests/data/ibnetdiscover-malformed" ;;
+    ibnetdiscover_fuzz) echo "$root/tests/data/ibnetdiscover $root/tests/data/ibnetdiscover-malformed $root/tests/data/asbuilt" ;;
     trace_csv_fuzz) echo "$root/tests/data/traces" ;;
     *) echo "$root/tests/data/fuzz-seeds/${1%_fuzz}" ;;
   esac
