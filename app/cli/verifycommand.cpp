@@ -2,11 +2,11 @@
 // plan, cable by cable. Exit 0 when they agree, 1 when they differ, 2 on bad input.
 #include "cli/cli.h"
 
+#include "analysis/verification.h"
 #include "catalog/catalog.h"
 #include "model/design.h"
 #include "util/atomicfile.h"
 #include "verify/punchlist.h"
-#include "verify/verify.h"
 
 #include <nlohmann/json.hpp>
 
@@ -95,10 +95,11 @@ void addVerifyCommand(CLI::App &root, Context &ctx)
             const Catalog *cat = catalog(ctx);
             if (!cat)
                 return ExitBadInput;
-            auto found = loadAsBuilt(a->asBuilt, *cat);
-            if (!found)
-                return fail(found.error());
-            const VerifyResult result = verifyAsBuilt(*plan, *found, *cat);
+            auto verification = analyzeVerification(*plan, a->asBuilt, *cat);
+            if (!verification)
+                return fail(verification.error());
+            const VerifyResult &result = verification->result;
+            const AsBuilt *found = &verification->asBuilt;
             if (!a->punchList.empty())
                 if (auto st = writeFileAtomically(a->punchList, punchListCsv(punchList(result))); !st)
                     return fail(st.error());
