@@ -117,9 +117,13 @@ std::map<DeviceKind, std::string> PartChooser::choose(std::vector<Part> &generic
         }
         Part g = PartChooser::generic(kind, speed);
         if (std::none_of(generic.begin(), generic.end(), [&](const Part &q) { return q.id == g.id; })) {
+            const std::string why = kind.router             ? "routers are not catalog parts"
+                                    : kind.model.empty()     ? "the model is unknown"
+                                    : !kind.modelNumber      ? "the dump names the chip or family, not the model"
+                                                             : "no catalog part has this model, port count and speed";
             notes.push_back("generic part '" + g.id + "' for " + (kind.model.empty() ? std::string("devices of unknown model")
                                                                                      : "'" + kind.model + "'") +
-                            " (" + std::to_string(kind.ports) + " ports): no catalog part has this model, port count and speed");
+                            " (" + std::to_string(kind.ports) + " ports): " + why);
             generic.push_back(g);
         }
         out[kind] = g.id;
