@@ -5,6 +5,7 @@
 
 #include "catalog/catalog.h"
 #include "io/ibimportparts.h"
+#include "io/iblayout.h"
 #include "io/ibmodels.h"
 #include "io/ibnetdiscoverreader.h"
 
@@ -12,7 +13,6 @@
 #include <cctype>
 #include <cinttypes>
 #include <cstdio>
-#include <deque>
 #include <set>
 #include <unordered_map>
 
@@ -45,47 +45,6 @@ const std::string *findOverride(const std::map<std::string, std::string> &parts,
     return nullptr;
 }
 
-// Tiers by distance from the switches that have servers, and a layout by tier.
-void layoutByTier(Design &d)
-{
-    std::vector<int> tier(d.nodes.size(), -1);
-    std::vector<std::vector<std::uint32_t>> adj(d.nodes.size());
-    for (const Link &l : d.links) {
-        adj[l.a.node.value].push_back(l.b.node.value);
-        adj[l.b.node.value].push_back(l.a.node.value);
-    }
-    std::deque<std::uint32_t> q;
-    for (std::uint32_t k = 0; k < d.nodes.size(); ++k)
-        if (d.nodes[k].role == NodeRole::Switch)
-            for (std::uint32_t peer : adj[k])
-                if (d.nodes[peer].role != NodeRole::Switch && tier[k] < 0) {
-                    tier[k] = 1;
-                    q.push_back(k);
-                }
-    while (!q.empty()) {
-        const std::uint32_t k = q.front();
-        q.pop_front();
-        for (std::uint32_t peer : adj[k])
-            if (d.nodes[peer].role == NodeRole::Switch && tier[peer] < 0) {
-                tier[peer] = tier[k] + 1;
-                q.push_back(peer);
-            }
-    }
-    // A design names three switch tiers at most; a deeper fabric keeps its upper levels as core.
-    int top = 1;
-    for (std::uint32_t k = 0; k < d.nodes.size(); ++k) {
-        Node &node = d.nodes[k];
-        node.tier = node.role == NodeRole::Switch ? *tierFromLevel(std::clamp(tier[k], 1, 3)) : Tier::Endpoint;
-        top = std::max(top, level(node.tier));
-    }
-    std::map<Tier, int> column;
-    for (Node &node : d.nodes) {
-        const int c = column[node.tier]++;
-        node.x = c * (node.tier == Tier::Endpoint ? 70.0 : 140.0);
-        node.y = (top - level(node.tier)) * 260.0;
-    }
-}
-
 class Importer
 {
 public:
@@ -107,7 +66,7 @@ public:
         if (auto st = addServers(); !st)
             return st.error();
         addLinks();
-        layoutByTier(m_out.design);
+        layoutImportedFabric(m_out.design);
         m_out.design.reindex();
         count();
         return std::move(m_out);

@@ -2,10 +2,12 @@
 // asbuilt/, written for the project), each with the counts and the details a faithful import
 // gives.
 #include "catalog/catalog.h"
+#include "generate/fattree.h"
 #include "io/designyaml.h"
 #include "io/ibnetdiscover.h"
 #include "io/ibnetdiscoverreader.h"
 #include "io/ibmodels.h"
+#include "routing/fabric.h"
 #include "util/atomicfile.h"
 
 #include "fixtures.h"
@@ -14,6 +16,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <map>
 
 using namespace cplan;
 
@@ -337,6 +340,49 @@ private slots:
     }
 
     // Generic parts travel with the design: another catalog (a fresh process) learns them on load.
+    // A dump has no positions: the import draws the tree, tier by tier (spines above leaves above
+    // servers), nothing on top of anything, and a big fabric is not a strip.
+    void importedFabricIsDrawnByTier()
+    {
+        FatTreeSpec spec;
+        spec.servers = {{"host-1hca", 300}};
+        spec.hcaOverride = "connectx-6";
+        spec.switchPart = "qm8700";
+        spec.tiers = 2;
+        auto plan = generateFatTree(spec, m_catalog);
+        QVERIFY(plan.ok());
+        auto r = importIbnetdiscover(exportIbnetdiscover(*plan, Fabric::build(*plan, m_catalog)), "big.topo", m_catalog);
+        QVERIFY(r.ok());
+        const Design &d = r->design;
+        double lowestSpine = -1e18, highestLeaf = 1e18, lowestLeaf = -1e18, highestServer = 1e18;
+        double minX = 1e18, maxX = -1e18, minY = 1e18, maxY = -1e18;
+        std::map<double, std::vector<double>> rows;   // y -> x of the nodes on it
+        for (const Node &n : d.nodes) {
+            if (n.tier == Tier::Spine)
+                lowestSpine = std::max(lowestSpine, n.y);
+            if (n.tier == Tier::Leaf) {
+                highestLeaf = std::min(highestLeaf, n.y);
+                lowestLeaf = std::max(lowestLeaf, n.y);
+            }
+            if (n.tier == Tier::Endpoint)
+                highestServer = std::min(highestServer, n.y);
+            QVERIFY(n.tier != Tier::Endpoint || n.role != NodeRole::Switch);
+            rows[n.y].push_back(n.x);
+            minX = std::min(minX, n.x);
+            maxX = std::max(maxX, n.x);
+            minY = std::min(minY, n.y);
+            maxY = std::max(maxY, n.y);
+        }
+        QVERIFY(lowestSpine < highestLeaf);
+        QVERIFY(lowestLeaf < highestServer);
+        for (auto &[y, xs] : rows) {
+            std::sort(xs.begin(), xs.end());
+            for (std::size_t i = 1; i < xs.size(); ++i)
+                QVERIFY2(xs[i] - xs[i - 1] >= 56, "two nodes overlap");
+        }
+        QVERIFY2((maxX - minX) < 4 * (maxY - minY), "drawn as a strip");
+    }
+
     void genericPartsTravelWithTheDesign()
     {
         const IbnetdiscoverImport r = load("switch-models.topo");
