@@ -45,7 +45,10 @@ int main(int argc, char **argv)
     const QCommandLineOption wizard(QStringLiteral("wizard"), QApplication::translate("main", "Screenshot the new-fabric wizard."));
     const QCommandLineOption size(QStringLiteral("size"), QApplication::translate("main", "Screenshot size."), QStringLiteral("WxH"),
                                   QStringLiteral("1600x1000"));
-    parser.addOptions({screenshot, presentation, heatmap, schedule, jobs, collapse, focus, wizard, size});
+    const QCommandLineOption compare(QStringLiteral("compare"),
+                                     QApplication::translate("main", "Compare the design with an as-built fabric (ibnetdiscover output or a design)."),
+                                     QStringLiteral("as-built"));
+    parser.addOptions({screenshot, presentation, heatmap, schedule, jobs, collapse, focus, wizard, size, compare});
     parser.process(app);
 
     auto catalog = cplan::loadCatalog();
@@ -70,6 +73,7 @@ int main(int argc, char **argv)
         o.scheduleJobs = parser.value(jobs).toInt();
         o.collapse = parser.isSet(collapse);
         o.wizard = parser.isSet(wizard);
+        o.compare = parser.value(compare);
         if (parser.isSet(focus))
             o.focusGroups = parser.value(focus).split(QLatin1Char(','));
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));

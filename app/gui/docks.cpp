@@ -1,6 +1,7 @@
 #include "docks.h"
 
 #include "bommodel.h"
+#include "differencesview.h"
 #include "inspector.h"
 #include "metricsview.h"
 #include "overviewview.h"
@@ -54,6 +55,7 @@ Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene,
     d.overview = new OverviewView(document, scene, view, window);
     d.bomModel = new BomModel(window);
     d.bomView = createBomView(d.bomModel, window);
+    d.differences = new DifferencesView(window);
 
     auto *palette = dock(d.palette, tr("Parts"), QStringLiteral("PartsDock"), Qt::LeftDockWidgetArea);
     auto *inspector = dock(d.inspector, tr("Inspector"), QStringLiteral("InspectorDock"), Qt::LeftDockWidgetArea);
@@ -68,6 +70,8 @@ Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene,
     auto *problems = dock(d.problems, tr("Problems"), QStringLiteral("ProblemsDock"), Qt::BottomDockWidgetArea);
     auto *bom = dock(d.bomView, tr("Bill of materials"), QStringLiteral("BomDock"), Qt::BottomDockWidgetArea);
     window->tabifyDockWidget(problems, bom);
+    auto *differences = dock(d.differences, tr("Differences"), QStringLiteral("DifferencesDock"), Qt::BottomDockWidgetArea);
+    window->tabifyDockWidget(bom, differences);
     problems->raise();
     window->resizeDocks({palette, metrics}, {330, 380}, Qt::Horizontal);
     window->resizeDocks({problems}, {190}, Qt::Vertical);

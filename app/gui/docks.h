@@ -12,6 +12,7 @@ namespace cplan {
 class BomModel;
 class CanvasScene;
 class Catalog;
+class DifferencesView;
 class Document;
 class Inspector;
 class MetricsView;
@@ -23,7 +24,8 @@ class SchedulerView;
 
 // The docks around the canvas and their default layout: parts (tabbed with the pod and
 // scalable-unit overview) and inspector on the left,
-// metrics and scheduler (tabbed) on the right, problems and bill of materials (tabbed) below.
+// metrics and scheduler (tabbed) on the right, problems, bill of materials and differences
+// from the as-built fabric (tabbed) below.
 // A new dock is added here, with its objectName (saved layouts and View ▸ Docks use it).
 struct Docks
 {
@@ -38,6 +40,7 @@ public:
     OverviewView *overview = nullptr;
     BomModel *bomModel = nullptr;
     QTableView *bomView = nullptr;
+    DifferencesView *differences = nullptr;   // a comparison with the as-built fabric
     QList<QDockWidget *> all;   // in the order of the View ▸ Docks menu
 
     static Docks create(QMainWindow *window, Document *document, CanvasScene *scene, CanvasView *view, const Catalog &catalog);

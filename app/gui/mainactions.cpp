@@ -1,5 +1,6 @@
 #include "mainactions.h"
 
+#include "asbuiltcompare.h"
 #include "documentfiles.h"
 #include "exporter.h"
 #include "i18n.h"
@@ -68,6 +69,9 @@ void MainActions::createFileMenu(MainWindow &w)
     file->addAction(tr("&Close"), QKeySequence::Close, files, &DocumentFiles::closeDesign);
     file->addSeparator();
     file->addAction(tr("Design se&ttings…"), &w, &MainWindow::showDesignSettings);
+    file->addSeparator();
+    file->addAction(tr("&Import fabric…"), w.asBuilt(), &AsBuiltCompare::importFabric);
+    file->addAction(tr("Compare with &as-built…"), w.asBuilt(), &AsBuiltCompare::compare);
     file->addSeparator();
     file->addAction(tr("&Export view…"), QKeySequence(Qt::CTRL | Qt::Key_E), exporter, &Exporter::exportView);
     file->addAction(tr("Export &report (PDF)…"), exporter, &Exporter::exportReport);

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "asbuiltcompare.h"
 #include "documentfiles.h"
 #include "exporter.h"
 #include "helpdialog.h"
@@ -67,6 +68,7 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     setCentralWidget(centre);
     setDockNestingEnabled(true);
     m_docks = Docks::create(this, m_document, m_scene, m_view, catalog);
+    m_asBuilt = new AsBuiltCompare(m_document, m_scene, m_view, m_docks.differences, m_files, catalog, this);
     m_actions = MainActions::create(*this);
     createStatusBar();
     connectParts();
@@ -82,6 +84,7 @@ MainWindow::~MainWindow()
 {
     // Views listen to the scene and the document: take them down before the document goes.
     delete m_analysis;
+    delete m_asBuilt;
     disconnect(m_scene, nullptr, nullptr, nullptr);
     qDeleteAll(m_docks.all);
     m_docks.all.clear();
@@ -123,6 +126,8 @@ void MainWindow::connectParts()
     // A design being parsed: the progress bar shows "busy".
     connect(m_files, &DocumentFiles::openingChanged, this, &MainWindow::onOpeningChanged);
     connect(m_exporter, &Exporter::statusMessage, this, showMessage);
+    connect(m_asBuilt, &AsBuiltCompare::statusMessage, this, showMessage);
+    connect(m_asBuilt, &AsBuiltCompare::showDifferences, this, [this] { showDock(QStringLiteral("DifferencesDock")); });
     connect(m_scene, &CanvasScene::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 6000); });
     connect(m_scene, &CanvasScene::failedObjectsChanged, this, [this] { m_analysis->setFailed(m_scene->failedObjects()); });
     connect(m_scene, &CanvasScene::contextMenuRequested, this,

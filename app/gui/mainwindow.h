@@ -13,6 +13,7 @@ class QProgressBar;
 namespace cplan {
 
 class AnalysisRunner;
+class AsBuiltCompare;
 class BomModel;
 class CanvasClipboard;
 class CanvasSearchBar;
@@ -62,6 +63,7 @@ public:
     DocumentFiles *files() const { return m_files; }
     Exporter *exporter() const { return m_exporter; }
     AnalysisRunner *analysis() const { return m_analysis; }
+    AsBuiltCompare *asBuilt() const { return m_asBuilt; }
     PartPalette *palette() const { return m_docks.palette; }
     Inspector *inspector() const { return m_docks.inspector; }
     ProblemsView *problems() const { return m_docks.problems; }
@@ -119,6 +121,7 @@ private:
     DocumentFiles *m_files;
     Exporter *m_exporter;
     Docks m_docks;
+    AsBuiltCompare *m_asBuilt = nullptr;
     MainActions m_actions;
     QLabel *m_statusAnalysis = nullptr;
     QProgressBar *m_statusProgress = nullptr;

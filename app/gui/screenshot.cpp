@@ -1,5 +1,6 @@
 #include "screenshot.h"
 
+#include "asbuiltcompare.h"
 #include "mainwindow.h"
 
 #include "analysis.h"
@@ -44,6 +45,14 @@ int takeScreenshot(MainWindow &window, const ScreenshotOptions &o)
     }
     if (o.collapse)
         window.scene()->setAllGroupsCollapsed(true);
+    if (!o.compare.isEmpty()) {
+        QString error;
+        if (!window.asBuilt()->compareWith(o.compare, &error)) {
+            err << error << Qt::endl;
+            return 2;
+        }
+        window.showDock(QStringLiteral("DifferencesDock"));
+    }
     if (!o.heatmap.isEmpty())
         window.setHeatmapPattern(o.heatmap);
     if (!o.schedulePolicy.isEmpty()) {

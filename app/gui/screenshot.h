@@ -22,6 +22,7 @@ struct ScreenshotOptions
     bool collapse = false;    // collapse scalable units
     QStringList focusGroups;  // zoom onto these groups (SU ids); empty = fit everything
     bool wizard = false;      // show the new-fabric wizard instead of the window
+    QString compare;          // compare with this as-built fabric (overlay and Differences dock)
     QSize size{1600, 1000};
 };
 

@@ -1979,6 +1979,207 @@ This page shows cost charts only.</source>
     </message>
 </context>
 <context>
+    <name>cplan::AsBuiltCompare</name>
+    <message>
+        <location filename="../../app/gui/asbuiltcompare.cpp" line="+31"/>
+        <source>ibnetdiscover output (*.topo *.out *.txt *.ibnetdiscover *.net *.log);;All files (*)</source>
+        <translation>ibnetdiscover 输出 (*.topo *.out *.txt *.ibnetdiscover *.net *.log);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>Imported %1: %2 switches, %3 HCAs in %4 servers, %5 cables; %6 note(s)</source>
+        <translation>已导入 %1：%2 台交换机，%4 台服务器中的 %3 块 HCA，%5 条线缆；%6 条说明</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <location line="+11"/>
+        <source>Import fabric</source>
+        <translation>导入网络</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Could not import the fabric:
+%1</source>
+        <translation>无法导入网络：
+%1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Comparing with %1…</source>
+        <translation>正在与 %1 比较…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Comparison failed: %1</source>
+        <translation>比较失败：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+14"/>
+        <source>Compare with as-built</source>
+        <translation>与实际布线比较</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>Could not read the as-built fabric:
+%1</source>
+        <translation>无法读取实际布线的网络：
+%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>ibnetdiscover output or design (*.topo *.out *.txt *.ibnetdiscover *.net *.log *.cluster.yaml *.yaml);;All files (*)</source>
+        <translation>ibnetdiscover 输出或设计 (*.topo *.out *.txt *.ibnetdiscover *.net *.log *.cluster.yaml *.yaml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The as-built fabric agrees with the plan.</source>
+        <translation>实际布线与规划一致。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>As built: %1 missing, %2 misconnected, %3 unexpected, %4 degraded cable(s)</source>
+        <translation>实际布线：%1 条缺失，%2 条接错，%3 条多余，%4 条降速</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>There is no comparison with an as-built fabric.</source>
+        <translation>尚未与实际布线比较。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <location line="+6"/>
+        <source>Export punch list</source>
+        <translation>导出整改清单</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>CSV (*.csv);;All files (*)</source>
+        <translation>CSV (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not write the punch list:
+%1</source>
+        <translation>无法写入整改清单：
+%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Punch list written to %1</source>
+        <translation>整改清单已写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::AsBuiltStyle</name>
+    <message>
+        <location filename="../../widgets/asbuiltoverlay.cpp" line="+117"/>
+        <location line="+23"/>
+        <source>Misconnected (actual)</source>
+        <translation>接错（实际位置）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>As built vs plan</source>
+        <translation>实际布线与规划对比</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/asbuiltstyle.cpp" line="+35"/>
+        <source>OK</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unexpected</source>
+        <translation>多余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Misconnected</source>
+        <translation>接错</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Degraded</source>
+        <translation>降速</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Node missing</source>
+        <translation>节点缺失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Node unexpected</source>
+        <translation>多余节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Different part</source>
+        <translation>部件不同</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>As planned.</source>
+        <translation>与规划一致。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Planned, not found.</source>
+        <translation>已规划，未发现。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Found between %1 and %2, not planned.</source>
+        <translation>在 %1 与 %2 之间发现，未规划。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The cable at %1 ends at %2 instead of %3.</source>
+        <translation>%1 上的线缆接到了 %2，而不是 %3。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Swapped with another cable.</source>
+        <translation>与另一条线缆互换。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Swapped with %1.</source>
+        <translation>与 %1 互换。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Runs at %1 (%2 Gb/s), planned %3 (%4 Gb/s).</source>
+        <translation>运行于 %1（%2 Gb/s），规划为 %3（%4 Gb/s）。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Planned (%1), not found.</source>
+        <translation>已规划（%1），未发现。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Found (%1), not planned.</source>
+        <translation>已发现（%1），未规划。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Planned %1, found %2.</source>
+        <translation>规划为 %1，发现 %2。</translation>
+    </message>
+</context>
+<context>
     <name>cplan::BomModel</name>
     <message>
         <location filename="../../widgets/bommodel.cpp" line="+45"/>
@@ -2297,9 +2498,65 @@ or open a design (Ctrl+O).</source>
     </message>
 </context>
 <context>
+    <name>cplan::DifferencesView</name>
+    <message>
+        <location filename="../../widgets/differencesview.cpp" line="+34"/>
+        <location line="+91"/>
+        <source>No comparison yet: File ▸ Compare with as-built…</source>
+        <translation>尚未比较：文件 ▸ 与实际布线比较…</translation>
+    </message>
+    <message>
+        <location line="-89"/>
+        <source>Export punch list…</source>
+        <translation>导出整改清单…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One row per action for the technicians (replace, move, remove, check), as CSV</source>
+        <translation>供技术人员使用，每个操作一行（更换、移动、拆除、检查），CSV 格式</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Finding</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cable or node</source>
+        <translation>线缆或节点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>%1 agrees with the plan: %n cable(s) as planned.</source>
+        <translation>
+            <numerusform>%1 与规划一致：%n 条线缆与规划相同。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 against the plan: %2 missing, %3 misconnected, %4 unexpected, %5 degraded of %6 planned cables; %7 node(s) missing, %8 unexpected, %9 of another part.</source>
+        <translation>%1 与规划对比：%6 条规划线缆中 %2 条缺失，%3 条接错，%4 条多余，%5 条降速；%7 个节点缺失，%8 个多余，%9 个部件不同。</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Import note</source>
+        <translation>导入说明</translation>
+    </message>
+</context>
+<context>
     <name>cplan::Docks</name>
     <message>
-        <location filename="../../app/gui/docks.cpp" line="+58"/>
+        <location filename="../../app/gui/docks.cpp" line="+60"/>
         <source>Parts</source>
         <translation>部件</translation>
     </message>
@@ -2332,6 +2589,11 @@ or open a design (Ctrl+O).</source>
         <location line="+1"/>
         <source>Bill of materials</source>
         <translation>物料清单 (BOM)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Differences</source>
+        <translation>差异</translation>
     </message>
 </context>
 <context>
@@ -2898,7 +3160,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainActions</name>
     <message>
-        <location filename="../../app/gui/mainactions.cpp" line="+59"/>
+        <location filename="../../app/gui/mainactions.cpp" line="+60"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2941,6 +3203,16 @@ or open a design (Ctrl+O).</source>
         <location line="+2"/>
         <source>Design se&amp;ttings…</source>
         <translation>设计设置(&amp;T)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Import fabric…</source>
+        <translation>导入网络(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare with &amp;as-built…</source>
+        <translation>与实际布线比较(&amp;A)…</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3196,12 +3468,12 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+113"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+116"/>
         <source>Analysing the design…</source>
         <translation>正在分析设计…</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>User store damaged</source>
         <translation>用户库已损坏</translation>
     </message>
@@ -4025,6 +4297,11 @@ or open a design (Ctrl+O).</source>
         <location line="+1"/>
         <source>Screenshot size.</source>
         <translation>截图尺寸。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Compare the design with an as-built fabric (ibnetdiscover output or a design).</source>
+        <translation>将设计与实际布线的网络比较（ibnetdiscover 输出或设计文件）。</translation>
     </message>
     <message>
         <location line="+11"/>

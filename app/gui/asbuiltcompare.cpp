@@ -1,0 +1,283 @@
+#include "asbuiltcompare.h"
+
+#include "documentfiles.h"
+
+#include "asbuiltoverlay.h"
+#include "canvasitems.h"
+#include "canvasscene.h"
+#include "canvasview.h"
+#include "differencesview.h"
+#include "document.h"
+
+#include "analysis/verification.h"
+#include "io/ibnetdiscover.h"
+#include "util/atomicfile.h"
+#include "verify/punchlist.h"
+
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QMessageBox>
+#include <QScrollBar>
+#include <QTimer>
+#include <QtConcurrent>
+
+namespace cplan {
+
+namespace {
+
+const char *kDumpFilter = QT_TRANSLATE_NOOP("cplan::AsBuiltCompare",
+                                            "ibnetdiscover output (*.topo *.out *.txt *.ibnetdiscover *.net *.log);;All files (*)");
+
+// Keeps the legend in the canvas's top-left corner. The legend is a child of the view, not of
+// its viewport: the viewport scrolls its children along with the scene.
+class CornerKeeper : public QObject
+{
+public:
+    CornerKeeper(QWidget *legend, QWidget *viewport) : QObject(legend), m_legend(legend), m_viewport(viewport) { place(); }
+    bool eventFilter(QObject *, QEvent *e) override
+    {
+        if (e->type() == QEvent::Resize || e->type() == QEvent::Move)
+            place();
+        return false;
+    }
+    void place() { m_legend->move(m_viewport->geometry().topLeft() + QPoint(10, 10)); }
+
+private:
+    QWidget *m_legend;
+    QWidget *m_viewport;
+};
+
+} // namespace
+
+AsBuiltCompare::AsBuiltCompare(Document *document, CanvasScene *scene, CanvasView *view, DifferencesView *differences,
+                               DocumentFiles *files, const Catalog &catalog, QWidget *window)
+    : QObject(window)
+    , m_document(document)
+    , m_scene(scene)
+    , m_view(view)
+    , m_differences(differences)
+    , m_files(files)
+    , m_catalog(catalog)
+    , m_window(window)
+    , m_legend(new AsBuiltLegend(view))
+{
+    m_legend->hide();
+    view->viewport()->installEventFilter(new CornerKeeper(m_legend, view->viewport()));
+    connect(m_differences, &DifferencesView::findingActivated, this, &AsBuiltCompare::select);
+    connect(m_differences, &DifferencesView::clearRequested, this, &AsBuiltCompare::clear);
+    connect(m_differences, &DifferencesView::punchListRequested, this, &AsBuiltCompare::exportPunchList);
+    connect(m_document, &Document::changed, this, [this](const ChangeEvent &e) {
+        if (e.type == ChangeEvent::DesignReplaced)
+            clear();   // another design: the comparison was about the old one
+        else if (m_overlay)
+            m_overlay->refresh();
+    });
+}
+
+AsBuiltCompare::~AsBuiltCompare()
+{
+    delete m_overlay;   // still on the scene: take it off
+}
+
+namespace {
+
+Result<IbnetdiscoverImport> readAndImport(const std::string &path, const Catalog &catalog)
+{
+    auto text = readFile(path);
+    if (!text)
+        return text.error();
+    return importIbnetdiscover(*text, path, catalog);
+}
+
+} // namespace
+
+bool AsBuiltCompare::adoptImport(Result<IbnetdiscoverImport> imported, const QString &fileName, QString *error)
+{
+    if (!imported) {
+        if (error)
+            *error = QString::fromStdString(imported.error().toString());
+        return false;
+    }
+    const auto &c = imported->counts;
+    const QString message = tr("Imported %1: %2 switches, %3 HCAs in %4 servers, %5 cables; %6 note(s)")
+                                .arg(QFileInfo(fileName).fileName())
+                                .arg(c.switches)
+                                .arg(c.hcas)
+                                .arg(c.servers)
+                                .arg(c.cables)
+                                .arg(imported->notes.size());
+    m_document->reset(std::move(imported->design), QString(), true);
+    emit statusMessage(message, 15000);
+    QTimer::singleShot(0, m_view, &CanvasView::fitAll);
+    return true;
+}
+
+QString AsBuiltCompare::designFolder() const
+{
+    // Where the open design is: its dumps are usually beside it.
+    return m_document->fileName().isEmpty() ? QString() : QFileInfo(m_document->fileName()).absolutePath();
+}
+
+bool AsBuiltCompare::importFile(const QString &fileName, QString *error)
+{
+    return adoptImport(readAndImport(fileName.toStdString(), m_catalog), fileName, error);
+}
+
+void AsBuiltCompare::importFabric()
+{
+    if (m_busy || !m_files->maybeSave())
+        return;
+    const QString file = QFileDialog::getOpenFileName(m_window, tr("Import fabric"), designFolder(), tr(kDumpFilter));
+    if (file.isEmpty())
+        return;
+    m_busy = true;
+    emit statusMessage(tr("Importing %1…").arg(QFileInfo(file).fileName()), 0);
+    auto *watcher = new QFutureWatcher<std::shared_ptr<Result<IbnetdiscoverImport>>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, file] {
+        watcher->deleteLater();
+        m_busy = false;
+        QString error;
+        if (!adoptImport(std::move(*watcher->result()), file, &error))
+            QMessageBox::warning(m_window, tr("Import fabric"), tr("Could not import the fabric:\n%1").arg(error));
+    });
+    const Catalog *catalog = &m_catalog;
+    const std::string path = file.toStdString();
+    watcher->setFuture(QtConcurrent::run([catalog, path] { return std::make_shared<Result<IbnetdiscoverImport>>(readAndImport(path, *catalog)); }));
+}
+
+bool AsBuiltCompare::compareWith(const QString &fileName, QString *error)
+{
+    auto r = analyzeVerification(m_document->design(), fileName.toStdString(), m_catalog);
+    if (!r) {
+        if (error)
+            *error = QString::fromStdString(r.error().toString());
+        return false;
+    }
+    show(std::move(*r), fileName);
+    return true;
+}
+
+void AsBuiltCompare::compareWithAsync(const QString &fileName, bool interactive)
+{
+    if (m_busy)
+        return;
+    m_busy = true;
+    emit statusMessage(tr("Comparing with %1…").arg(QFileInfo(fileName).fileName()), 0);
+    auto *watcher = new QFutureWatcher<std::shared_ptr<Result<VerificationAnalysis>>>(this);
+    const Design plan = m_document->design();
+    const Catalog *catalog = &m_catalog;
+    const std::string path = fileName.toStdString();
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, fileName, interactive] {
+        watcher->deleteLater();
+        m_busy = false;
+        auto r = watcher->result();
+        if (!r->ok()) {
+            const QString error = QString::fromStdString(r->error().toString());
+            emit statusMessage(tr("Comparison failed: %1").arg(error), 15000);
+            if (interactive)
+                QMessageBox::warning(m_window, tr("Compare with as-built"), tr("Could not read the as-built fabric:\n%1").arg(error));
+            emit compared(false, error);
+            return;
+        }
+        show(std::move(**r), fileName);
+        emit compared(true, QString());
+    });
+    watcher->setFuture(QtConcurrent::run([plan, catalog, path] {
+        return std::make_shared<Result<VerificationAnalysis>>(analyzeVerification(plan, path, *catalog));
+    }));
+}
+
+void AsBuiltCompare::compare()
+{
+    const QString file = QFileDialog::getOpenFileName(m_window, tr("Compare with as-built"), designFolder(),
+                                                      tr("ibnetdiscover output or design (*.topo *.out *.txt *.ibnetdiscover *.net *.log "
+                                                         "*.cluster.yaml *.yaml);;All files (*)"));
+    if (!file.isEmpty())
+        compareWithAsync(file, true);
+}
+
+void AsBuiltCompare::show(VerificationAnalysis analysis, const QString &source)
+{
+    m_result = std::make_unique<VerifyResult>(std::move(analysis.result));
+    m_source = source;
+    if (!m_overlay) {
+        m_overlay = new AsBuiltOverlay(m_scene);
+        m_scene->addItem(m_overlay);
+    }
+    m_overlay->setResult(*m_result);
+    m_legend->setSummary(m_result->summary);
+    m_legend->show();
+    m_legend->raise();
+    QStringList notes;
+    for (const std::string &n : analysis.asBuilt.notes)
+        notes << QString::fromStdString(n);
+    m_differences->setResult(*m_result, source, notes);
+    const VerifySummary &s = m_result->summary;
+    emit statusMessage(m_result->agree() ? tr("The as-built fabric agrees with the plan.")
+                                         : tr("As built: %1 missing, %2 misconnected, %3 unexpected, %4 degraded cable(s)")
+                                               .arg(s.missing)
+                                               .arg(s.misconnected)
+                                               .arg(s.unexpected)
+                                               .arg(s.different),
+                       15000);
+    emit showDifferences();
+}
+
+void AsBuiltCompare::clear()
+{
+    m_result.reset();
+    m_source.clear();
+    delete m_overlay;
+    m_legend->hide();
+    m_differences->clear();
+}
+
+bool AsBuiltCompare::savePunchList(const QString &fileName, QString *error) const
+{
+    if (!m_result) {
+        if (error)
+            *error = tr("There is no comparison with an as-built fabric.");
+        return false;
+    }
+    if (auto st = writeFileAtomically(fileName.toStdString(), punchListCsv(punchList(*m_result))); !st) {
+        if (error)
+            *error = QString::fromStdString(st.error().toString());
+        return false;
+    }
+    return true;
+}
+
+void AsBuiltCompare::exportPunchList()
+{
+    if (!m_result)
+        return;
+    const QFileInfo plan(m_document->fileName());
+    QString base = plan.fileName();
+    base.remove(QStringLiteral(".cluster.yaml"));
+    const QString suggested = (plan.fileName().isEmpty() ? QStringLiteral("punch-list") : base + QStringLiteral("-punch-list")) + QStringLiteral(".csv");
+    const QString file = QFileDialog::getSaveFileName(m_window, tr("Export punch list"), QDir(plan.absolutePath()).filePath(suggested),
+                                                      tr("CSV (*.csv);;All files (*)"));
+    if (file.isEmpty())
+        return;
+    QString error;
+    if (!savePunchList(file, &error)) {
+        QMessageBox::warning(m_window, tr("Export punch list"), tr("Could not write the punch list:\n%1").arg(error));
+        return;
+    }
+    emit statusMessage(tr("Punch list written to %1").arg(QDir::toNativeSeparators(file)), 8000);
+}
+
+void AsBuiltCompare::select(const QStringList &links, const QStringList &nodes)
+{
+    m_scene->selectObjects(links + nodes);
+    QRectF box;
+    for (QGraphicsItem *item : m_scene->selectedItems())
+        box = box.isNull() ? item->sceneBoundingRect() : box.united(item->sceneBoundingRect());
+    if (!box.isNull())
+        m_view->centerOn(box.center());
+}
+
+} // namespace cplan

@@ -1,0 +1,198 @@
+// The window's as-built side: File ▸ Compare with as-built… on a plan and a miswired dump of it
+// draws the overlay (missing dashed, misconnected, unexpected, with a legend) and fills the
+// Differences dock; a click on a finding selects and centres its cable; File ▸ Import fabric…
+// opens a dump as a new design.
+#include "asbuiltcompare.h"
+#include "mainwindow.h"
+
+#include "asbuiltoverlay.h"
+#include "canvasitems.h"
+#include "canvasscene.h"
+#include "canvasview.h"
+#include "differencesview.h"
+#include "document.h"
+
+#include "asbuilttwin.h"
+#include "fixtures.h"
+#include "testmain.h"
+
+#include "io/designyaml.h"
+#include "io/ibnetdiscover.h"
+#include "routing/fabric.h"
+#include "util/atomicfile.h"
+
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace cplan;
+
+class TestGuiAsBuilt : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::optional<Catalog> m_catalog;
+    MainWindow *m_window = nullptr;
+    QString m_plan, m_dump;
+    std::size_t m_planLinks = 0;
+
+    QTreeWidgetItem *row(const QString &verdict)
+    {
+        QTreeWidget *tree = m_window->findChild<DifferencesView *>()->tree();
+        for (int i = 0; i < tree->topLevelItemCount(); ++i)
+            if (tree->topLevelItem(i)->text(0) == verdict)
+                return tree->topLevelItem(i);
+        return nullptr;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        auto c = loadCatalog(m_dir.filePath(QStringLiteral("store.sqlite")).toStdString());
+        QVERIFY(c.ok());
+        m_catalog = std::move(*c);
+        auto plan = test::plannedFabric(*m_catalog);
+        QVERIFY(plan.ok());
+        const Design twin = test::miswiredTwin(*plan, *m_catalog, nullptr);
+        m_plan = m_dir.filePath(QStringLiteral("plan.cluster.yaml"));
+        m_dump = m_dir.filePath(QStringLiteral("as-built.topo"));
+        QVERIFY(saveDesign(*plan, m_plan.toStdString()).ok());
+        m_planLinks = plan->links.size();
+        QVERIFY(writeFileAtomically(m_dump.toStdString(), exportIbnetdiscover(twin, Fabric::build(twin, *m_catalog))).ok());
+    }
+
+    void init()
+    {
+        m_window = new MainWindow(*m_catalog);
+        m_window->setAutosaveEnabled(false);
+        m_window->resize(1400, 900);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    }
+
+    void cleanup()
+    {
+        m_window->document()->undoStack()->setClean();
+        delete m_window;
+        m_window = nullptr;
+    }
+
+    void menusHaveTheActions()
+    {
+        QStringList texts;
+        for (QAction *a : m_window->menuBar()->actions().first()->menu()->actions())
+            texts << a->text();
+        QVERIFY(texts.contains(QStringLiteral("&Import fabric…")));
+        QVERIFY(texts.contains(QStringLiteral("Compare with &as-built…")));
+    }
+
+    void compareDrawsOverlayAndFillsDock()
+    {
+        QString error;
+        QVERIFY2(m_window->openFile(m_plan, false, &error), qPrintable(error));
+        QSignalSpy done(m_window->asBuilt(), &AsBuiltCompare::compared);
+        m_window->asBuilt()->compareWithAsync(m_dump, false);   // on a worker thread, as the menu does
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.first().first().toBool(), true);
+
+        const AsBuiltOverlay *overlay = m_window->asBuilt()->overlay();
+        QVERIFY(overlay->isVisible());
+        QCOMPARE(overlay->marks(CableVerdict::Missing), 1);
+        QCOMPARE(overlay->marks(CableVerdict::Misconnected), 2);
+        QCOMPARE(overlay->marks(CableVerdict::Unexpected), 1);
+        QCOMPARE(overlay->marks(CableVerdict::Different), 0);
+        QVERIFY(!overlay->boundingRect().isEmpty());
+        QVERIFY(m_window->asBuilt()->legend()->isVisible());
+
+        // The dock: raised, one row per finding.
+        auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("DifferencesDock"));
+        QVERIFY(dock && dock->isVisible());
+        QTreeWidget *tree = m_window->findChild<DifferencesView *>()->tree();
+        int findings = 0;
+        for (int i = 0; i < tree->topLevelItemCount(); ++i)
+            if (tree->topLevelItem(i)->text(0) != QStringLiteral("Import note"))
+                ++findings;
+        QCOMPARE(findings, 4);
+        QVERIFY(row(QStringLiteral("Missing")) && row(QStringLiteral("Unexpected")) && row(QStringLiteral("Misconnected")));
+
+        // A click selects the missing cable and centres it (zoomed in, so that there is room to scroll).
+        m_window->view()->zoomBy(4);
+        QTreeWidgetItem *missing = row(QStringLiteral("Missing"));
+        const QRect r = tree->visualItemRect(missing);
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, r.center());
+        const auto selected = m_window->scene()->selectedLinkIds();
+        QCOMPARE(selected.size(), std::size_t(1));
+        const LinkItem *link = m_window->scene()->linkItem(selected.front());
+        QVERIFY(link);
+        const QPointF centre = m_window->view()->mapToScene(m_window->view()->viewport()->rect().center());
+        QVERIFY(QLineF(centre, link->sceneBoundingRect().center()).length() < 5);
+        // The legend stays in the canvas's corner while the view scrolls.
+        QCOMPARE(m_window->asBuilt()->legend()->pos(), m_window->view()->viewport()->geometry().topLeft() + QPoint(10, 10));
+
+        // The punch list from the dock's button: one row per action.
+        auto *punch = m_window->findChild<QPushButton *>(QStringLiteral("PunchListButton"));
+        QVERIFY(punch && punch->isEnabled());
+        const QString csv = m_dir.filePath(QStringLiteral("punch.csv"));
+        QVERIFY2(m_window->asBuilt()->savePunchList(csv, &error), qPrintable(error));
+        auto text = readFile(csv.toStdString());
+        QVERIFY(text.ok());
+        const QStringList lines = QString::fromStdString(*text).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 1 + 4);
+        QCOMPARE(lines.filter(QStringLiteral(",move,")).size(), 2);
+        QCOMPARE(lines.filter(QStringLiteral(",replace,")).size(), 1);
+        QCOMPARE(lines.filter(QStringLiteral(",remove,")).size(), 1);
+
+        // Another design: the comparison goes, overlay, legend and rows.
+        m_window->document()->reset(Design{}, QString());
+        QVERIFY(!m_window->asBuilt()->overlay());
+        QVERIFY(!m_window->asBuilt()->legend()->isVisible());
+        QCOMPARE(tree->topLevelItemCount(), 0);
+        QVERIFY(!punch->isEnabled());
+    }
+
+    void untouchedPlanAgrees()
+    {
+        QString error;
+        QVERIFY2(m_window->openFile(m_plan, false, &error), qPrintable(error));
+        QVERIFY2(m_window->asBuilt()->compareWith(m_plan, &error), qPrintable(error));
+        QVERIFY(m_window->asBuilt()->result()->agree());
+        QVERIFY(m_window->asBuilt()->overlay()->isEmpty());
+        QCOMPARE(m_window->findChild<DifferencesView *>()->tree()->topLevelItemCount(), 0);
+    }
+
+    void badDumpKeepsTheDesign()
+    {
+        QString error;
+        QVERIFY2(m_window->openFile(m_plan, false, &error), qPrintable(error));
+        const QString bad = m_dir.filePath(QStringLiteral("bad.topo"));
+        QVERIFY(writeFileAtomically(bad.toStdString(), "this is not\nan ibnetdiscover dump\n").ok());
+        QVERIFY(!m_window->asBuilt()->compareWith(bad, &error));
+        QVERIFY2(error.contains(QStringLiteral("bad.topo")), qPrintable(error));
+        QCOMPARE(m_window->document()->design().links.size(), m_planLinks);
+        QVERIFY(!m_window->asBuilt()->importFile(bad, &error));
+        QCOMPARE(m_window->document()->design().links.size(), m_planLinks);
+        QCOMPARE(m_window->document()->fileName(), m_plan);
+    }
+
+    void importFabricOpensTheDump()
+    {
+        QString error;
+        QVERIFY2(m_window->asBuilt()->importFile(m_dump, &error), qPrintable(error));
+        const Design &d = m_window->document()->design();
+        QCOMPARE(d.links.size(), m_planLinks);   // the twin: one cable out, one in
+        QVERIFY(m_window->document()->isModified());
+        QVERIFY(m_window->document()->fileName().isEmpty());
+    }
+};
+
+CPLAN_TEST_MAIN(TestGuiAsBuilt)
+#include "tst_gui_asbuilt.moc"

@@ -1,0 +1,140 @@
+#include "differencesview.h"
+
+#include "asbuiltstyle.h"
+
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPixmap>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace cplan {
+
+namespace {
+
+enum Role { LinksRole = Qt::UserRole + 1, NodesRole };
+
+QIcon swatch(const QColor &color)
+{
+    QPixmap pm(12, 12);
+    pm.fill(color);
+    return QIcon(pm);
+}
+
+QString fromStd(const std::string &s) { return QString::fromStdString(s); }
+
+} // namespace
+
+DifferencesView::DifferencesView(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("DifferencesView"));
+    m_summary = new QLabel(tr("No comparison yet: File ▸ Compare with as-built…"), this);
+    m_summary->setWordWrap(true);
+    m_punchList = new QPushButton(tr("Export punch list…"), this);
+    m_punchList->setObjectName(QStringLiteral("PunchListButton"));
+    m_punchList->setToolTip(tr("One row per action for the technicians (replace, move, remove, check), as CSV"));
+    m_punchList->setEnabled(false);
+    m_clear = new QPushButton(tr("Clear"), this);
+    m_clear->setEnabled(false);
+    m_tree = new QTreeWidget(this);
+    m_tree->setColumnCount(3);
+    m_tree->setHeaderLabels({tr("Finding"), tr("Cable or node"), tr("Details")});
+    m_tree->setRootIsDecorated(false);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(m_punchList);
+    top->addWidget(m_clear);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(m_tree);
+    connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) { activate(item); });
+    connect(m_tree, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) { activate(item); });
+    connect(m_punchList, &QPushButton::clicked, this, &DifferencesView::punchListRequested);
+    connect(m_clear, &QPushButton::clicked, this, &DifferencesView::clearRequested);
+}
+
+void DifferencesView::setResult(const VerifyResult &result, const QString &source, const QStringList &importNotes)
+{
+    m_tree->clear();
+    const VerifySummary &s = result.summary;
+    const QString file = QFileInfo(source).fileName();
+    m_summary->setText(result.agree()
+                           ? tr("%1 agrees with the plan: %n cable(s) as planned.", "", s.ok).arg(file)
+                           : tr("%1 against the plan: %2 missing, %3 misconnected, %4 unexpected, %5 degraded of %6 planned cables; "
+                                "%7 node(s) missing, %8 unexpected, %9 of another part.")
+                                 .arg(file)
+                                 .arg(s.missing)
+                                 .arg(s.misconnected)
+                                 .arg(s.unexpected)
+                                 .arg(s.different)
+                                 .arg(s.planned)
+                                 .arg(s.nodesMissing)
+                                 .arg(s.nodesUnexpected)
+                                 .arg(s.nodesDifferent));
+    QList<QTreeWidgetItem *> items;
+    for (const CableFinding &c : result.cables) {
+        if (c.verdict == CableVerdict::Ok)
+            continue;
+        const QString swapped = c.swapWith >= 0 && std::size_t(c.swapWith) < result.cables.size()
+                                    ? fromStd(result.cables[std::size_t(c.swapWith)].label)
+                                    : QString();
+        const QString details = AsBuiltStyle::describe(c, swapped);
+        auto *item = new QTreeWidgetItem({AsBuiltStyle::name(c.verdict), fromStd(c.label), details});
+        item->setIcon(0, swatch(AsBuiltStyle::color(c.verdict)));
+        QStringList links, nodes;
+        if (!c.plannedLink.empty())
+            links << fromStd(c.plannedLink);
+        for (const VerifyEnd *e : {&c.foundA, &c.foundB})
+            if (c.plannedLink.empty() && e->inPlan)
+                nodes << fromStd(e->node);
+        item->setData(0, LinksRole, links);
+        item->setData(0, NodesRole, nodes);
+        item->setToolTip(2, details);
+        items << item;
+    }
+    for (const NodeFinding &n : result.nodes) {
+        auto *item = new QTreeWidgetItem({AsBuiltStyle::name(n.verdict), fromStd(n.device), AsBuiltStyle::describe(n)});
+        item->setIcon(0, swatch(AsBuiltStyle::color(n.verdict)));
+        item->setData(0, LinksRole, QStringList());
+        item->setData(0, NodesRole, n.planNode.empty() ? QStringList() : QStringList{fromStd(n.planNode)});
+        items << item;
+    }
+    for (const QString &note : importNotes) {
+        auto *item = new QTreeWidgetItem({tr("Import note"), QString(), note});
+        item->setForeground(0, palette().color(QPalette::Disabled, QPalette::Text));
+        item->setToolTip(2, note);
+        items << item;
+    }
+    m_tree->addTopLevelItems(items);
+    m_tree->resizeColumnToContents(0);
+    m_tree->resizeColumnToContents(1);
+    m_punchList->setEnabled(!result.agree());
+    m_clear->setEnabled(true);
+}
+
+void DifferencesView::clear()
+{
+    m_tree->clear();
+    m_summary->setText(tr("No comparison yet: File ▸ Compare with as-built…"));
+    m_punchList->setEnabled(false);
+    m_clear->setEnabled(false);
+}
+
+void DifferencesView::activate(QTreeWidgetItem *item)
+{
+    if (!item)
+        return;
+    const QStringList links = item->data(0, LinksRole).toStringList(), nodes = item->data(0, NodesRole).toStringList();
+    if (links.isEmpty() && nodes.isEmpty())
+        return;   // an import note, or a node only the as-built has
+    emit findingActivated(links, nodes);
+}
+
+} // namespace cplan

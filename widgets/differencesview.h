@@ -1,0 +1,46 @@
+#pragma once
+
+#include "verify/verify.h"
+
+#include <QStringList>
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace cplan {
+
+// The Differences dock: what a comparison with the as-built fabric found, one row per cable
+// that is not as planned and per node missing, unexpected or of another part, in the colours
+// of the canvas overlay, then what the import of the as-built file noted (skipped lines, cut
+// records, default descriptions). Activating a row asks for its objects to be selected and
+// centred; a button asks for the punch list.
+class DifferencesView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit DifferencesView(QWidget *parent = nullptr);
+
+    void setResult(const VerifyResult &result, const QString &source, const QStringList &importNotes = {});
+    void clear();
+    QTreeWidget *tree() const { return m_tree; }
+
+signals:
+    // What to select: links and nodes of the plan (ids), and the point to centre on.
+    void findingActivated(const QStringList &linkIds, const QStringList &nodeIds);
+    void clearRequested();
+    void punchListRequested();
+
+private:
+    void activate(QTreeWidgetItem *item);
+
+    QLabel *m_summary;
+    QPushButton *m_punchList;
+    QPushButton *m_clear;
+    QTreeWidget *m_tree;
+};
+
+} // namespace cplan
