@@ -2,7 +2,9 @@
 
 #include "catalog/catalog.h"
 #include "catalog/catalogyaml.h"
+#include "io/designracks.h"
 #include "io/yamldom.h"
+#include "io/yamlmapreader.h"
 #include "model/linkrate.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
@@ -16,115 +18,6 @@
 namespace cplan {
 
 namespace {
-
-// Reads one YAML map strictly: every key must be known, every value of the expected type.
-// The first problem becomes an Error at the node's position.
-class MapReader
-{
-public:
-    MapReader(const YamlNode &node, const std::string &file, const char *what, std::optional<Error> &error)
-        : m_node(node), m_file(file), m_what(what), m_error(error)
-    {
-        if (!node.isMap())
-            fail(node, std::string(what) + " must be a mapping");
-    }
-
-    bool ok() const { return !m_error.has_value(); }
-
-    void fail(const YamlNode &at, const std::string &message)
-    {
-        if (!m_error)
-            m_error = Error{m_file, at.line, at.column, message};
-    }
-
-    // Reports keys that are not in `known` (catches typos such as "lenght_m").
-    void allowOnly(std::initializer_list<const char *> known)
-    {
-        if (!ok())
-            return;
-        for (const auto &[k, v] : m_node.entries) {
-            bool found = false;
-            for (const char *name : known)
-                found = found || k.scalar == name;
-            if (!found) {
-                fail(k, "unknown key '" + k.scalar + "' in " + m_what);
-                return;
-            }
-        }
-    }
-
-    const YamlNode *get(const char *key) const { return m_node.isMap() ? m_node.find(key) : nullptr; }
-
-    bool string(const char *key, std::string &out, bool required = false)
-    {
-        const YamlNode *v = get(key);
-        if (!v || v->isNull()) {
-            if (required)
-                fail(v ? *v : m_node, std::string(m_what) + " has no '" + key + "'");
-            return false;
-        }
-        if (!v->isScalar()) {
-            fail(*v, std::string("'") + key + "' must be a text value");
-            return false;
-        }
-        out = v->scalar;
-        if (required && out.empty())
-            fail(*v, std::string("'") + key + "' must not be empty");
-        return true;
-    }
-
-    bool number(const char *key, double &out)
-    {
-        const YamlNode *v = get(key);
-        if (!v || v->isNull())
-            return false;
-        std::optional<double> d = v->isScalar() ? parseDouble(v->scalar) : std::nullopt;
-        if (!d) {
-            fail(*v, std::string("'") + key + "' must be a number, not '" + (v->isScalar() ? v->scalar : "a list or map") + "'");
-            return false;
-        }
-        out = *d;
-        return true;
-    }
-
-    bool optionalNumber(const char *key, std::optional<double> &out)
-    {
-        double d = 0;
-        if (!number(key, d))
-            return false;
-        out = d;
-        return true;
-    }
-
-    bool integer(const char *key, long long &out, long long lo, long long hi)
-    {
-        const YamlNode *v = get(key);
-        if (!v || v->isNull())
-            return false;
-        std::optional<long long> i = v->isScalar() ? parseInt(v->scalar) : std::nullopt;
-        if (!i) {
-            fail(*v, std::string("'") + key + "' must be a whole number, not '" + (v->isScalar() ? v->scalar : "a list or map") + "'");
-            return false;
-        }
-        if (*i < lo || *i > hi) {
-            fail(*v, std::string("'") + key + "' is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
-            return false;
-        }
-        out = *i;
-        return true;
-    }
-
-private:
-    const YamlNode &m_node;
-    const std::string &m_file;
-    const char *m_what;
-    std::optional<Error> &m_error;
-};
-
-Error errorAt(const std::string &file, const YamlNode *at, const std::string &message)
-{
-    return Error{file, at ? at->line : 0, at ? at->column : 0, message};
-}
 
 std::optional<NodeRole> roleFromString(const std::string &s)
 {
@@ -191,10 +84,10 @@ public:
             return errorAt(m_file, &n, "too many nodes (the limit is " + std::to_string(kMaxNodes) + ")");
         std::optional<Error> error;
         MapReader r(n, m_file, "a node", error);
-        r.allowOnly({"id", "part", "name", "role", "tier", "x", "y", "group", "rack", "hcas", "guid"});
+        r.allowOnly({"id", "part", "name", "role", "tier", "x", "y", "group", "rack", "u", "hcas", "guid"});
         Node node;
         std::string role;
-        long long tier = 0;
+        long long tier = 0, u = 0;
         r.string("id", node.id, true);
         r.string("part", node.part, true);
         r.string("name", node.name);
@@ -204,6 +97,8 @@ public:
         r.number("y", node.y);
         r.string("group", node.group);
         r.string("rack", node.rack);
+        if (r.integer("u", u, 1, kMaxRackUnitPosition))
+            node.u = int(u);
         if (error)
             return *error;
         node.tier = *tierFromLevel(tier);   // read in range 0..3
@@ -354,7 +249,7 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
     std::optional<Error> error;
     Design &design = reader.design;
     MapReader top(root, fileName, "the design", error);
-    top.allowOnly({"format", "name", "notes", "settings", "groups", "parts", "nodes", "links", "tenants", "workloads"});
+    top.allowOnly({"format", "name", "notes", "settings", "groups", "parts", "racks", "nodes", "links", "tenants", "workloads"});
     std::string format;
     if (!top.string("format", format, true) || error)
         return *error;
@@ -369,7 +264,7 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
                        "this file was written by a newer Cluster Planner (format " + format +
                            "); this version reads up to cluster-planner/" + std::to_string(kDesignFormatVersion) +
                            ". Please upgrade.");
-    // Older versions would be migrated here step by step; version 1 is the first.
+    // Version 2 added racks and U positions; a version 1 file simply has none (nothing to migrate).
 
     top.string("name", design.name);
     top.string("notes", design.notes);
@@ -426,6 +321,10 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
         if (!groupIds.count(design.nodes[ref.node].group))
             return Error{fileName, ref.line, ref.column,
                          "node '" + design.nodes[ref.node].id + "' names an unknown group '" + design.nodes[ref.node].group + "'"};
+
+    if (const YamlNode *racks = top.get("racks"))
+        if (auto s = readRacks(*racks, fileName, catalog, design); !s)
+            return s.error();
 
     std::set<std::string> tenantIds;
     if (const YamlNode *seq = top.get("tenants"); seq && seq->isSequence()) {
@@ -514,7 +413,7 @@ std::string serializeDesign(const Design &design)
     Writer w;
     std::string &out = w.out;
     out.reserve(design.nodes.size() * 110 + design.links.size() * 90 + 1024);
-    out += "format: cluster-planner/" + std::to_string(kDesignFormatVersion) + "\n";
+    out += "format: cluster-planner/" + std::to_string(designFormatNeeded(design)) + "\n";
     out += "name: ";
     w.str(design.name);
     out += '\n';
@@ -567,6 +466,7 @@ std::string serializeDesign(const Design &design)
             }
         }
     }
+    writeRacks(out, design);
 
     out += design.nodes.empty() ? "nodes: []\n" : "nodes:\n";
     for (const Node &n : design.nodes) {
@@ -583,6 +483,8 @@ std::string serializeDesign(const Design &design)
             w.field("group", n.group);
         if (!n.rack.empty())
             w.field("rack", n.rack);
+        if (n.u)
+            w.integer("u", *n.u);
         if (!n.hcas.empty()) {
             out += ", hcas: [";
             for (std::size_t i = 0; i < n.hcas.size(); ++i) {

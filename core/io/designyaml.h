@@ -9,8 +9,9 @@ namespace cplan {
 
 class Catalog;
 
-// The design file format, `format: cluster-planner/N`.
-inline constexpr int kDesignFormatVersion = 1;
+// The design file format, `format: cluster-planner/N`: the newest this version reads. Version 2
+// added racks and U positions; a design without them is still written as version 1.
+inline constexpr int kDesignFormatVersion = 2;
 
 // Parses a design. `fileName` is only used in error messages. Errors name the line and column
 // of the offending YAML node. With a catalog, the parts must be in it and every link must be

@@ -139,6 +139,14 @@ void Design::reindex()
     }
 }
 
+const Rack *Design::findRack(const std::string &id) const
+{
+    for (const Rack &r : racks)
+        if (r.id == id)
+            return &r;
+    return nullptr;
+}
+
 std::string Design::uniqueId(const std::string &prefix) const
 {
     for (std::size_t n = nodes.size() + links.size() + 1;; ++n) {

@@ -37,7 +37,8 @@ struct Node
     Tier tier = Tier::Endpoint; // servers: Endpoint; switches: Leaf, Spine, Core (Endpoint = unset)
     double x = 0, y = 0;       // canvas position
     std::string group;         // id of a group (SU, pod) or empty
-    std::string rack;          // rack label or empty
+    std::string rack;          // rack label or empty (a rack of `racks`, or an undeclared one)
+    std::optional<int> u;      // lowest rack unit the device takes, 1 = bottom; empty = not placed
     // HCAs fitted to a server beyond (or instead of) its part's own; empty = the part's.
     std::vector<std::string> hcas;
     std::optional<std::uint64_t> guid; // explicit node GUID; else derived from the id
@@ -63,6 +64,26 @@ struct Group
     GroupKind kind = GroupKind::Other;
     std::string name;
     std::string parent;        // an SU's pod, or empty
+};
+
+// The catalog rack part a rack uses when the design names none (resources/catalog/racks.yaml).
+inline constexpr const char *kDefaultRackPart = "rack-42u";
+
+// A rack on the floor: which rack part, where it stands, and the site's budgets for it. Nodes
+// name their rack by id; a rack that nodes name but `racks` does not declare is a rack of the
+// default part at an unknown place (older designs).
+struct Rack
+{
+    std::string id;
+    std::string part;                    // catalog rack part; empty = kDefaultRackPart
+    std::string name;
+    std::string room;                    // data hall; empty = the one room
+    std::string row;                     // row label, for elevations and the floor plan
+    std::optional<double> xM, yM;        // centre of the rack's footprint in its room, metres
+    // The site's figures for this rack, where they differ from (or fill in) the rack part's.
+    std::optional<double> powerBudgetW;  // electrical budget
+    std::optional<double> coolingW;      // heat the rack's cooling removes
+    std::optional<double> weightLimitKg; // equipment the rack (or the floor under it) may carry
 };
 
 struct Tenant
@@ -99,6 +120,7 @@ public:
     std::vector<Node> nodes;
     std::vector<Link> links;
     std::vector<Group> groups;
+    std::vector<Rack> racks;     // declared racks, in floor order
     std::vector<Tenant> tenants;
     // Generic parts this design brings along (Part::imported: built by an as-built import,
     // not in any catalog). Loading the design registers them with the catalog.
@@ -122,6 +144,10 @@ public:
     std::optional<LinkId> linkAt(PortRef port) const;
     // Rebuilds the id -> index maps and the port -> link map after bulk edits.
     void reindex();
+
+    // A declared rack by id (linear: designs have at most a few thousand racks; callers that
+    // look up every node build a map once).
+    const Rack *findRack(const std::string &id) const;
 
     // A fresh id "prefix-N" not used by any node or link.
     std::string uniqueId(const std::string &prefix) const;

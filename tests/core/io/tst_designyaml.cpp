@@ -202,6 +202,45 @@ private slots:
         QCOMPARE(again->name, first->name);
         QVERIFY(serializeDesign(*again) == saved);
     }
+
+    // Racks and U positions (format 2) survive a round trip; a design without them is still
+    // written as format 1, so older files save byte for byte as they were.
+    void physicalFieldsAndFormat()
+    {
+        const std::string text = "format: cluster-planner/2\nname: racks\n"
+                                 "racks:\n"
+                                 "  - {id: r1, part: rack-42u, name: Rack one, room: hall A, row: A, x_m: 0.3, y_m: 2.4, "
+                                 "power_budget_w: 40000, cooling_w: 42000, weight_limit_kg: 1200}\n"
+                                 "  - {id: r2}\n"
+                                 "nodes:\n"
+                                 "  - {id: gpu1, part: dgx-h100, role: server, tier: 0, x: 0, y: 0, rack: r1, u: 1}\n"
+                                 "  - {id: gpu2, part: dgx-h100, role: server, tier: 0, x: 0, y: 0, rack: r2}\n"
+                                 "links: []\n";
+        auto d = parseDesign(text, "racks", &m_catalog);
+        QVERIFY2(d.ok(), d.ok() ? "" : d.error().toString().c_str());
+        QCOMPARE(d->racks.size(), std::size_t(2));
+        const Rack &r1 = d->racks[0];
+        QCOMPARE(r1.room, std::string("hall A"));
+        QCOMPARE(*r1.xM, 0.3);
+        QCOMPARE(*r1.weightLimitKg, 1200.0);
+        QVERIFY(!d->racks[1].xM && !d->racks[1].powerBudgetW);
+        QCOMPARE(*d->nodes[0].u, 1);
+        QVERIFY(!d->nodes[1].u);
+        const std::string saved = serializeDesign(*d);
+        QVERIFY(saved.rfind("format: cluster-planner/2\n", 0) == 0);
+        for (const char *line : {"  - {id: r1, part: rack-42u, name: Rack one, room: hall A, row: A, x_m: 0.3, y_m: 2.4, "
+                                 "power_budget_w: 40000, cooling_w: 42000, weight_limit_kg: 1200}\n",
+                                 "  - {id: r2}\n", "rack: r1, u: 1}\n", "rack: r2}\n"})
+            QVERIFY2(saved.find(line) != std::string::npos, saved.c_str());
+        auto again = parseDesign(saved, "saved", &m_catalog);
+        QVERIFY(again.ok());
+        QCOMPARE(serializeDesign(*again), saved);
+
+        d->racks.clear();
+        for (Node &n : d->nodes)
+            n.u.reset();
+        QVERIFY(serializeDesign(*d).rfind("format: cluster-planner/1\n", 0) == 0);
+    }
 };
 
 CPLAN_TEST_APPLESS_MAIN(TestDesignYaml)
