@@ -80,6 +80,8 @@ const Part *Catalog::chooseCable(const CableQuery &q) const
             return std::nullopt;
         if (!cagesMatch(p) || (!q.splitterAllowed && p.splitter))
             return std::nullopt;
+        if (q.form != CableForm::Any && p.cableForm() != q.form)
+            return std::nullopt;
         return std::make_tuple(mediaRank(*p.media), p.unitPrice ? 0 : 1, p.unitPrice.value_or(0.0), *p.lengthM);
     });
 }

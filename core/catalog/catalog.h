@@ -30,6 +30,8 @@ struct CableQuery
     // Splitters (a twin-port cage on one end, single-port connectors on the other) suit
     // switch-to-adapter runs only; between two switch cages they do not fit.
     bool splitterAllowed = true;
+    // The shape the cable must have (physical/cables.h pairs links into cables by it).
+    CableForm form = CableForm::Any;
 };
 
 // The parts a design can use: the built-in YAML catalog plus the user's own parts and prices

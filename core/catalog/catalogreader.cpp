@@ -345,7 +345,10 @@ constexpr PartField kPartFields[] = {
     {"price_estimate", flag<&Part::priceEstimate>},
     {"price_source", text<&Part::priceSource>},
     {"power_w", number<&Part::powerW>},
+    {"power_typical_w", number<&Part::powerTypicalW>},
     {"rack_units", number<&Part::rackUnits>},
+    {"weight_kg", number<&Part::weightKg>},
+    {"rack_scale", flag<&Part::rackScale>},
     {"sources", readSources},
     {"port_speed_gbps", number<&Part::portSpeedGbps>},
     {"speed_name", text<&Part::speedName>},
@@ -374,6 +377,8 @@ constexpr PartField kPartFields[] = {
     {"capacity_u", number<&Part::capacityU>},
     {"power_budget_w", number<&Part::powerBudgetW>},
     {"imported", flag<&Part::imported>},
+    {"cooling_w", number<&Part::coolingW>},
+    {"max_load_kg", number<&Part::maxLoadKg>},
 };
 
 const PartField *findField(const std::string &key)

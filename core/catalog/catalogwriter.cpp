@@ -53,7 +53,11 @@ void emitPart(YAML::Emitter &out, const Part &p)
     out << YAML::Key << "price_estimate" << YAML::Value << (p.priceEstimate ? "true" : "false");
     emitText(out, "price_source", p.priceSource);
     emitNumber(out, "power_w", p.powerW);
+    emitNumber(out, "power_typical_w", p.powerTypicalW);
     emitNumber(out, "rack_units", p.rackUnits);
+    emitNumber(out, "weight_kg", p.weightKg);
+    if (p.rackScale)
+        out << YAML::Key << "rack_scale" << YAML::Value << "true";
     out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
     for (const auto &s : p.sources)
         out << YAML::DoubleQuoted << s;
@@ -97,6 +101,8 @@ void emitPart(YAML::Emitter &out, const Part &p)
     emitNumber(out, "power_budget_w", p.powerBudgetW);
     if (p.imported)
         out << YAML::Key << "imported" << YAML::Value << "true";
+    emitNumber(out, "cooling_w", p.coolingW);
+    emitNumber(out, "max_load_kg", p.maxLoadKg);
     out << YAML::EndMap;
 }
 

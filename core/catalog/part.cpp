@@ -53,6 +53,17 @@ const char *toString(CableMedia media)
     return "unknown";
 }
 
+const char *toString(CableForm form)
+{
+    switch (form) {
+    case CableForm::Any: return "any";
+    case CableForm::Single: return "single";
+    case CableForm::Twin: return "twin";
+    case CableForm::Splitter: return "splitter";
+    }
+    return "any";
+}
+
 std::optional<CableMedia> cableMediaFromString(const std::string &s)
 {
     for (const auto &[m, name] : kMedia) {

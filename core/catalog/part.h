@@ -16,6 +16,11 @@ enum class CableMedia { Dac, Acc, Aoc, Fiber };
 const char *toString(CableMedia media);                      // "dac", "acc", "aoc", "fiber"
 std::optional<CableMedia> cableMediaFromString(const std::string &s);
 
+// The shape of a cable: one link; two links between two twin-port cages (straight twin-port
+// copper); or two links from one twin-port cage to two single-port ends (a splitter).
+enum class CableForm { Any, Single, Twin, Splitter };
+const char *toString(CableForm form);   // "any", "single", "twin", "splitter"
+
 // A catalog part. One struct for all kinds: the fields that do not apply stay empty.
 // Every figure that is not known is std::nullopt: shown and reported as unknown, never zero.
 struct Part
@@ -33,8 +38,11 @@ struct Part
     bool priceEstimate = true;
     std::string priceSource;
 
-    std::optional<double> powerW;      // max / typical power of one unit
-    std::optional<double> rackUnits;   // height in U (servers and switches)
+    std::optional<double> powerW;        // maximum (nameplate) power of one unit
+    std::optional<double> powerTypicalW; // typical draw, where the vendor gives one besides the maximum
+    std::optional<double> rackUnits;     // height in U (servers and switches)
+    std::optional<double> weightKg;      // mass of one unit (a rack: the empty rack)
+    bool rackScale = false;              // the system is a whole rack (GB200 NVL72): a rack of its own, no U
     std::vector<std::string> sources;  // where the figures come from (URL or document)
     // A generic part built by an as-built import (model, ports and speed as discovered; price
     // and power unknown). Designs carry these parts with them; the catalog learns them when
@@ -80,12 +88,21 @@ struct Part
     // --- rack -----------------------------------------------------------------------------
     std::optional<double> capacityU;
     std::optional<double> powerBudgetW;
+    std::optional<double> coolingW;       // heat the rack's cooling removes
+    std::optional<double> maxLoadKg;      // equipment the rack may carry (static load)
 
     bool operator==(const Part &) const = default;
 
     // Derived helpers.
     bool isEndpoint() const { return kind == PartKind::GpuServer; }
     bool isSwitch() const { return kind == PartKind::Switch; }
+    // A cable's shape (Single for anything that is not a cable).
+    CableForm cableForm() const
+    {
+        if (kind != PartKind::Cable || linksPerEnd < 2)
+            return CableForm::Single;
+        return splitter ? CableForm::Splitter : CableForm::Twin;
+    }
 };
 
 } // namespace cplan

@@ -45,7 +45,12 @@ inline constexpr NumberLimit kNumberLimits[] = {
     {"unit_price", 1e12},
     // A GB200 NVL72 rack draws about 150 kW (1.2 MW per 8-rack SU, hardware.md §1e).
     {"power_w", 1e6},
+    {"power_typical_w", 1e6},
     {"power_budget_w", 1e6},
+    {"cooling_w", 1e6},
+    // A DGX B200 weighs 142.4 kg (hardware.md §4a); a loaded rack is about a tonne or two.
+    {"weight_kg", 100'000},
+    {"max_load_kg", 100'000},
     // Standard racks are 42-58 U; a DGX B200 is 10 U (hardware.md §4a).
     {"rack_units", 100},
     {"capacity_u", 100},
