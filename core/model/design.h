@@ -66,16 +66,13 @@ struct Group
     std::string parent;        // an SU's pod, or empty
 };
 
-// The catalog rack part a rack uses when the design names none (resources/catalog/racks.yaml).
-inline constexpr const char *kDefaultRackPart = "rack-42u";
-
 // A rack on the floor: which rack part, where it stands, and the site's budgets for it. Nodes
 // name their rack by id; a rack that nodes name but `racks` does not declare is a rack of the
 // default part at an unknown place (older designs).
 struct Rack
 {
     std::string id;
-    std::string part;                    // catalog rack part; empty = kDefaultRackPart
+    std::string part;                    // catalog rack part; empty = the catalog's default rack
     std::string name;
     std::string room;                    // data hall; empty = the one room
     std::string row;                     // row label, for elevations and the floor plan

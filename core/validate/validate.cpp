@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "validate/linkrules.h"
 #include "validate/noderules.h"
+#include "physical/checks.h"
 #include "util/strings.h"
 
 #include <boost/graph/adjacency_list.hpp>
@@ -213,35 +214,6 @@ void checkIdentity(const Design &design, Findings &out)
     }
 }
 
-// Racks: space and power against the catalog's default rack part.
-void checkRacks(const Design &design, const Catalog &catalog, const Survey &survey, Findings &out)
-{
-    std::map<std::string, std::pair<double, double>> rackLoad; // U, W
-    for (std::size_t i = 0; i < design.nodes.size(); ++i) {
-        const Node &node = design.nodes[i];
-        if (node.rack.empty() || !survey.parts[i])
-            continue;
-        auto &load = rackLoad[node.rack];
-        load.first += survey.parts[i]->rackUnits.value_or(0);
-        load.second += survey.parts[i]->powerW.value_or(0);
-    }
-    const Part *rack = catalog.defaultRack();
-    if (!rack)
-        return;
-    for (const auto &[name, load] : rackLoad) {
-        if (rack->capacityU && load.first > *rack->capacityU)
-            out.add(Severity::Warning, Rule::RackSpace,
-                    {CPLAN_TR("Engine", "rack '%1' holds %2 U of equipment; a %3 has %4 U"),
-                     {name, formatDouble(load.first), rack->model, formatDouble(*rack->capacityU)}},
-                    {});
-        if (rack->powerBudgetW && load.second > *rack->powerBudgetW)
-            out.add(Severity::Warning, Rule::RackPower,
-                    {CPLAN_TR("Engine", "rack '%1' draws up to %2 W; the budget is %3 W"),
-                     {name, formatThousands(load.second), formatThousands(*rack->powerBudgetW)}},
-                    {});
-    }
-}
-
 } // namespace
 
 std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog)
@@ -255,7 +227,11 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
     checkConnectivity(design, survey, out);
     checkSubnet(design, rules, out);
     checkIdentity(design, out);
-    checkRacks(design, catalog, survey, out);
+    // The physical plan: racks and U, rack budgets, cables against the floor, impossible cables
+    // (physical/checks.h; rack-space and rack-power among them).
+    checkPhysical(design, catalog, [&](Severity s, const std::string &code, Message text, std::vector<std::string> objects) {
+        out.add(Finding{s, code, text.english(), std::move(objects), text});
+    });
     return out.take();
 }
 
