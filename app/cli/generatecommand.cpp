@@ -107,7 +107,8 @@ void addGenerateCommand(CLI::App &root, Context &ctx)
     ft->add_option("--switch", a->sw, "Switch part id")->required();
     ft->add_option("--tiers", a->tiers, "auto, 1, 2 or 3")->check(CLI::IsMember({"auto", "1", "2", "3"}));
     ft->add_option("--blocking", a->blocking, "Leaf blocking ratio D:U (down:up), e.g. 2:1");
-    ft->add_option("--rails", a->rails, "auto, 1 (no rails) or the ports per server");
+    ft->add_option("--rails", a->rails, "auto (a rail per port), 1 (no rails), or a divisor of the ports per server "
+                                        "(a GB200 NVL72's 72 ports on 18 rails)");
     ft->add_option("--su-size", a->suSize, "Servers per scalable unit (default: what one leaf per rail takes)")->check(CLI::Range(1, 100000));
     ft->add_option("--mgmt-nodes", a->mgmt, "Management appliances (UFM) on free leaf ports")->check(CLI::Range(0, 1000));
     ft->add_option("--servers-per-rack", a->perRack, "Servers per rack (default 4)")->check(CLI::Range(1, 64));
@@ -139,8 +140,8 @@ void addGenerateCommand(CLI::App &root, Context &ctx)
             spec.tiers = a->tiers == "auto" ? 0 : std::stoi(a->tiers);
             if (a->rails != "auto") {
                 auto r = parseInt(a->rails);
-                if (!r || *r < 1 || *r > 64)
-                    return fail("--rails must be auto or a number from 1 to 64");
+                if (!r || *r < 1 || *r > kMaxHcasPerServer)
+                    return fail("--rails must be auto or a number from 1 to " + std::to_string(kMaxHcasPerServer));
                 spec.rails = int(*r);
             }
             spec.suSize = a->suSize;

@@ -1,8 +1,10 @@
 #include "generate/fattree.h"
 
 #include "catalog/catalog.h"
+#include "physical/cableselect.h"
+#include "physical/floor.h"
+#include "physical/layout.h"
 #include "util/strings.h"
-#include "validate/linkrules.h"
 
 #include <algorithm>
 #include <cmath>
@@ -45,31 +47,24 @@ int smallestBalancedCount(int ports, int peers, int radix)
     return 0;
 }
 
-// Builds links and assigns cable parts from an assumed length.
+// Builds links. Their cables are chosen at the end, per physical cable, once the racks stand
+// (physical/cableselect.h): the length a link needs comes from the floor plan.
 class Wiring
 {
 public:
-    Wiring(Design &design, const Catalog &catalog) : m_design(design), m_rules(design, catalog) {}
+    explicit Wiring(Design &design) : m_design(design) {}
 
-    void connect(NodeId a, int portA, NodeId b, int portB, double lengthM)
+    void connect(NodeId a, int portA, NodeId b, int portB)
     {
         Link link;
         link.id = padded("l", ++m_count, 6);
         link.a = PortRef{a, portA};
         link.b = PortRef{b, portB};
-        // Cables come in standard lengths; the catalog picks the cheapest part that reaches.
-        if (const Part *cable = m_rules.chooseCable(link.a, link.b, lengthM)) {
-            link.cable = cable->id;
-            link.lengthM = cable->lengthM ? *cable->lengthM : lengthM;
-        } else {
-            link.lengthM = std::round(lengthM * 10) / 10;
-        }
         m_design.addLink(std::move(link));
     }
 
 private:
     Design &m_design;
-    const LinkRules m_rules;
     int m_count = 0;
 };
 
@@ -78,8 +73,24 @@ constexpr double kServerPitch = 70;
 constexpr double kUnitGap = 140;
 constexpr double kTierPitch = 260;       // least vertical distance between tiers
 constexpr double kMaxTierPitch = 2000;
-constexpr double kRackPitchM = 0.6;   // a 600 mm rack
-constexpr double kVerticalRunM = 2.0; // up and down the racks and trays
+
+// Racks and U for every node (physical/layout.h), then a cable for every link, chosen per
+// physical cable for the length the floor plan gives it (physical/cableselect.h).
+void placeAndCable(Design &design, const Catalog &catalog, int serversPerRack, std::vector<Message> &notes)
+{
+    RackLayoutSpec layoutSpec;
+    layoutSpec.serversPerRack = serversPerRack;
+    const RackLayoutReport layout = layoutRacks(design, catalog, layoutSpec);
+    const CableRuns runs(design, catalog);
+    const CableChoiceReport cables = assignCables(design, catalog, [&](LinkId id) {
+        const Link &l = design.link(id);
+        // Every generated node has a placed rack, so the run is known; 3 m if it ever is not.
+        return runs.runM(l.a.node, l.b.node).value_or(3.0);
+    });
+    notes.insert(notes.end(), layout.notes.begin(), layout.notes.end());
+    const auto cableNotes = cables.notes();
+    notes.insert(notes.end(), cableNotes.begin(), cableNotes.end());
+}
 
 } // namespace
 
@@ -151,8 +162,13 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     }
 
     int rails = spec.rails == 0 ? (p > 1 ? p : 1) : spec.rails;
-    if (rails != 1 && rails != p)
-        return bad({CPLAN_TR("Engine", "rails must be 1 or the number of fabric ports per server (%1)"), {std::to_string(p)}});
+    // A rail per port (a DGX: 8), or fewer rails each taking several ports of a server, as a
+    // rack-scale system needs (a GB200 NVL72's 72 ports on 18 rails: 4 per rail).
+    if (rails < 1 || rails > p || p % rails != 0)
+        return bad({CPLAN_TR("Engine", "rails must divide the number of fabric ports per server (%1): 1, the port count, or a "
+                                       "divisor between"),
+                    {std::to_string(p)}});
+    const int portsPerRail = p / rails;
     report.rails = rails;
 
     // Leaf ports: down d and up u with d:u exactly the blocking ratio, as many as fit.
@@ -180,8 +196,11 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     // Units: a scalable unit (rail-optimized: one leaf per rail) or a group of leaves.
     int suSize = 0, leavesPerUnit = 0, leavesPerRail = 1, serversPerLeaf = 0;
     if (rails > 1) {
-        suSize = spec.suSize > 0 ? spec.suSize : d;
-        leavesPerRail = ceilDiv(suSize, d);
+        if (portsPerRail > d)
+            return bad({CPLAN_TR("Engine", "a server's %1 ports per rail do not fit the %2 down ports of a leaf"),
+                        {std::to_string(portsPerRail), std::to_string(d)}});
+        suSize = spec.suSize > 0 ? spec.suSize : d / portsPerRail;
+        leavesPerRail = ceilDiv(suSize * portsPerRail, d);
         leavesPerUnit = rails * leavesPerRail;
     } else {
         serversPerLeaf = d / p;
@@ -198,8 +217,10 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     auto serverLeaf = [&](int j, int i, int &leaf, int &port) {
         const int unit = j / suSize, slot = j % suSize;
         if (rails > 1) {
-            leaf = unit * leavesPerUnit + i * leavesPerRail + slot / d;
-            port = slot % d + 1;
+            // Port i is on rail i mod rails; a server's ports of one rail sit side by side.
+            const int position = slot * portsPerRail + i / rails;
+            leaf = unit * leavesPerUnit + (i % rails) * leavesPerRail + position / d;
+            port = position % d + 1;
         } else {
             leaf = unit * leavesPerUnit + slot / serversPerLeaf;
             port = (slot % serversPerLeaf) * p + i + 1;
@@ -296,17 +317,15 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     // Tiers spread with the fabric's width, so that a fitted view is about 3:1, not a thin strip.
     const double tierPitch = std::clamp(totalWidth / (3.0 * std::max(tiers, 1)), kTierPitch, kMaxTierPitch);
     const double baseY = tiers * tierPitch;
-    const int racksPerUnit = ceilDiv(suSize, spec.serversPerRack);
 
     // Every switch of the tree: the spec's part at its tier's height.
-    auto addSwitch = [&](std::string id, Tier tier, std::string group, std::string rack, double x) {
+    auto addSwitch = [&](std::string id, Tier tier, std::string group, double x) {
         Node n;
         n.id = std::move(id);
         n.part = spec.switchPart;
         n.role = NodeRole::Switch;
         n.tier = tier;
         n.group = std::move(group);
-        n.rack = std::move(rack);
         n.x = x;
         n.y = baseY - level(tier) * tierPitch;
         return design.addNode(std::move(n));
@@ -326,11 +345,10 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
             id = unitName(unit) + "-leaf" + std::to_string(inUnit + 1);
         }
         leafIds[std::size_t(l)] = addSwitch(std::move(id), Tier::Leaf, tiers > 1 ? unitName(unit) : std::string(),
-                                            (tiers > 1 ? unitName(unit) + "-" : std::string()) + "net",
                                             unitX(unit) + (inUnit + 0.5) * unitWidth / leavesPerUnit);
     }
 
-    Wiring wiring(design, catalog);
+    Wiring wiring(design);
 
     // Servers, then their links to leaves.
     int serverIndex = 0;
@@ -346,7 +364,6 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
             n.role = NodeRole::Server;
             n.tier = Tier::Endpoint;
             n.group = tiers > 1 ? unitName(unit) : std::string();
-            n.rack = (tiers > 1 ? unitName(unit) + "-" : std::string()) + padded("r", slot / spec.serversPerRack + 1, 2);
             n.x = unitX(unit) + (slot + 0.5) * unitWidth / suSize;
             n.y = baseY;
             if (!spec.hcaOverride.empty())
@@ -354,16 +371,11 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
             serverIds.push_back(design.addNode(std::move(n)));
         }
     }
-    auto rackDistanceM = [&](int slot) {
-        // The unit's network rack stands in the middle of its server racks.
-        const int rack = slot / spec.serversPerRack, mid = racksPerUnit / 2;
-        return kVerticalRunM + kRackPitchM * (rack >= mid ? rack - mid + 1 : mid - rack);
-    };
     for (int j = 0; j < N; ++j)
         for (int i = 0; i < p; ++i) {
             int leaf, port;
             serverLeaf(j, i, leaf, port);
-            wiring.connect(serverIds[std::size_t(j)], i + 1, leafIds[std::size_t(leaf)], port, rackDistanceM(j % suSize));
+            wiring.connect(serverIds[std::size_t(j)], i + 1, leafIds[std::size_t(leaf)], port);
         }
     for (int a = 0; a < int(mgmtPorts.size()); ++a) {
         const auto [leaf, port] = mgmtPorts[std::size_t(a)];
@@ -373,11 +385,10 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
         n.part = mgmt->id;
         n.role = NodeRole::Management;
         n.group = leafNode.group;
-        n.rack = leafNode.rack;
         n.x = leafNode.x + (a % 2 ? 0.5 : -0.5) * kServerPitch;
         n.y = baseY + kServerPitch * 1.5;
         NodeId id = design.addNode(std::move(n));
-        wiring.connect(id, 1, leafIds[std::size_t(leaf)], port, kVerticalRunM);
+        wiring.connect(id, 1, leafIds[std::size_t(leaf)], port);
     }
 
     // Upper tiers.
@@ -395,16 +406,12 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
                                     {std::to_string(L * u), std::to_string(plain), std::to_string(u), std::to_string(S), std::to_string(per)}});
         std::vector<NodeId> spineIds;
         for (int s = 0; s < S; ++s) {
-            spineIds.push_back(addSwitch(padded("spine", s + 1, digits(S)), Tier::Spine, {}, padded("spine-r", s / 16 + 1, 2),
-                                         (s + 0.5) * totalWidth / S));
+            spineIds.push_back(addSwitch(padded("spine", s + 1, digits(S)), Tier::Spine, {}, (s + 0.5) * totalWidth / S));
         }
-        for (int l = 0; l < L; ++l) {
-            const int unit = l / leavesPerUnit;
-            const double len = 5.0 + kRackPitchM * std::abs(unit - units / 2) * (racksPerUnit + 1);
+        for (int l = 0; l < L; ++l)
             for (int s = 0; s < S; ++s)
                 for (int c = 0; c < per; ++c)
-                    wiring.connect(leafIds[std::size_t(l)], d + s * per + c + 1, spineIds[std::size_t(s)], l * per + c + 1, len);
-        }
+                    wiring.connect(leafIds[std::size_t(l)], d + s * per + c + 1, spineIds[std::size_t(s)], l * per + c + 1);
         report.spines = S;
         report.linksLeafSpine = per;
     } else if (tiers == 3) {
@@ -416,7 +423,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
             const double x0 = unitX(q * unitsPerPod), x1 = unitX(q * unitsPerPod + unitsPerPod - 1) + unitWidth;
             for (int s = 0; s < podSpines; ++s) {
                 spineIds[std::size_t(q * podSpines + s)] =
-                    addSwitch(podName(q) + "-" + padded("spine", s + 1, digits(podSpines)), Tier::Spine, podName(q), podName(q) + "-spine",
+                    addSwitch(podName(q) + "-" + padded("spine", s + 1, digits(podSpines)), Tier::Spine, podName(q),
                               x0 + (s + 0.5) * (x1 - x0) / podSpines);
             }
             for (int li = 0; li < Lp; ++li) {
@@ -424,14 +431,13 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
                 for (int s = 0; s < podSpines; ++s)
                     for (int c = 0; c < per; ++c)
                         wiring.connect(leafIds[std::size_t(l)], d + s * per + c + 1, spineIds[std::size_t(q * podSpines + s)],
-                                       li * per + c + 1, 10.0);
+                                       li * per + c + 1);
             }
         }
         const int cores = podSpines * coresPerGroup;
         std::vector<NodeId> coreIds;
         for (int c = 0; c < cores; ++c) {
-            coreIds.push_back(addSwitch(padded("core", c + 1, digits(cores)), Tier::Core, {}, padded("core-r", c / 16 + 1, 2),
-                                        (c + 0.5) * totalWidth / cores));
+            coreIds.push_back(addSwitch(padded("core", c + 1, digits(cores)), Tier::Core, {}, (c + 0.5) * totalWidth / cores));
         }
         // Spine s of every pod joins core group s; each spine sends perCore links to each core of its group.
         for (int q = 0; q < pods; ++q)
@@ -439,7 +445,7 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
                 for (int c = 0; c < coresPerGroup; ++c)
                     for (int x = 0; x < perCore; ++x)
                         wiring.connect(spineIds[std::size_t(q * podSpines + s)], spineUp + c * perCore + x + 1,
-                                       coreIds[std::size_t(s * coresPerGroup + c)], q * perCore + x + 1, 30.0);
+                                       coreIds[std::size_t(s * coresPerGroup + c)], q * perCore + x + 1);
         report.spines = pods * podSpines;
         report.cores = cores;
         report.linksLeafSpine = per;
@@ -458,6 +464,8 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
             t.servers.push_back(design.node(serverIds[std::size_t(next++)]).id);
         design.tenants.push_back(std::move(t));
     }
+
+    placeAndCable(design, catalog, spec.serversPerRack, report.notes);
 
     report.tiers = tiers;
     report.suSize = suSize;
@@ -525,10 +533,9 @@ Result<Design> generateTorus(const TorusSpec &spec, const Catalog &catalog)
         const int z = c.size() > 2 ? c[2] : 0;
         s.x = c[0] * 400.0 + z * 90.0;
         s.y = c[1] * 400.0 + z * 60.0;
-        s.rack = "torus-r" + std::to_string(i / 8 + 1);
         switches.push_back(design.addNode(std::move(s)));
     }
-    Wiring wiring(design, catalog);
+    Wiring wiring(design);
     int serverNo = 0;
     for (int i = 0; i < n; ++i)
         for (int k = 0; k < spec.serversPerSwitch; ++k) {
@@ -538,10 +545,9 @@ Result<Design> generateTorus(const TorusSpec &spec, const Catalog &catalog)
             s.role = NodeRole::Server;
             s.x = design.node(switches[std::size_t(i)]).x + (k - spec.serversPerSwitch / 2.0) * 60 + 30;
             s.y = design.node(switches[std::size_t(i)]).y + 150;
-            s.rack = design.node(switches[std::size_t(i)]).rack;
             NodeId id = design.addNode(std::move(s));
             for (int q = 0; q < portsPerServer; ++q)
-                wiring.connect(id, q + 1, switches[std::size_t(i)], k * portsPerServer + q + 1, kVerticalRunM);
+                wiring.connect(id, q + 1, switches[std::size_t(i)], k * portsPerServer + q + 1);
         }
     // Wrap-around neighbours, "+1" direction in every dimension (the "-1" side is the neighbour's "+1").
     int stride = 1;
@@ -553,12 +559,14 @@ Result<Design> generateTorus(const TorusSpec &spec, const Catalog &catalog)
             const int j = i + (coord + 1 < dsz ? stride : -(dsz - 1) * stride);
             for (int l = 0; l < spec.linksPerNeighbor; ++l)
                 wiring.connect(switches[std::size_t(i)], nextPort[std::size_t(i)]++, switches[std::size_t(j)],
-                               nextPort[std::size_t(j)]++, 5.0);
+                               nextPort[std::size_t(j)]++);
         }
         stride *= dsz;
     }
     (void)dx;
     (void)dy;
+    std::vector<Message> notes;
+    placeAndCable(design, catalog, 4, notes);
     return design;
 }
 
