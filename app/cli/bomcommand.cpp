@@ -68,6 +68,7 @@ nlohmann::ordered_json bomJson(const Bom &bom)
                                          {"management", bom.counts.management},
                                          {"switches", bom.counts.switches},
                                          {"cables", bom.counts.cables},
+                                         {"links", bom.counts.links},
                                          {"transceivers", bom.counts.transceivers},
                                          {"racks", bom.counts.racks}};
     j["cables_by_part"] = bom.cablesByPart;
@@ -89,7 +90,8 @@ void printTable(const Design &design, const Bom &bom, std::ostream &out)
     out << "\nServers " << c.servers << " (+" << c.management << " management), GPUs " << tt.gpus << "; switches: leaf "
         << c.switches.at("leaf") << ", spine " << c.switches.at("spine") << ", core " << c.switches.at("core") << '\n';
     out << "Cables: node-leaf " << c.cables.at("node-leaf") << ", leaf-spine " << c.cables.at("leaf-spine") << ", spine-core "
-        << c.cables.at("spine-core") << "; transceivers " << c.transceivers << "; racks " << c.racks << '\n';
+        << c.cables.at("spine-core") << " (links " << c.links.at("node-leaf") << ", " << c.links.at("leaf-spine") << ", "
+        << c.links.at("spine-core") << "); transceivers " << c.transceivers << "; racks " << c.racks << '\n';
     out << "CAPEX " << formatThousands(tt.capex) << ' ' << bom.currency << (tt.capexComplete ? "" : " (incomplete: unknown prices below)")
         << "; per GPU " << money(tt.costPerGpu, bom.currency) << '\n';
     out << "Power " << formatThousands(tt.powerW / 1000.0, 1) << " kW" << (tt.powerComplete ? "" : " (incomplete)")

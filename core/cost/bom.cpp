@@ -2,6 +2,8 @@
 
 #include "catalog/catalog.h"
 #include "util/strings.h"
+#include "physical/cables.h"
+#include "physical/racks.h"
 
 #include <algorithm>
 #include <cmath>
@@ -69,7 +71,6 @@ Bom computeBom(const Design &design, const Catalog &catalog)
     for (const char *t : kLinkTiers)
         bom.counts.cables[t] = 0;
 
-    std::set<std::string> racks;
     for (const Node &node : design.nodes) {
         const Part *part = catalog.find(node.part);
         if (node.role == NodeRole::Switch) {
@@ -86,13 +87,16 @@ Bom computeBom(const Design &design, const Catalog &catalog)
             for (const std::string &h : node.hcas)
                 ++quantities[{"hca", h}];
         }
-        if (!node.rack.empty())
-            racks.insert(node.rack);
         (void)part;
     }
-    bom.counts.racks = int(racks.size());
-    if (const Part *rack = catalog.defaultRack(); rack && !racks.empty())
-        quantities[{"rack", rack->id}] = (long long)racks.size();
+    for (const RackView &rack : designRacks(design, catalog)) {
+        ++bom.counts.racks;
+        if (rack.rackScale)
+            continue;   // a rack-scale system comes in its own rack
+        const std::string part = rack.part ? rack.part->id : rack.declared ? rack.declared->part : std::string();
+        if (!part.empty())
+            ++quantities[{"rack", part}];
+    }
 
     // Cables and transceivers. A switch cage with fibre links takes one transceiver per
     // `linksPerEnd` links (twin-port OSFP: two); a host port takes a single-port one.
@@ -105,19 +109,22 @@ Bom computeBom(const Design &design, const Catalog &catalog)
         const Part *fiber = nullptr;
     };
     std::map<std::pair<std::uint32_t, int>, CageFibre> cageFibre; // (node, cage) -> fibre links
-    std::map<std::string, long long> twinCable;                             // cable part -> links
+    bom.counts.links = bom.counts.cables;
+    for (const PhysicalCable &c : physicalCables(design, catalog).cables) {
+        ++bom.counts.cables[linkTierName(design, design.link(c.links.front()))];
+        const std::string &part = design.link(c.links.front()).cable;
+        if (part.empty() || !catalog.find(part))
+            continue;
+        bom.cablesByPart[part] += 1;
+        ++quantities[{"cable", part}];
+    }
     for (const Link &link : design.links) {
-        ++bom.counts.cables[linkTierName(design, link)];
+        ++bom.counts.links[linkTierName(design, link)];
         if (link.cable.empty())
             continue;
         const Part *cable = catalog.find(link.cable);
         if (!cable)
             continue;
-        bom.cablesByPart[link.cable] += 1;
-        if (cable->linksPerEnd > 1)
-            twinCable[link.cable] += 1;
-        else
-            ++quantities[{"cable", link.cable}];
         if (!cable->needsTransceivers)
             continue;
         const double speed = linkSpeedGbps(design, link, catalog);
@@ -139,8 +146,6 @@ Bom computeBom(const Design &design, const Catalog &catalog)
             }
         }
     }
-    for (const auto &[part, links] : twinCable)
-        quantities[{"cable", part}] += (links + 1) / 2;
     for (const auto &[key, c] : cageFibre) {
         const Node &node = design.nodes[key.first];
         const Part *sw = catalog.find(node.part);

@@ -47,7 +47,11 @@ struct BomCounts
     int servers = 0;
     int management = 0;
     std::map<std::string, int> switches;   // "leaf", "spine", "core"
-    std::map<std::string, int> cables;     // "node-leaf", "leaf-spine", "spine-core", "other"
+    // Physical cables by tier (a twin-port cable or a splitter carries two links) and links by
+    // tier ("node-leaf", "leaf-spine", "spine-core", "other"). NVIDIA's RAs count one fibre per
+    // link, so their "cables" are our links wherever the design uses fibre.
+    std::map<std::string, int> cables;
+    std::map<std::string, int> links;
     int transceivers = 0;
     int racks = 0;
 };
@@ -78,13 +82,15 @@ struct Bom
     // Currencies some part is priced in that have no rate to the BOM's (their lines stay
     // unknown: `cplan catalog set-rate`).
     std::vector<std::string> missingRates;
-    // Cables by part (type and length) and links by tier, for the cable summary.
+    // Physical cables by part (type and length), for the cable summary.
     std::map<std::string, long long> cablesByPart;
 };
 
-// Prices the design in its currency (settings: currency): servers, switches, extra HCAs, cables (by part and length), transceivers
-// (per cage end: a twin-port switch cage carrying two fibre links takes one twin transceiver),
-// racks. Links are counted by tier: node-leaf (servers and management), leaf-spine, spine-core.
+// Prices the design in its currency (settings: currency): servers, switches, extra HCAs,
+// physical cables (physical/cables.h: by part and length, a twin-port cable or splitter once for
+// its two links), transceivers (per cage end: a twin-port switch cage carrying two fibre links
+// takes one twin transceiver), racks (a rack-scale system brings its own). Links are counted by
+// tier: node-leaf (servers and management), leaf-spine, spine-core.
 Bom computeBom(const Design &design, const Catalog &catalog);
 
 // Tier name of a link between two nodes' tiers ("node-leaf", "leaf-spine", "spine-core", "other").

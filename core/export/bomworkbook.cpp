@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "export/bomcsv.h"
 #include "export/cableplan.h"
+#include "export/xlsxfile.h"
 #include "model/design.h"
 #include "util/atomicfile.h"
 #include "util/message.h"
@@ -19,55 +20,21 @@ namespace cplan {
 
 namespace {
 
-class Sheet
+// Every text of the workbook goes through T: English, or what `text` makes of the template.
+struct Texts
 {
-public:
-    Sheet(lxw_workbook *wb, const std::string &name) : m_ws(workbook_add_worksheet(wb, name.c_str())) {}
-    lxw_worksheet *ws() const { return m_ws; }
-    void text(int r, int c, const std::string &s, lxw_format *f = nullptr)
+    const WorkbookText &text;
+    std::string operator()(const char *format, std::vector<std::string> args = {}) const
     {
-        if (!s.empty())
-            worksheet_write_string(m_ws, lxw_row_t(r), lxw_col_t(c), s.c_str(), f);
-    }
-    void number(int r, int c, double v, lxw_format *f = nullptr) { worksheet_write_number(m_ws, lxw_row_t(r), lxw_col_t(c), v, f); }
-    void formula(int r, int c, const std::string &f, double cached, lxw_format *fmt = nullptr)
-    {
-        worksheet_write_formula_num(m_ws, lxw_row_t(r), lxw_col_t(c), f.c_str(), fmt, cached);
-    }
-    void width(int first, int last, double w) { worksheet_set_column(m_ws, lxw_col_t(first), lxw_col_t(last), w, nullptr); }
-
-private:
-    lxw_worksheet *m_ws;
-};
-
-} // namespace
-
-Status writeBomWorkbook(const std::string &path, const Design &design, const Catalog &catalog, const Bom &bom,
-                        const BomTerms &terms, const WorkbookText &text)
-{
-    // Every text of the workbook goes through T: English, or what `text` makes of the template.
-    auto T = [&](const char *format, std::vector<std::string> args = {}) {
         Message m{format, std::move(args)};
         return text ? text(m) : m.english();
-    };
-    const std::string yes = T(CPLAN_TR("Engine", "yes")), no = T(CPLAN_TR("Engine", "no"));
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    std::string tmpl = (fs::temp_directory_path(ec) / "cplan-xlsx-XXXXXX").string();
-    const int fd = ::mkstemp(tmpl.data());
-    if (fd < 0)
-        return makeError(path, 0, 0, "cannot create a temporary file for the workbook");
-    ::close(fd);
-    const std::string tmp = tmpl;
-    struct Cleanup
-    {
-        std::string file;
-        ~Cleanup() { std::remove(file.c_str()); }
-    } cleanup{tmp};
+    }
+};
 
-    lxw_workbook *wb = workbook_new(tmp.c_str());
-    if (!wb)
-        return makeError(path, 0, 0, "cannot create the workbook");
+Status fillWorkbook(lxw_workbook *wb, const Design &design, const Catalog &catalog, const Bom &bom, const BomTerms &terms,
+                    const Texts &T)
+{
+    const std::string yes = T(CPLAN_TR("Engine", "yes")), no = T(CPLAN_TR("Engine", "no"));
     lxw_doc_properties props = {};
     const std::string title = T(CPLAN_TR("Engine", "Bill of materials: %1"), {design.name});
     props.title = const_cast<char *>(title.c_str());
@@ -77,10 +44,7 @@ Status writeBomWorkbook(const std::string &path, const Design &design, const Cat
 
     lxw_format *bold = workbook_add_format(wb);
     format_set_bold(bold);
-    lxw_format *header = workbook_add_format(wb);
-    format_set_bold(header);
-    format_set_bg_color(header, 0xDDE4EE);
-    format_set_bottom(header, LXW_BORDER_THIN);
+    lxw_format *header = xlsxHeaderFormat(wb);
     lxw_format *money = workbook_add_format(wb);
     format_set_num_format(money, "#,##0.00");
     lxw_format *moneyBold = workbook_add_format(wb);
@@ -97,7 +61,7 @@ Status writeBomWorkbook(const std::string &path, const Design &design, const Cat
 
     // --- BOM: exactly the CSV rows ---------------------------------------------------------
     const std::string bomName = T(CPLAN_TR("Engine", "BOM"));
-    Sheet bomSheet(wb, bomName);
+    XlsxSheet bomSheet(wb, bomName);
     const auto head = bomCsvHeader();
     for (std::size_t c = 0; c < head.size(); ++c)
         bomSheet.text(0, int(c), T(head[c].c_str()), header);
@@ -130,7 +94,7 @@ Status writeBomWorkbook(const std::string &path, const Design &design, const Cat
     // --- Summary ----------------------------------------------------------------------------
     const BomPricing pricing = priceBom(bom, terms);
     const BomTotals &t = bom.totals;
-    Sheet sum(wb, T(CPLAN_TR("Engine", "Summary")));
+    XlsxSheet sum(wb, T(CPLAN_TR("Engine", "Summary")));
     sum.width(0, 0, 38);
     sum.width(1, 1, 18);
     sum.width(2, 2, 60);
@@ -241,7 +205,7 @@ Status writeBomWorkbook(const std::string &path, const Design &design, const Cat
     count(T(CPLAN_TR("Engine", "Racks")), bom.counts.racks);
 
     // --- Cable plan ---------------------------------------------------------------------------
-    Sheet cables(wb, T(CPLAN_TR("Engine", "Cable plan")));
+    XlsxSheet cables(wb, T(CPLAN_TR("Engine", "Cable plan")));
     const auto cableHead = cablePlanHeader();
     for (std::size_t c = 0; c < cableHead.size(); ++c)
         cables.text(0, int(c), T(cableHead[c].c_str()), header);
@@ -249,9 +213,11 @@ Status writeBomWorkbook(const std::string &path, const Design &design, const Cat
     for (const CablePlanRow &row : cablePlan(design, catalog)) {
         const auto fields = cablePlanCsvRow(row);
         for (std::size_t c = 0; c < fields.size(); ++c) {
-            // Numbers as numbers: ports, length, speed.
-            if ((c == 4 || c == 8 || c == 13 || c == 14) && !fields[c].empty())
-                cables.number(r, int(c), *parseDouble(fields[c]));
+            // Numbers as numbers: ports, length, speed, U; the two ports of a twin cable ("33+34")
+            // stay text.
+            const bool numeric = c == 4 || c == 8 || c == 13 || c == 14 || c == 21 || c == 22;
+            if (const auto v = numeric ? parseDouble(fields[c]) : std::nullopt)
+                cables.number(r, int(c), *v);
             else
                 cables.text(r, int(c), fields[c]);
         }
@@ -260,12 +226,12 @@ Status writeBomWorkbook(const std::string &path, const Design &design, const Cat
     cables.width(0, 0, 10);
     cables.width(1, 1, 36);
     cables.width(2, 2, 11);
-    cables.width(3, 18, 14);
+    cables.width(3, 22, 14);
     worksheet_freeze_panes(cables.ws(), 1, 2);
     worksheet_autofilter(cables.ws(), 0, 0, lxw_row_t(std::max(1, r - 1)), lxw_col_t(cableHead.size() - 1));
 
     // --- Assumptions ----------------------------------------------------------------------------
-    Sheet as(wb, T(CPLAN_TR("Engine", "Assumptions")));
+    XlsxSheet as(wb, T(CPLAN_TR("Engine", "Assumptions")));
     as.width(0, 0, 34);
     as.width(1, 1, 90);
     as.text(0, 0, T(CPLAN_TR("Engine", "Assumption")), header);
@@ -283,8 +249,10 @@ Status writeBomWorkbook(const std::string &path, const Design &design, const Cat
     assume(T(CPLAN_TR("Engine", "TCO period")), T(CPLAN_TR("Engine", "%1 years"), {std::to_string(design.settings.tcoYears)}));
     assume(T(CPLAN_TR("Engine", "Power")), T(CPLAN_TR("Engine", "maximum power of servers, switches and transceivers; cables draw none")));
     assume(T(CPLAN_TR("Engine", "Transceivers")), T(CPLAN_TR("Engine", "one per fibre link end; a twin-port switch cage carrying two links takes one twin-port transceiver")));
-    assume(T(CPLAN_TR("Engine", "Cables")), T(CPLAN_TR("Engine", "counted per link by part and length; twin-port splitter cables count once per two links")));
-    assume(T(CPLAN_TR("Engine", "Racks")), T(CPLAN_TR("Engine", "one 42U rack per distinct rack label of the design")));
+    assume(T(CPLAN_TR("Engine", "Cables")), T(CPLAN_TR("Engine", "counted per physical cable by part and length: a twin-port cable or a splitter carries two links "
+                                                                   "and counts once (see the cable plan)")));
+    assume(T(CPLAN_TR("Engine", "Racks")), T(CPLAN_TR("Engine", "one per rack of the design, of its rack part (the default 42U rack where the design names none); a "
+                                                                  "rack-scale system comes in its own rack")));
     assume(T(CPLAN_TR("Engine", "Spares")), T(CPLAN_TR("Engine", "%1% of cables and transceivers"), {formatDouble(terms.sparesPercent)}));
     assume(T(CPLAN_TR("Engine", "Discount")), T(CPLAN_TR("Engine", "%1% of hardware and spares"), {formatDouble(terms.discountPercent)}));
     auto join = [&](const std::vector<std::string> &v) {
@@ -298,7 +266,7 @@ Status writeBomWorkbook(const std::string &path, const Design &design, const Cat
     assume(T(CPLAN_TR("Engine", "Unknown height (not in totals)")), join(bom.unknownRackUnits));
 
     // --- Sources --------------------------------------------------------------------------------
-    Sheet src(wb, T(CPLAN_TR("Engine", "Sources")));
+    XlsxSheet src(wb, T(CPLAN_TR("Engine", "Sources")));
     const char *srcHead[] = {CPLAN_TR("Engine", "part"),       CPLAN_TR("Engine", "category"),       CPLAN_TR("Engine", "vendor"),
                              CPLAN_TR("Engine", "model"),      CPLAN_TR("Engine", "part_number"),    CPLAN_TR("Engine", "unit_price"),
                              CPLAN_TR("Engine", "currency"),   CPLAN_TR("Engine", "price_estimate"), CPLAN_TR("Engine", "price_source"),
@@ -338,13 +306,16 @@ Status writeBomWorkbook(const std::string &path, const Design &design, const Cat
     }
     worksheet_freeze_panes(src.ws(), 1, 1);
 
-    const lxw_error err = workbook_close(wb);
-    if (err != LXW_NO_ERROR)
-        return makeError(path, 0, 0, std::string("cannot write the workbook: ") + lxw_strerror(err));
-    auto bytes = readFile(tmp);
-    if (!bytes)
-        return bytes.error();
-    return writeFileAtomically(path, *bytes);
+    return Ok{};
+}
+
+} // namespace
+
+Status writeBomWorkbook(const std::string &path, const Design &design, const Catalog &catalog, const Bom &bom,
+                        const BomTerms &terms, const WorkbookText &text)
+{
+    const Texts T{text};
+    return writeXlsxAtomically(path, [&](lxw_workbook *wb) { return fillWorkbook(wb, design, catalog, bom, terms, T); });
 }
 
 } // namespace cplan

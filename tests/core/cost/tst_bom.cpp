@@ -9,6 +9,9 @@
 
 #include <QtTest>
 
+#include <map>
+#include <set>
+
 using namespace cplan;
 
 class TestBom : public QObject
@@ -26,36 +29,41 @@ private slots:
         m_catalog = test::builtinCatalog();
     }
 
-    // Every fibre link's switch ends sit in twin-port cages: one twin transceiver per two
-    // links of a cage, of the fibre's own mode.
+    // Optics per cage end: a switch's twin-port cage with fibre takes one twin-port transceiver
+    // (two links), a host port one single-port transceiver; all of the fibre's own mode.
     void superPodOptics()
     {
         const Design d = load("dgx-h100-superpod-4su.cluster.yaml");
         const Bom bom = computeBom(d, m_catalog);
-        long long fibreLinks = 0;
+        std::set<std::pair<std::uint32_t, int>> switchCages;
+        long long hostEnds = 0;
         std::string mode;
         for (const Link &l : d.links) {
             const Part *cable = m_catalog.find(l.cable);
             QVERIFY(cable);
-            if (cable->needsTransceivers) {
-                ++fibreLinks;
-                mode = cable->fiberMode;
+            if (!cable->needsTransceivers)
+                continue;
+            mode = cable->fiberMode;
+            for (const PortRef &end : {l.a, l.b}) {
+                if (d.node(end.node).role == NodeRole::Switch)
+                    switchCages.insert({end.node.value, (end.port - 1) / 2});   // QM9700: 2 ports per cage
+                else
+                    ++hostEnds;
             }
         }
-        QVERIFY(fibreLinks > 0);
-        long long optics = 0;
+        QVERIFY(!switchCages.empty() && hostEnds > 0);
+        long long twin = 0, single = 0;
         for (const BomLine &line : bom.lines) {
             if (line.category != "transceiver")
                 continue;
             const Part *t = m_catalog.find(line.part);
             QVERIFY2(t, line.part.c_str());
             QCOMPARE(t->fiberMode, mode);        // multimode fibre, multimode optics
-            QCOMPARE(t->linksPerEnd, 2);          // both ends are switch cages
-            optics += line.quantity;
+            (t->linksPerEnd == 2 ? twin : single) += line.quantity;
         }
-        // Leaf and spine cages are filled in pairs by the generator: 2 ends x links / 2 per cage.
-        QCOMPARE(optics, fibreLinks);
-        QCOMPARE(bom.counts.transceivers, int(fibreLinks));
+        QCOMPARE(twin, (long long)switchCages.size());
+        QCOMPARE(single, hostEnds);
+        QCOMPARE(bom.counts.transceivers, int(twin + single));
     }
 
     void hostEndTakesSingleOptic()
@@ -79,20 +87,35 @@ private slots:
         QCOMPARE(twin, 1);
     }
 
-    // A twin-port copper cable carries two links: the BOM buys half as many cables as links.
-    void twinCablesHalve()
+    // A splitter or twin-port cable carries two links: the BOM buys one per physical cable.
+    void cablesArePhysical()
     {
         const Design d = load("dgx-h100-superpod-1su.cluster.yaml");
         const Bom bom = computeBom(d, m_catalog);
-        for (const auto &[part, links] : bom.cablesByPart) {
+        std::map<std::string, long long> links;
+        for (const Link &l : d.links)
+            ++links[l.cable];
+        bool sawPair = false;
+        for (const auto &[part, cables] : bom.cablesByPart) {
             const Part *cable = m_catalog.find(part);
             QVERIFY(cable);
             long long bought = 0;
             for (const BomLine &line : bom.lines)
                 if (line.part == part)
                     bought = line.quantity;
-            QCOMPARE(bought, cable->linksPerEnd > 1 ? (links + 1) / 2 : links);
+            QCOMPARE(bought, cables);
+            // The generator fills both legs of every splitter it chooses.
+            QCOMPARE(links[part], cable->linksPerEnd > 1 ? 2 * cables : cables);
+            sawPair = sawPair || cable->linksPerEnd > 1;
         }
+        QVERIFY(sawPair);
+        int physical = 0, linkCount = 0;
+        for (const auto &[tier, n] : bom.counts.cables)
+            physical += n;
+        for (const auto &[tier, n] : bom.counts.links)
+            linkCount += n;
+        QCOMPARE(linkCount, int(d.links.size()));
+        QVERIFY(physical < linkCount);
     }
 
     void unknownPricesStayUnknown()

@@ -128,14 +128,22 @@ private slots:
             QTest::newRow(s) << QString::fromLatin1(s);
     }
 
-    // One row per link, every connected port exactly once, labels unique; the CSV reads back.
+    // One row per physical cable, every link in exactly one, every connected port exactly once,
+    // labels unique; the CSV reads back.
     void cablePlanCoversEveryPortOnce_data() { samples_data(); }
     void cablePlanCoversEveryPortOnce()
     {
         QFETCH(QString, name);
         const Design d = load(name.toLatin1().constData());
         const auto rows = cablePlan(d, m_catalog);
-        QCOMPARE(rows.size(), d.links.size());
+        std::size_t links = 0;
+        for (const CablePlanRow &r : rows) {
+            QVERIFY(r.links.size() == 1 || r.links.size() == 2);
+            QCOMPARE(r.from.ports.size(), r.links.size());
+            QCOMPARE(r.to.ports.size(), r.links.size());
+            links += r.links.size();
+        }
+        QCOMPARE(links, d.links.size());
 
         std::set<std::pair<std::string, int>> designPorts, planPorts;
         for (const Link &l : d.links) {
@@ -144,8 +152,9 @@ private slots:
         }
         std::set<std::string> labels, ids;
         for (const CablePlanRow &r : rows) {
-            QVERIFY2(planPorts.insert({r.from.nodeId, r.from.port}).second, (r.from.nodeId + " port used twice").c_str());
-            QVERIFY2(planPorts.insert({r.to.nodeId, r.to.port}).second, (r.to.nodeId + " port used twice").c_str());
+            for (const CableEnd *end : {&r.from, &r.to})
+                for (const CablePort &p : end->ports)
+                    QVERIFY2(planPorts.insert({p.nodeId, p.port}).second, (p.nodeId + " port used twice").c_str());
             QVERIFY2(labels.insert(r.label).second, ("duplicate label " + r.label).c_str());
             QVERIFY(ids.insert(r.cableId).second);
             QVERIFY(!r.from.portLabel.empty() && !r.to.portLabel.empty());
@@ -169,12 +178,14 @@ private slots:
         const Design d = load("dgx-h100-superpod-4su");
         const auto rows = cablePlan(d, m_catalog);
         // QM9700: twin-port OSFP cages, port 33 is cage 17 port 1; a DGX H100 port is HCA i port 1.
-        const auto it = std::find_if(rows.begin(), rows.end(), [](const CablePlanRow &r) { return r.to.nodeId == "spine01" && r.to.port == 1; });
+        const auto it = std::find_if(rows.begin(), rows.end(), [](const CablePlanRow &r) {
+            return r.to.nodeId == "spine01" && r.to.ports.front().port == 1;
+        });
         QVERIFY(it != rows.end());
-        QCOMPARE(it->to.portLabel, std::string("1/1"));
+        QCOMPARE(it->to.ports.front().portLabel, std::string("1/1"));
         QCOMPARE(it->tier, std::string("leaf-spine"));
         QCOMPARE(it->from.nodeId.substr(5), std::string("leaf1"));
-        QCOMPARE(rows.front().from.portLabel, std::string("HCA-1/1"));
+        QCOMPARE(rows.front().from.ports.front().portLabel, std::string("HCA-1/1"));
         // Multimode fibre takes multimode optics.
         QVERIFY(it->from.transceiver.rfind("mma", 0) == 0);
     }
