@@ -154,7 +154,7 @@ void addBomCommand(CLI::App &root, Context &ctx)
                     return fail("bom --format xlsx writes a workbook: give the file with -o FILE.xlsx");
                 if (auto saved = writeBomWorkbook(a->out, *design, *catalog(ctx), bom, cost.terms); !saved)
                     return fail(saved.error());
-                std::cout << "Wrote " << a->out << " (BOM, Summary, Cable plan, Assumptions, Sources)\n";
+                std::cout << "Wrote " << a->out << " (BOM, Summary, Cable plan, Racks, Assumptions, Sources)\n";
                 return ExitOk;
             }
             std::ostringstream text;

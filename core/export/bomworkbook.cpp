@@ -4,6 +4,7 @@
 #include "export/bomcsv.h"
 #include "export/cableplan.h"
 #include "export/xlsxfile.h"
+#include "physical/racks.h"
 #include "model/design.h"
 #include "util/atomicfile.h"
 #include "util/message.h"
@@ -12,6 +13,7 @@
 #include <xlsxwriter.h>
 
 #include <cstdio>
+#include <iterator>
 #include <filesystem>
 #include <set>
 #include <unistd.h>
@@ -30,6 +32,69 @@ struct Texts
         return text ? text(m) : m.english();
     }
 };
+
+// One row per rack: what it carries (U, power nameplate and typical, heat, weight) against its
+// budgets; unknown figures leave their cells empty and are named in the last column.
+void racksSheet(lxw_workbook *wb, const Design &design, const Catalog &catalog, const Texts &T, lxw_format *header,
+                lxw_format *integer, lxw_format *decimal)
+{
+    XlsxSheet sheet(wb, T(CPLAN_TR("Engine", "Racks")));
+    const char *head[] = {CPLAN_TR("Engine", "rack"),          CPLAN_TR("Engine", "row"),
+                          CPLAN_TR("Engine", "room"),          CPLAN_TR("Engine", "devices"),
+                          CPLAN_TR("Engine", "u_used"),        CPLAN_TR("Engine", "u_capacity"),
+                          CPLAN_TR("Engine", "power_max_w"),   CPLAN_TR("Engine", "power_typical_w"),
+                          CPLAN_TR("Engine", "heat_kw"),       CPLAN_TR("Engine", "heat_btu_per_h"),
+                          CPLAN_TR("Engine", "weight_kg"),     CPLAN_TR("Engine", "power_budget_w"),
+                          CPLAN_TR("Engine", "cooling_w"),     CPLAN_TR("Engine", "weight_limit_kg"),
+                          CPLAN_TR("Engine", "unknown")};
+    for (std::size_t c = 0; c < std::size(head); ++c)
+        sheet.text(0, int(c), T(head[c]), header);
+    int r = 1;
+    for (const RackBudget &b : rackBudgets(design, catalog)) {
+        // A sum that misses every device is unknown, not zero.
+        auto sum = [&](int c, double v, const std::vector<std::string> &unknown, lxw_format *f) {
+            if (unknown.size() < std::size_t(b.devices) || b.devices == 0)
+                sheet.number(r, c, v, f);
+        };
+        auto optional = [&](int c, const std::optional<double> &v) {
+            if (v)
+                sheet.number(r, c, *v, integer);
+        };
+        sheet.text(r, 0, b.rack);
+        sheet.text(r, 1, b.row);
+        sheet.text(r, 2, b.room);
+        sheet.number(r, 3, b.devices, integer);
+        sum(4, b.usedU, b.unknownHeight, integer);
+        optional(5, b.capacityU);
+        sum(6, b.nameplateW, b.unknownNameplate, integer);
+        sum(7, b.typicalW, b.unknownTypical, integer);
+        sum(8, b.heatKw(), b.unknownNameplate, decimal);
+        sum(9, b.heatBtuPerHour(), b.unknownNameplate, integer);
+        if (b.weightKg > 0)
+            sheet.number(r, 10, b.weightKg, decimal);
+        optional(11, b.powerBudgetW);
+        optional(12, b.coolingW);
+        optional(13, b.weightLimitKg);
+        std::string unknown;
+        auto list = [&](const char *what, const std::vector<std::string> &ids) {
+            if (ids.empty())
+                return;
+            std::string names;
+            for (const std::string &id : ids)
+                names += (names.empty() ? "" : ", ") + id;
+            unknown += (unknown.empty() ? "" : "; ") + T(what, {names});
+        };
+        list(CPLAN_TR("Engine", "power: %1"), b.unknownNameplate);
+        list(CPLAN_TR("Engine", "weight: %1"), b.unknownWeight);
+        list(CPLAN_TR("Engine", "height: %1"), b.unknownHeight);
+        sheet.text(r, 14, unknown);
+        ++r;
+    }
+    sheet.width(0, 2, 12);
+    sheet.width(3, 13, 11);
+    sheet.width(14, 14, 60);
+    worksheet_freeze_panes(sheet.ws(), 1, 1);
+}
 
 Status fillWorkbook(lxw_workbook *wb, const Design &design, const Catalog &catalog, const Bom &bom, const BomTerms &terms,
                     const Texts &T)
@@ -229,6 +294,11 @@ Status fillWorkbook(lxw_workbook *wb, const Design &design, const Catalog &catal
     cables.width(3, 22, 14);
     worksheet_freeze_panes(cables.ws(), 1, 2);
     worksheet_autofilter(cables.ws(), 0, 0, lxw_row_t(std::max(1, r - 1)), lxw_col_t(cableHead.size() - 1));
+
+    // --- Racks ------------------------------------------------------------------------------------
+    lxw_format *decimal = workbook_add_format(wb);
+    format_set_num_format(decimal, "#,##0.0");
+    racksSheet(wb, design, catalog, T, header, integer, decimal);
 
     // --- Assumptions ----------------------------------------------------------------------------
     XlsxSheet as(wb, T(CPLAN_TR("Engine", "Assumptions")));

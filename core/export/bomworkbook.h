@@ -22,6 +22,8 @@ class Design;
 //   Summary      subtotals by category (SUMIF formulas over the BOM sheet), spares, discount,
 //                total, currency, power, rack units, GPUs, cost per GPU, energy and TCO, counts
 //   Cable plan   the rows of the cable plan CSV
+//   Racks        per rack: devices, U, power (nameplate, typical), heat (kW, BTU/h), weight and
+//                the rack's budgets; unknown figures named
 //   Assumptions  the settings and rules behind the figures, and what is unknown
 //   Sources      every part of the BOM with its price source and the sources of its figures
 // Written to a temporary file, then moved into place atomically.

@@ -12,6 +12,7 @@
 #include "export/graphexport.h"
 #include "export/partitions.h"
 #include "export/slurmtopology.h"
+#include "physical/racks.h"
 #include "io/designyaml.h"
 #include "io/ibnetdiscover.h"
 #include "routing/fabric.h"
@@ -527,6 +528,15 @@ private slots:
         QVERIFY(numbersEqual(summary[tr("GPUs")], std::to_string(bom.totals.gpus)));
         QVERIFY(readSheet(QStringLiteral("Sources")).size() > 1);
         QVERIFY(readSheet(QStringLiteral("Assumptions")).size() > 5);
+        // Racks: one row per rack of the design, its budgets as LibreOffice reads them.
+        const auto racks = readSheet(QStringLiteral("Racks"));
+        const auto budgets = rackBudgets(d, m_catalog);
+        QCOMPARE(racks.size(), budgets.size() + 1);
+        for (std::size_t i = 0; i < budgets.size(); ++i) {
+            QCOMPARE(racks[i + 1][0], budgets[i].rack);
+            if (budgets[i].unknownNameplate.empty())
+                QVERIFY(numbersEqual(racks[i + 1][6], formatDouble(budgets[i].nameplateW)));
+        }
     }
 
     void pricing()
