@@ -264,8 +264,12 @@ Status fillWorkbook(lxw_workbook *wb, const Design &design, const Catalog &catal
         const char *tier = toString(t);
         count(T(CPLAN_TR("Engine", "Switches, %1"), {T(tier)}), bom.counts.switches.count(tier) ? bom.counts.switches.at(tier) : 0);
     }
+    // Links per tier, and the physical cables that carry them (a twin-port cable or a splitter
+    // carries two).
     for (const char *tier : kLinkTiers)
-        count(T(CPLAN_TR("Engine", "Links, %1"), {T(tier)}), bom.counts.cables.count(tier) ? bom.counts.cables.at(tier) : 0);
+        count(T(CPLAN_TR("Engine", "Links, %1"), {T(tier)}), bom.counts.links.count(tier) ? bom.counts.links.at(tier) : 0);
+    for (const char *tier : kLinkTiers)
+        count(T(CPLAN_TR("Engine", "Cables, %1"), {T(tier)}), bom.counts.cables.count(tier) ? bom.counts.cables.at(tier) : 0);
     count(T(CPLAN_TR("Engine", "Transceivers")), bom.counts.transceivers);
     count(T(CPLAN_TR("Engine", "Racks")), bom.counts.racks);
 
