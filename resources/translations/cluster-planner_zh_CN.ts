@@ -55,6 +55,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../core/export/bomworkbook.cpp" line="+42"/>
         <source>rack</source>
         <translation>机柜</translation>
     </message>
@@ -105,7 +106,7 @@
         <translation>未知部件</translation>
     </message>
     <message>
-        <location filename="../../core/generate/fattree.cpp" line="+94"/>
+        <location filename="../../core/generate/fattree.cpp" line="+105"/>
         <source>unknown switch part &apos;%1&apos;</source>
         <translation>未知交换机部件“%1”</translation>
     </message>
@@ -190,12 +191,12 @@
         <translation>管理设备部件“%1”不在目录中</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>rails must be 1 or the number of fabric ports per server (%1)</source>
-        <translation>轨道数必须为 1 或每台服务器的网络端口数（%1）</translation>
+        <location line="+7"/>
+        <source>rails must divide the number of fabric ports per server (%1): 1, the port count, or a divisor between</source>
+        <translation>轨道数必须整除每台服务器的网络端口数（%1）：1、端口数，或两者之间的约数</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>blocking ratio %1:%2 does not fit a %3-port switch</source>
         <translation>收敛比 %1:%2 不适用于 %3 端口交换机</translation>
     </message>
@@ -210,7 +211,12 @@
         <translation>%1 个端点无法接入一台 %2 端口交换机</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+9"/>
+        <source>a server&apos;s %1 ports per rail do not fit the %2 down ports of a leaf</source>
+        <translation>服务器每条轨道的 %1 个端口放不进叶交换机的 %2 个下行端口</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>a server&apos;s %1 ports do not fit the %2 down ports of a leaf</source>
         <translation>一台服务器的 %1 个端口超出了叶交换机的 %2 个下行端口</translation>
     </message>
@@ -220,7 +226,7 @@
         <translation>可扩展单元 (SU) 规模过大</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>no room for %1 management appliance(s): only %2 free leaf port(s). NVIDIA&apos;s SuperPOD leaves one node slot of the last SU for them (31 nodes per 32-node SU); use fewer servers or a larger SU size</source>
         <translation>没有空间容纳 %1 台管理设备：叶交换机只剩 %2 个空闲端口。NVIDIA SuperPOD 在最后一个 SU 中为它们留出一个节点位置（32 节点的 SU 中放 31 个节点）；请减少服务器数量或增大 SU 规模</translation>
     </message>
@@ -250,7 +256,7 @@
         <translation>pod 数量过多（%1），无法组成由 %2 端口交换机构成的三层树</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+104"/>
         <source>spines: %1, each with %2 of %3 ports used (%4 link(s) to every leaf keep the tree balanced)</source>
         <translation>脊交换机：%1 台，每台使用 %3 个端口中的 %2 个（到每台叶交换机 %4 条链路，使树保持均衡）</translation>
     </message>
@@ -260,12 +266,12 @@
         <translation>%1 条上行链路本可接入 %2 台脊交换机，但每台叶交换机的 %3 条上行链路必须均分到各脊交换机：共 %4 台脊交换机，每台叶交换机到每台脊交换机 %5 条链路</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+55"/>
         <source>tenants ask for more servers than the design has</source>
         <translation>租户要求的服务器数量超过了设计中的服务器数量</translation>
     </message>
     <message>
-        <location filename="../../core/validate/validate.cpp" line="+52"/>
+        <location filename="../../core/validate/validate.cpp" line="+53"/>
         <source>... and %1 more &apos;%2&apos; finding(s)</source>
         <translation>……另有 %1 条“%2”问题</translation>
     </message>
@@ -395,16 +401,6 @@
         <translation>节点“%1”和“%2”的 GUID 相同</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source>rack &apos;%1&apos; holds %2 U of equipment; a %3 has %4 U</source>
-        <translation>机柜“%1”装有 %2 U 设备；%3 只有 %4 U</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>rack &apos;%1&apos; draws up to %2 W; the budget is %3 W</source>
-        <translation>机柜“%1”最大功耗 %2 W；功率预算为 %3 W</translation>
-    </message>
-    <message>
         <location filename="../../core/routing/metrics.cpp" line="+41"/>
         <source>switch &apos;%1&apos;: port latency unknown, assumed %2 ns</source>
         <translation>交换机“%1”：端口延迟未知，假定为 %2 ns</translation>
@@ -473,7 +469,7 @@
         <translation>估算价格</translation>
     </message>
     <message>
-        <location filename="../../core/export/bomworkbook.cpp" line="-251"/>
+        <location filename="../../core/export/bomworkbook.cpp" line="-244"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -483,7 +479,7 @@
         <translation>否</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+2"/>
         <source>Bill of materials: %1</source>
         <translation>物料清单：%1</translation>
     </message>
@@ -493,7 +489,7 @@
         <translation>由 Cluster Planner 生成</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+22"/>
         <source>BOM</source>
         <translation>物料清单</translation>
     </message>
@@ -504,12 +500,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+141"/>
+        <location line="+152"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-149"/>
         <source>Subtotal by category</source>
         <translation>按类别小计</translation>
     </message>
@@ -546,12 +542,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+116"/>
+        <location line="+129"/>
         <source>Spares</source>
         <translation>备件</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-122"/>
         <source>Discount (%)</source>
         <translation>折扣 (%)</translation>
     </message>
@@ -562,12 +558,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+105"/>
+        <location line="+118"/>
         <source>Discount</source>
         <translation>折扣</translation>
     </message>
     <message>
-        <location line="-98"/>
+        <location line="-111"/>
         <source>Total (%1)</source>
         <translation>合计 (%1)</translation>
     </message>
@@ -578,12 +574,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+76"/>
+        <location line="+87"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-84"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
@@ -653,29 +649,130 @@
         <translation>交换机，%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Links, %1</source>
         <translation>链路，%1</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Cables, %1</source>
+        <translation>线缆，%1</translation>
+    </message>
+    <message>
         <location line="+1"/>
-        <location line="+45"/>
+        <location line="+52"/>
         <source>Transceivers</source>
         <translation>光模块</translation>
     </message>
     <message>
-        <location line="-44"/>
-        <location line="+46"/>
+        <location line="+1"/>
+        <source>counted per physical cable by part and length: a twin-port cable or a splitter carries two links and counts once (see the cable plan)</source>
+        <translation>按物理线缆以部件和长度计数：一根双端口线缆或分支线缆承载两条链路，只计一次（见布线计划）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>one per rack of the design, of its rack part (the default 42U rack where the design names none); a rack-scale system comes in its own rack</source>
+        <translation>设计中每个机柜一台，按其机柜部件计（设计未指定时为默认 42U 机柜）；机柜级系统自带机柜</translation>
+    </message>
+    <message>
+        <location line="-287"/>
+        <location line="+233"/>
+        <location line="+54"/>
         <source>Racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-286"/>
+        <source>row</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>room</source>
+        <translation>机房</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>u_used</source>
+        <translation>已用 U</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>u_capacity</source>
+        <translation>U 容量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>power_max_w</source>
+        <translation>最大功率 (W)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>power_typical_w</source>
+        <translation>典型功率 (W)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>heat_kw</source>
+        <translation>散热 (kW)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>heat_btu_per_h</source>
+        <translation>散热 (BTU/h)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight_kg</source>
+        <translation>重量 (kg)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>power_budget_w</source>
+        <translation>功率预算 (W)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cooling_w</source>
+        <translation>制冷能力 (W)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>weight_limit_kg</source>
+        <translation>承重上限 (kg)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>power: %1</source>
+        <translation>功率：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight: %1</source>
+        <translation>重量：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>height: %1</source>
+        <translation>高度：%1</translation>
+    </message>
+    <message>
+        <location line="+188"/>
         <source>Cable plan</source>
         <translation>布线计划</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+31"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -740,17 +837,7 @@
         <translation>线缆</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>counted per link by part and length; twin-port splitter cables count once per two links</source>
-        <translation>按链路、型号和长度计数；双端口分支线缆每两条链路计一根</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>one 42U rack per distinct rack label of the design</source>
-        <translation>设计中每个不同的机柜标签对应一个 42U 机柜</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>%1% of cables and transceivers</source>
         <translation>线缆和光模块的 %1%</translation>
     </message>
@@ -895,9 +982,154 @@
         <translation>终点光模块</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>links</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>form</source>
+        <translation>形式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>from_u</source>
+        <translation>起点 U</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>to_u</source>
+        <translation>终点 U</translation>
+    </message>
+    <message>
         <location filename="../../core/analysis/network.cpp" line="+193"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
+    </message>
+    <message>
+        <location filename="../../core/physical/cables.cpp" line="+15"/>
+        <source>link &apos;%1&apos; uses splitter &apos;%2&apos;, which joins one twin-port cage to single-port ports, but both its ends are twin-port cages</source>
+        <translation>链路“%1”使用分支线缆“%2”，它连接一个双端口笼与单端口端口，但其两端都是双端口笼</translation>
+    </message>
+    <message>
+        <location line="+140"/>
+        <source>links &apos;%1&apos; and &apos;%2&apos; share cage %3 of &apos;%4&apos;, which holds one twin-port cable &apos;%5&apos;, but &apos;%2&apos; names cable &apos;%6&apos;</source>
+        <translation>链路“%1”和“%2”共用“%4”的第 %3 个端口笼，该笼插一根双端口线缆“%5”，但“%2”指定的线缆是“%6”</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>link &apos;%1&apos; uses twin-port cable &apos;%2&apos;, but port %3 of &apos;%4&apos; is a single-port cage; a twin-port cable needs a twin-port cage at both ends</source>
+        <translation>链路“%1”使用双端口线缆“%2”，但“%4”的端口 %3 是单端口笼；双端口线缆两端都需要双端口笼</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>links &apos;%1&apos; and &apos;%2&apos; share cage %3 of &apos;%4&apos; but go to different places (&apos;%5&apos; and &apos;%6&apos;): one twin-port cable &apos;%7&apos; cannot join them; use a splitter or one fibre per link</source>
+        <translation>链路“%1”和“%2”共用“%4”的第 %3 个端口笼，却通往不同的地方（“%5”和“%6”）：一根双端口线缆“%7”无法连接它们；请用分支线缆或每条链路一根光纤</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>link &apos;%1&apos; uses splitter &apos;%2&apos;, which joins one twin-port cage to single-port ports, but both its ends are single-port cages</source>
+        <translation>链路“%1”使用分支线缆“%2”，它连接一个双端口笼与单端口端口，但其两端都是单端口笼</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>links &apos;%1&apos; and &apos;%2&apos; share cage %3 of &apos;%4&apos;, which holds one splitter &apos;%5&apos;, but &apos;%2&apos; names cable &apos;%6&apos;</source>
+        <translation>链路“%1”和“%2”共用“%4”的第 %3 个端口笼，该笼插一根分支线缆“%5”，但“%2”指定的线缆是“%6”</translation>
+    </message>
+    <message>
+        <location filename="../../core/physical/cableselect.cpp" line="+16"/>
+        <source>%1 twin-port copper cable(s): both links of a twin-port cage to the same far cage</source>
+        <translation>%1 根双端口铜缆：一个双端口笼的两条链路通往同一个对端端口笼</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 splitter cable(s): a twin-port cage to two single-port adapter ports within the splitter&apos;s reach</source>
+        <translation>%1 根分支线缆：一个双端口笼连到分支线缆长度可及的两个单端口网卡端口</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 link(s) sit in twin-port cages whose two links go to different places, which no one cable can join: a cable each (fibre, with a twin-port transceiver in the cage)</source>
+        <translation>%1 条链路所在的双端口笼的两条链路通往不同的地方，没有一根线缆能连接：每条链路一根线缆（光纤，笼中插双端口光模块）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 link(s) could share twin-port copper or a splitter, but none reaches their length: a cable each (fibre with optics)</source>
+        <translation>%1 条链路本可共用双端口铜缆或分支线缆，但没有一种够长：每条链路一根线缆（光纤加光模块）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 link(s) have no cable: nothing in the catalog fits their speed and length</source>
+        <translation>%1 条链路没有线缆：目录中没有符合其速率和长度的线缆</translation>
+    </message>
+    <message>
+        <location filename="../../core/physical/checks.cpp" line="+39"/>
+        <source>&apos;%1&apos; at U %2 is %3 U high and reaches U %4, above the top of rack &apos;%5&apos; (%6 U)</source>
+        <translation>“%1”位于 U %2，高 %3 U，伸到 U %4，超出机柜“%5”的顶部（%6 U）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&apos;%1&apos; and &apos;%2&apos; both take U %3 of rack &apos;%4&apos;</source>
+        <translation>“%1”和“%2”都占用机柜“%4”的 U %3</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>rack &apos;%1&apos; holds %2 U of equipment and has %3 U</source>
+        <translation>机柜“%1”装有 %2 U 设备，但只有 %3 U</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rack &apos;%1&apos; draws up to %2 (nameplate); its power budget is %3</source>
+        <translation>机柜“%1”最大功耗 %2（铭牌）；其功率预算为 %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rack &apos;%1&apos; gives off up to %2 kW (%3 BTU/h); its cooling removes %4 kW</source>
+        <translation>机柜“%1”最多散热 %2 kW（%3 BTU/h）；其制冷能力为 %4 kW</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rack &apos;%1&apos; carries %2; it may carry %3</source>
+        <translation>机柜“%1”承重 %2；其承重上限为 %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rack &apos;%1&apos;: the power of %2 device(s) is unknown, so its power and cooling budgets cannot be confirmed (%3 known)</source>
+        <translation>机柜“%1”：%2 台设备的功率未知，无法确认其功率和制冷预算（已知部分 %3）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>rack &apos;%1&apos;: the weight of %2 item(s) is unknown, so its weight limit cannot be confirmed (%3 known)</source>
+        <translation>机柜“%1”：%2 件物品的重量未知，无法确认其承重上限（已知部分 %3）</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>link &apos;%1&apos; has a %2 m cable, but racks &apos;%3&apos; and &apos;%4&apos; stand %5 m apart</source>
+        <translation>链路“%1”的线缆长 %2 m，但机柜“%3”和“%4”相距 %5 m</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>link &apos;%1&apos; has a %2 m cable; from &apos;%3&apos; (rack &apos;%4&apos;) to &apos;%5&apos; (rack &apos;%6&apos;) the run up to the tray, along the rows and down is about %7 m</source>
+        <translation>链路“%1”的线缆长 %2 m；从“%3”（机柜“%4”）到“%5”（机柜“%6”），上到线槽、沿机柜列走线再下来约 %7 m</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 link(s) join racks whose place is unknown (not declared, no x_m/y_m, or another room): their lengths are not checked against the floor</source>
+        <translation>%1 条链路连接的机柜位置未知（未声明、没有 x_m/y_m，或在另一机房）：其长度未按机房布局检查</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 node(s) name rack &apos;%2&apos;, which the design&apos;s racks do not list (a typing error?); it is taken as a %3 at an unknown place</source>
+        <translation>%1 个节点指定了机柜“%2”，但设计的机柜列表中没有它（拼写错误？）；按位置未知的 %3 处理</translation>
+    </message>
+    <message>
+        <location filename="../../core/physical/layout.cpp" line="+198"/>
+        <source>racks: %1 row(s), %2 compute, %3 network and %4 management rack(s); one row per scalable unit with its leaf switches in the middle of the row, spines, cores and management appliances in a first row (as NVIDIA&apos;s SuperPOD RAs)</source>
+        <translation>机柜：%1 列，%2 个计算机柜、%3 个网络机柜和 %4 个管理机柜；每个可扩展单元一列，其叶交换机位于列中间，脊、核心交换机和管理设备在第一列（按 NVIDIA SuperPOD 参考架构）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the height of %1 is unknown: those devices are spaced evenly over the free space of their racks; check their U against the real hardware</source>
+        <translation>%1 的高度未知：这些设备在机柜空余空间中均匀排布；请按实际硬件核对其 U 位置</translation>
     </message>
 </context>
 <context>
