@@ -11,6 +11,7 @@
 #include <functional>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace cplan {
 
@@ -21,12 +22,21 @@ namespace cli {
 
 enum ExitCode { ExitOk = 0, ExitDesignErrors = 1, ExitBadInput = 2 };
 
+// An export that draws (PDF, SVG: cable labels, rack elevations): registered on the Context by
+// the Qt-based part of cplan (app/report), so that cplan_cli itself stays free of Qt.
+struct DrawnExport
+{
+    std::string name, description;
+    std::function<Status(const Design &design, const Catalog &catalog, const std::string &path)> write;
+};
+
 // Options every command sees.
 struct Context
 {
     bool json = false;
     std::string storePath;       // --store: SQLite user store (default: the user data dir)
     std::function<int()> action; // set by the chosen subcommand, run after parsing
+    std::vector<DrawnExport> drawnExports;
 };
 
 // Prints "cplan: <error>" to stderr and returns ExitBadInput.

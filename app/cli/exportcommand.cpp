@@ -5,6 +5,7 @@
 
 #include "catalog/catalog.h"
 #include "export/deliverables.h"
+#include "export/p2p.h"
 #include "io/ibnetdiscover.h"
 #include "model/design.h"
 #include "routing/fabric.h"
@@ -12,6 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -25,7 +29,31 @@ struct ExportFormat
     const char *description;
     // Returns the file text, or an error.
     Result<std::string> (*write)(const Design &design, const Catalog &catalog);
+    // Writes a workbook instead when the output ends in ".xlsx" (nullptr: text only).
+    Status (*writeXlsx)(const std::string &path, const Design &design, const Catalog &catalog) = nullptr;
 };
+
+bool endsWith(const std::string &s, const std::string &tail)
+{
+    return s.size() >= tail.size() && std::equal(tail.rbegin(), tail.rend(), s.rbegin(),
+                                                 [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+}
+
+int reportWritten(const Context &ctx, const std::string &format, const std::string &out, std::size_t bytes)
+{
+    if (ctx.json)
+        std::cout << nlohmann::ordered_json{{"format", format}, {"output", out}, {"bytes", bytes}}.dump(2) << '\n';
+    else
+        std::cout << "Wrote " << out << " (" << format << ", " << bytes << " bytes)\n";
+    return ExitOk;
+}
+
+std::size_t fileSize(const std::string &path)
+{
+    std::error_code ec;
+    const auto n = std::filesystem::file_size(path, ec);
+    return ec ? 0 : std::size_t(n);
+}
 
 Result<std::string> writeIbnetdiscover(const Design &design, const Catalog &catalog)
 {
@@ -41,7 +69,12 @@ const ExportFormat kFormats[] = {
     {"slurm", "Slurm topology.conf for the tree plugin (SwitchName= with Nodes= or Switches=)", &slurmTopologyFile},
     {"graphml", "GraphML (Boost.Graph writer): nodes and links with their properties", &graphmlFile},
     {"dot", "Graphviz DOT (Boost.Graph writer), tiers ranked top to bottom", &dotFile},
-    {"cable-plan", "point-to-point cable plan CSV: cable id, label, from/to device, port and rack, type, length, transceivers", &cablePlanFile},
+    {"cable-plan", "cable plan CSV, one row per physical cable: cable id, label, links, from/to device, port, rack and U, type, "
+                   "length, transceivers", &cablePlanFile},
+    {"p2p", "NVIDIA's point-to-point sheet, one row per physical cable: A and Z side rack, U, name and port, cable type and "
+            "length (CSV, or XLSX when the output ends in .xlsx)", &p2pCsvFile, &writeP2pWorkbook},
+    {"ndt", "UFM NDT topology CSV, one row per link: StartDevice, StartPort, StartDeviceLocation, EndDevice, EndPort, "
+            "EndDeviceLocation, U height, LinkType, Speed (Mb/s), Cable Type, Cable Length", &ndtCsvFile},
 };
 
 } // namespace
@@ -53,15 +86,27 @@ void addExportCommand(CLI::App &root, Context &ctx)
         std::string design, format, out;
     };
     auto a = std::make_shared<Args>();
-    std::vector<std::string> names;
     std::string help = "Output format:";
-    for (const ExportFormat &f : kFormats) {
-        names.emplace_back(f.name);
+    for (const ExportFormat &f : kFormats)
         help += std::string(" ") + f.name + " (" + f.description + ")";
-    }
+    help += "; with the report library also labels (printable cable labels, PDF) and elevations (rack elevations, PDF or SVG)";
     CLI::App *cmd = root.add_subcommand("export", "Write a design in a format other tools read");
     cmd->add_option("design", a->design, "Design file")->required();
-    cmd->add_option("--format", a->format, help)->required()->check(CLI::IsMember(names));
+    // Checked when parsed: the drawn formats register after this command (cli.h, DrawnExport).
+    cmd->add_option("--format", a->format, help)->required()->check([&ctx](const std::string &v) -> std::string {
+        for (const ExportFormat &f : kFormats)
+            if (v == f.name)
+                return {};
+        for (const DrawnExport &d : ctx.drawnExports)
+            if (v == d.name)
+                return {};
+        std::string known;
+        for (const ExportFormat &f : kFormats)
+            known += std::string(known.empty() ? "" : ", ") + f.name;
+        for (const DrawnExport &d : ctx.drawnExports)
+            known += ", " + d.name;
+        return "unknown format '" + v + "' (" + known + ")";
+    });
     cmd->add_option("-o,--output", a->out, "File to write")->required();
     cmd->callback([a, &ctx] {
         ctx.action = [a, &ctx]() -> int {
@@ -69,9 +114,21 @@ void addExportCommand(CLI::App &root, Context &ctx)
             if (!design)
                 return fail(design.error());
             const Catalog *cat = catalog(ctx);
+            for (const DrawnExport &d : ctx.drawnExports) {
+                if (a->format != d.name)
+                    continue;
+                if (auto written = d.write(*design, *cat, a->out); !written)
+                    return fail(written.error());
+                return reportWritten(ctx, a->format, a->out, fileSize(a->out));
+            }
             for (const ExportFormat &f : kFormats) {
                 if (a->format != f.name)
                     continue;
+                if (f.writeXlsx && endsWith(a->out, ".xlsx")) {
+                    if (auto written = f.writeXlsx(a->out, *design, *cat); !written)
+                        return fail(written.error());
+                    return reportWritten(ctx, a->format, a->out, fileSize(a->out));
+                }
                 auto text = f.write(*design, *cat);
                 if (!text) {
                     Error e = text.error();
@@ -81,11 +138,7 @@ void addExportCommand(CLI::App &root, Context &ctx)
                 }
                 if (auto saved = writeFileAtomically(a->out, *text); !saved)
                     return fail(saved.error());
-                if (ctx.json)
-                    std::cout << nlohmann::ordered_json{{"format", a->format}, {"output", a->out}, {"bytes", text->size()}}.dump(2) << '\n';
-                else
-                    std::cout << "Wrote " << a->out << " (" << a->format << ", " << text->size() << " bytes)\n";
-                return ExitOk;
+                return reportWritten(ctx, a->format, a->out, text->size());
             }
             return fail("unknown format '" + a->format + "'");
         };
