@@ -260,6 +260,28 @@ void Document::setDesignSettings(const std::string &name, const Settings &settin
     emitChanged(ChangeEvent{ChangeEvent::SettingsChanged, ChangeEvent::Properties, {}, {}});
 }
 
+void Document::placeNodes(const std::vector<std::string> &ids, const std::vector<Placement> &placements)
+{
+    std::vector<std::string> touched;
+    for (std::size_t i = 0; i < ids.size() && i < placements.size(); ++i)
+        if (auto n = m_design.findNode(ids[i])) {
+            Node &node = m_design.node(*n);
+            node.rack = placements[i].rack;
+            node.u = placements[i].u;
+            touched.push_back(ids[i]);
+        }
+    emitChanged(ChangeEvent{ChangeEvent::NodesChanged, ChangeEvent::Properties, std::move(touched), {}});
+}
+
+Document::Placement Document::placement(const std::string &id) const
+{
+    auto n = m_design.findNode(id);
+    if (!n)
+        return {};
+    const Node &node = m_design.node(*n);
+    return Placement{node.rack, node.u};
+}
+
 void Document::swapDesign(Design &design)
 {
     std::swap(m_design, design);

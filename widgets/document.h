@@ -92,6 +92,16 @@ public:
     void setNodeProperty(const std::string &id, NodeProperty property, const QVariant &value);
     void setLinkCable(const std::string &id, const std::string &cable, std::optional<double> lengthM);
     void setDesignSettings(const std::string &name, const Settings &settings);
+    // Puts nodes in racks at U positions (an empty rack takes a node out of its rack; an empty
+    // U leaves it unplaced in the rack): one change for the whole gesture.
+    struct Placement
+    {
+        std::string rack;
+        std::optional<int> u;
+        bool operator==(const Placement &) const = default;
+    };
+    void placeNodes(const std::vector<std::string> &ids, const std::vector<Placement> &placements);
+    Placement placement(const std::string &id) const;
     QVariant nodeProperty(const std::string &id, NodeProperty property) const;
     void swapDesign(Design &design);
 

@@ -7,6 +7,8 @@
 #include "overviewview.h"
 #include "partpalette.h"
 #include "problemsview.h"
+#include "rackview.h"
+#include "canvasscene.h"
 #include "schedulerview.h"
 
 #include <QDockWidget>
@@ -56,6 +58,9 @@ Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene,
     d.bomModel = new BomModel(window);
     d.bomView = createBomView(d.bomModel, window);
     d.differences = new DifferencesView(window);
+    d.racks = new RackView(document, window);
+    // A device double-clicked in its rack is selected on the canvas.
+    QObject::connect(d.racks, &RackView::nodeActivated, scene, [scene](const QString &id) { scene->selectObjects({id}); });
 
     auto *palette = dock(d.palette, tr("Parts"), QStringLiteral("PartsDock"), Qt::LeftDockWidgetArea);
     auto *inspector = dock(d.inspector, tr("Inspector"), QStringLiteral("InspectorDock"), Qt::LeftDockWidgetArea);
@@ -72,6 +77,8 @@ Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene,
     window->tabifyDockWidget(problems, bom);
     auto *differences = dock(d.differences, tr("Differences"), QStringLiteral("DifferencesDock"), Qt::BottomDockWidgetArea);
     window->tabifyDockWidget(bom, differences);
+    auto *racks = dock(d.racks, tr("Racks"), QStringLiteral("RacksDock"), Qt::BottomDockWidgetArea);
+    window->tabifyDockWidget(differences, racks);
     problems->raise();
     window->resizeDocks({palette, metrics}, {330, 380}, Qt::Horizontal);
     window->resizeDocks({problems}, {190}, Qt::Vertical);

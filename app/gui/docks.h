@@ -20,12 +20,13 @@ class OverviewView;
 class CanvasView;
 class PartPalette;
 class ProblemsView;
+class RackView;
 class SchedulerView;
 
 // The docks around the canvas and their default layout: parts (tabbed with the pod and
-// scalable-unit overview) and inspector on the left,
-// metrics and scheduler (tabbed) on the right, problems, bill of materials and differences
-// from the as-built fabric (tabbed) below.
+// scalable-unit overview) and inspector on the left, metrics and scheduler (tabbed) on the
+// right, problems, bill of materials, differences from the as-built fabric and racks (tabbed)
+// below.
 // A new dock is added here, with its objectName (saved layouts and View ▸ Docks use it).
 struct Docks
 {
@@ -38,6 +39,7 @@ public:
     MetricsView *metrics = nullptr;
     SchedulerView *scheduler = nullptr;
     OverviewView *overview = nullptr;
+    RackView *racks = nullptr;
     BomModel *bomModel = nullptr;
     QTableView *bomView = nullptr;
     DifferencesView *differences = nullptr;   // a comparison with the as-built fabric

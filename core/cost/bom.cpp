@@ -89,7 +89,7 @@ Bom computeBom(const Design &design, const Catalog &catalog)
         }
         (void)part;
     }
-    for (const RackView &rack : designRacks(design, catalog)) {
+    for (const RackInfo &rack : designRacks(design, catalog)) {
         ++bom.counts.racks;
         if (rack.rackScale)
             continue;   // a rack-scale system comes in its own rack

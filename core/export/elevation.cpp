@@ -15,7 +15,7 @@ std::vector<RackElevation> rackElevations(const Design &design, const Catalog &c
     std::vector<RackElevation> out;
     out.reserve(racks.size());
     for (std::size_t r = 0; r < racks.size(); ++r) {
-        const RackView &rack = racks[r];
+        const RackInfo &rack = racks[r];
         RackElevation e;
         e.rack = rack.id;
         e.budget = budgets[r];

@@ -18,7 +18,7 @@ constexpr double kLengthToleranceM = 0.05;
 std::string watts(double w) { return formatThousands(w) + " W"; }
 std::string kg(double v) { return formatThousands(v, 1) + " kg"; }
 
-void checkUnits(const Design &design, const Catalog &catalog, const RackView &rack, const PhysicalFindingSink &add)
+void checkUnits(const Design &design, const Catalog &catalog, const RackInfo &rack, const PhysicalFindingSink &add)
 {
     const auto capacity = rackCapacityU(rack);
     struct Span
@@ -134,7 +134,7 @@ void checkCables(const Design &design, const Catalog &catalog, const PhysicalFin
 void checkPhysical(const Design &design, const Catalog &catalog, const PhysicalFindingSink &add)
 {
     const auto racks = designRacks(design, catalog);
-    for (const RackView &rack : racks) {
+    for (const RackInfo &rack : racks) {
         if (!design.racks.empty() && !rack.declared) {
             std::vector<std::string> nodes;
             for (NodeId id : rack.devices)

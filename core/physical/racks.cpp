@@ -6,15 +6,15 @@
 
 namespace cplan {
 
-std::vector<RackView> designRacks(const Design &design, const Catalog &catalog)
+std::vector<RackInfo> designRacks(const Design &design, const Catalog &catalog)
 {
-    std::vector<RackView> racks;
+    std::vector<RackInfo> racks;
     std::unordered_map<std::string, std::size_t> index;
     const Part *defaultPart = catalog.defaultRack();
     for (const Rack &r : design.racks) {
         if (index.count(r.id))
             continue;   // the file reader refuses duplicates; code-built designs may not
-        RackView v;
+        RackInfo v;
         v.id = r.id;
         v.declared = &r;
         v.part = r.part.empty() ? defaultPart : catalog.find(r.part);
@@ -29,13 +29,13 @@ std::vector<RackView> designRacks(const Design &design, const Catalog &catalog)
             continue;
         auto it = index.find(n.rack);
         if (it == index.end()) {
-            RackView v;
+            RackInfo v;
             v.id = n.rack;
             v.part = defaultPart;
             it = index.emplace(n.rack, racks.size()).first;
             racks.push_back(std::move(v));
         }
-        RackView &rack = racks[it->second];
+        RackInfo &rack = racks[it->second];
         rack.devices.push_back(NodeId(i));
         if (const Part *p = catalog.find(n.part); p && p->rackScale)
             rack.rackScale = true;
@@ -51,7 +51,7 @@ std::optional<double> deviceHeightU(const Node &node, const Catalog &catalog)
     return p->rackUnits;
 }
 
-std::optional<double> rackCapacityU(const RackView &rack)
+std::optional<double> rackCapacityU(const RackInfo &rack)
 {
     if (rack.rackScale || !rack.part)
         return std::nullopt;
@@ -61,7 +61,7 @@ std::optional<double> rackCapacityU(const RackView &rack)
 std::vector<RackBudget> rackBudgets(const Design &design, const Catalog &catalog)
 {
     std::vector<RackBudget> out;
-    for (const RackView &rack : designRacks(design, catalog)) {
+    for (const RackInfo &rack : designRacks(design, catalog)) {
         RackBudget b;
         b.rack = rack.id;
         if (rack.declared) {

@@ -20,7 +20,7 @@ inline constexpr double kBtuPerHourPerWatt = 3.412142;
 
 // One rack: declared in the design, or only named by its nodes (an older design: default rack
 // part, place unknown).
-struct RackView
+struct RackInfo
 {
     std::string id;
     const Rack *declared = nullptr;  // nullptr when only named by nodes
@@ -31,13 +31,13 @@ struct RackView
 
 // The racks of a design: the declared ones in their order, then the racks nodes name but the
 // design does not declare, in order of first use.
-std::vector<RackView> designRacks(const Design &design, const Catalog &catalog);
+std::vector<RackInfo> designRacks(const Design &design, const Catalog &catalog);
 
 // A device's height in U (its part's rack units); nullopt when unknown, and for a rack-scale
 // system, which takes a whole rack.
 std::optional<double> deviceHeightU(const Node &node, const Catalog &catalog);
 // The height of a rack in U: its part's capacity; nullopt when unknown.
-std::optional<double> rackCapacityU(const RackView &rack);
+std::optional<double> rackCapacityU(const RackInfo &rack);
 
 // What one rack carries and what it may carry. Sums are over the known figures; the lists name
 // what is unknown (node ids; the rack part id when the empty rack's own weight is unknown).

@@ -15,6 +15,9 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <map>
@@ -44,25 +47,13 @@ class TestCrewSheets : public QObject
     Q_OBJECT
 
 private:
-    Catalog m_catalog;
+    const Catalog &m_catalog = test::builtinCatalog();
     QTemporaryDir m_dir;
 
-    Design load(const char *sample)
-    {
-        auto d = loadDesign(std::string(CPLAN_SOURCE_DIR "/samples/") + sample + ".cluster.yaml", &m_catalog);
-        if (!d)
-            qFatal("%s", d.error().toString().c_str());
-        return std::move(*d);
-    }
+    Design load(const char *sample) { return test::loadSample(sample, m_catalog); }
 
 private slots:
-    void initTestCase()
-    {
-        auto c = Catalog::loadDirectory(Catalog::builtinDirectory());
-        QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
-        m_catalog = std::move(*c);
-        QVERIFY(m_dir.isValid());
-    }
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     // NVIDIA's P2P layout: A side rack, U, name, port; Z side rack, U, name, port; cable type
     // and length. One row per physical cable, rack and U on both ends.
@@ -197,14 +188,13 @@ private slots:
         gb.servers = {{"dgx-gb200-nvl72", 2}};
         gb.switchPart = "qm9700";
         gb.rails = 18;
-        auto g = generateFatTree(gb, m_catalog);
-        QVERIFY(g.ok());
+        const Design g = test::generateOrStop(gb, m_catalog);
         int rackScale = 0;
-        for (const RackElevation &r : rackElevations(*g, m_catalog))
+        for (const RackElevation &r : rackElevations(g, m_catalog))
             rackScale += r.rackScale ? 1 : 0;
         QCOMPARE(rackScale, 2);
     }
 };
 
-QTEST_APPLESS_MAIN(TestCrewSheets)
+CPLAN_TEST_APPLESS_MAIN(TestCrewSheets)
 #include "tst_crewsheets.moc"

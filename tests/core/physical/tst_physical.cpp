@@ -14,6 +14,9 @@
 #include "validate/validate.h"
 
 #include <QFile>
+#include "fixtures.h"
+#include "testmain.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -27,7 +30,7 @@ namespace {
 const char *kPhysicalCodes[] = {"u-overlap", "rack-over-height", "rack-space", "rack-power", "rack-cooling", "rack-weight",
                                 "rack-undeclared", "cable-distance", "cable-route", "impossible-cable"};
 
-QString dataFile(const QString &name) { return QStringLiteral(CPLAN_TEST_DATA "/physical-rules/") + name; }
+QString dataFile(const QString &name) { return QString::fromStdString(test::testDataPath("physical-rules/" + name.toStdString())); }
 
 } // namespace
 
@@ -36,7 +39,7 @@ class TestPhysical : public QObject
     Q_OBJECT
 
 private:
-    Catalog m_catalog;
+    const Catalog &m_catalog = test::builtinCatalog();
 
     Design load(const QString &path)
     {
@@ -46,13 +49,7 @@ private:
         return std::move(*d);
     }
 
-    Design generate(FatTreeSpec spec)
-    {
-        auto d = generateFatTree(spec, m_catalog);
-        if (!d)
-            qFatal("%s", d.error().toString().c_str());
-        return std::move(*d);
-    }
+    Design generate(const FatTreeSpec &spec) { return test::generateOrStop(spec, m_catalog); }
 
     // GB200 NVL72 racks on QM9700: 72 ports each on 18 rails, 4 per rail, 8 racks per SU (one
     // leaf per rail takes 8 x 4 = 32 ports).
@@ -106,13 +103,6 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        auto c = Catalog::loadDirectory(Catalog::builtinDirectory());
-        QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
-        m_catalog = std::move(*c);
-    }
-
     // Golden cases: each design plants one physical mistake; validation names it.
     void rules_data()
     {
@@ -249,7 +239,7 @@ private slots:
                 QVERIFY(racks.insert(n.rack).second);
             }
         QCOMPARE(racks.size(), std::size_t(8));
-        for (const RackView &r : designRacks(d, m_catalog))
+        for (const RackInfo &r : designRacks(d, m_catalog))
             if (racks.count(r.id))
                 QVERIFY(r.rackScale);
     }
@@ -260,15 +250,15 @@ private slots:
     void cablesInstallable_data()
     {
         QTest::addColumn<QString>("name");
-        for (const char *s : {"dgx-h100-superpod-1su", "dgx-h100-superpod-4su", "edr-32gpu", "h100-pool-128gpu",
-                              "hdr-2to1-520gpu", "hetero-h100-h20", "torus-4x4"})
-            QTest::newRow(s) << QString::fromLatin1(s);
+        for (const std::string &path : test::sampleFiles())
+            QTest::newRow(path.c_str()) << QString::fromStdString(path);
+        QVERIFY(test::sampleFiles().size() >= 7);
     }
 
     void cablesInstallable()
     {
         QFETCH(QString, name);
-        const Design d = load(QStringLiteral(CPLAN_SOURCE_DIR "/samples/%1.cluster.yaml").arg(name));
+        const Design d = load(name);   // the sample's path
         checkInstallable(d, qPrintable(name));
     }
 
@@ -308,5 +298,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPhysical)
+CPLAN_TEST_APPLESS_MAIN(TestPhysical)
 #include "tst_physical.moc"

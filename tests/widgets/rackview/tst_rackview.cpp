@@ -1,0 +1,133 @@
+// The rack view: dragging a device to another rack and U is one undo step; a click is none;
+// a device dropped in from the "not in a rack" list lands at the U under the pointer.
+
+#include "document.h"
+#include "fixtures.h"
+#include "rackpainter.h"
+#include "rackview.h"
+#include "testmain.h"
+
+#include "io/designyaml.h"
+
+#include <QGraphicsItem>
+#include <QGraphicsSceneDragDropEvent>
+#include <QGraphicsView>
+#include <QListWidget>
+#include <QMimeData>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace cplan;
+
+namespace {
+
+const char *kDesign = "format: cluster-planner/2\n"
+                      "name: two racks\n"
+                      "racks:\n"
+                      "  - {id: r1, row: a, x_m: 0.3, y_m: 0}\n"
+                      "  - {id: r2, row: a, x_m: 0.9, y_m: 0}\n"
+                      "nodes:\n"
+                      "  - {id: gpu1, part: dgx-h100, rack: r1, u: 1}\n"
+                      "  - {id: gpu2, part: dgx-h100, rack: r1, u: 9}\n"
+                      "  - {id: host1, part: host-1hca}\n"
+                      "links: []\n";
+
+} // namespace
+
+class TestRackView : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<Document> m_document;
+    std::unique_ptr<RackView> m_view;
+
+    const Node &node(const char *id) { return m_document->design().node(*m_document->design().findNode(id)); }
+
+    QGraphicsItem *deviceItem(const char *id)
+    {
+        for (QGraphicsItem *item : m_view->scene()->items())
+            if (item->flags() & QGraphicsItem::ItemIsMovable && item->toolTip().startsWith(QLatin1String(id) + QLatin1Char(' ')))
+                return item;
+        return nullptr;
+    }
+
+    QPoint viewPos(const QPointF &scenePos) { return m_view->view()->mapFromScene(scenePos); }
+
+private slots:
+    void init()
+    {
+        auto design = parseDesign(kDesign, "mem", &test::builtinCatalog());
+        QVERIFY2(design.ok(), design.ok() ? "" : design.error().toString().c_str());
+        m_document = std::make_unique<Document>(test::builtinCatalog());
+        m_document->reset(std::move(*design), QString());
+        m_view = std::make_unique<RackView>(m_document.get());
+        m_view->resize(900, 700);
+        m_view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
+        m_view->refresh();
+        QCOMPARE(m_view->scene()->racks().size(), std::size_t(2));
+    }
+
+    void cleanup()
+    {
+        m_view.reset();
+        m_document.reset();
+    }
+
+    void dragToAnotherRackIsOneUndoStep()
+    {
+        QGraphicsItem *item = deviceItem("gpu2");
+        QVERIFY(item);
+        const QPointF grab = item->sceneBoundingRect().center();
+        const QPointF target = m_view->scene()->deviceBox(1, 20, 8).center();
+        QWidget *viewport = m_view->view()->viewport();
+        const int before = m_document->undoStack()->count();
+        QTest::mousePress(viewport, Qt::LeftButton, {}, viewPos(grab));
+        QTest::mouseMove(viewport, viewPos((grab + target) / 2));
+        QTest::mouseMove(viewport, viewPos(target));
+        QTest::mouseRelease(viewport, Qt::LeftButton, {}, viewPos(target));
+        QCOMPARE(m_document->undoStack()->count(), before + 1);
+        QCOMPARE(node("gpu2").rack, std::string("r2"));
+        QVERIFY(node("gpu2").u);
+        QVERIFY2(std::abs(*node("gpu2").u - 20) <= 1, std::to_string(*node("gpu2").u).c_str());
+        m_document->undoStack()->undo();
+        QCOMPARE(node("gpu2").rack, std::string("r1"));
+        QCOMPARE(*node("gpu2").u, 9);
+        m_document->undoStack()->redo();
+        QCOMPARE(node("gpu2").rack, std::string("r2"));
+    }
+
+    void clickIsNoStep()
+    {
+        QGraphicsItem *item = deviceItem("gpu1");
+        QVERIFY(item);
+        const int before = m_document->undoStack()->count();
+        QTest::mouseClick(m_view->view()->viewport(), Qt::LeftButton, {}, viewPos(item->sceneBoundingRect().center()));
+        QCOMPARE(m_document->undoStack()->count(), before);
+        QCOMPARE(*node("gpu1").u, 1);
+    }
+
+    void dropFromTheList()
+    {
+        QCOMPARE(m_view->unplacedList()->count(), 1);   // host1: no rack
+        QMimeData mime;
+        mime.setData(QStringLiteral("application/x-cplan-node-ids"), "host1");
+        const QRectF box = m_view->scene()->deviceBox(1, 30, 1);
+        QGraphicsSceneDragDropEvent drop(QEvent::GraphicsSceneDrop);
+        drop.setScenePos(box.center());
+        drop.setMimeData(&mime);
+        drop.setProposedAction(Qt::MoveAction);
+        drop.setPossibleActions(Qt::MoveAction);
+        QCoreApplication::sendEvent(m_view->scene(), &drop);
+        QCOMPARE(node("host1").rack, std::string("r2"));
+        QCOMPARE(*node("host1").u, 30);
+        m_view->refresh();
+        QCOMPARE(m_view->unplacedList()->count(), 0);
+        m_document->undoStack()->undo();
+        QVERIFY(node("host1").rack.empty());
+    }
+};
+
+CPLAN_TEST_MAIN(TestRackView)
+#include "tst_rackview.moc"
