@@ -39,6 +39,7 @@ DesignAnalysis analyzeDesign(const Design &design, const Catalog &catalog, const
         return done();
     control.report(35, AnalysisStage::Pricing);
     r.cost = analyzeCost(design, catalog, request.terms);
+    r.racks = rackBudgets(design, catalog);
     r.counts.gpus = r.cost.bom.totals.gpus;
     for (const Node &n : design.nodes)
         ++(n.role == NodeRole::Switch ? r.counts.switches : r.counts.servers);

@@ -3,6 +3,7 @@
 #include "analysis/control.h"
 #include "analysis/cost.h"
 #include "analysis/network.h"
+#include "physical/racks.h"
 #include "validate/validate.h"
 
 #include <optional>
@@ -37,6 +38,7 @@ struct DesignAnalysis
     std::vector<Finding> findings;
     std::vector<Finding> findingsWithFailures;   // the design without the failed objects
     CostAnalysis cost;
+    std::vector<RackBudget> racks;               // per rack: space, power, heat, weight, budgets
     DesignCounts counts;
     std::optional<NetworkAnalysis> network;      // when asked for and possible ...
     std::optional<Error> networkError;           // ... else why not (a design without links: neither)
