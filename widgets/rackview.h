@@ -22,7 +22,7 @@ class Document;
 class DeviceItem;
 struct ChangeEvent;
 
-// The racks of one row, side by side as in their elevations (widgets/rackpainter.h). Devices
+// The racks of one row, side by side as in their elevations (widgets/paint/rackpainter.h). Devices
 // are items the user drags to another U or another rack of the row: they snap to whole U and
 // to the racks while dragged, and the drop pushes one PlaceNodes (one gesture, one undo step).
 // Devices dragged in from the "not in a rack" list drop the same way.

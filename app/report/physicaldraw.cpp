@@ -1,6 +1,7 @@
 #include "physicaldraw.h"
 
 #include "rackpainter.h"
+#include "svgdevice.h"
 
 #include "catalog/catalog.h"
 #include "export/cableplan.h"
@@ -15,7 +16,6 @@
 #include <QPainterPath>
 #include <QPdfWriter>
 #include <QSaveFile>
-#include <QSvgGenerator>
 
 #include <algorithm>
 #include <cmath>
@@ -104,15 +104,7 @@ Status writeElevationsSvg(const std::vector<RackElevation> &racks, const std::st
         widest = std::max(widest, r.size());
     const double rowH = kA4Short - 32 - kPageMargin, stride = RackPainter::kRackColumnW + RackPainter::kColumnGap;
     const QSizeF size(2 * kPageMargin + double(widest) * stride, 32 + double(rows.size()) * (rowH + 20));
-    QSaveFile file(qs(path));
-    if (!file.open(QIODevice::WriteOnly))
-        return failed(path, PhysicalDraw::tr("cannot write: %1").arg(file.errorString()));
-    QSvgGenerator svg;
-    svg.setOutputDevice(&file);
-    svg.setResolution(72);
-    svg.setSize(size.toSize());
-    svg.setViewBox(QRectF(QPointF(0, 0), size));
-    svg.setTitle(PhysicalDraw::tr("Rack elevations: %1").arg(qs(name)));
+    SvgDevice svg(size, PhysicalDraw::tr("Rack elevations: %1").arg(qs(name)));
     QPainter p;
     if (!p.begin(&svg))
         return failed(path, PhysicalDraw::tr("cannot start the SVG"));
@@ -125,7 +117,8 @@ Status writeElevationsSvg(const std::vector<RackElevation> &racks, const std::st
     for (std::size_t i = 0; i < rows.size(); ++i)
         RackPainter::paintRacks(p, QRectF(kPageMargin, 32 + i * (rowH + 20), double(rows[i].size()) * stride - 8, rowH), rows[i]);
     p.end();
-    if (!file.commit())
+    QSaveFile file(qs(path));
+    if (!file.open(QIODevice::WriteOnly) || file.write(svg.svg()) < 0 || !file.commit())
         return failed(path, PhysicalDraw::tr("cannot write: %1").arg(file.errorString()));
     return Ok{};
 }

@@ -1,7 +1,7 @@
 #pragma once
 
 // The physical plan as files: rack elevations (PDF or SVG) and cable labels (PDF), drawn with
-// widgets/rackpainter.h. Used by `cplan export --format elevations|labels` and the window.
+// widgets/paint/rackpainter.h. Used by `cplan export --format elevations|labels`.
 
 #include "util/error.h"
 
