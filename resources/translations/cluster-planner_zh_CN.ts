@@ -2088,6 +2088,150 @@ This page shows cost charts only.</source>
     </message>
 </context>
 <context>
+    <name>PhysicalDraw</name>
+    <message>
+        <location filename="../../app/report/physicaldraw.cpp" line="+64"/>
+        <location line="+30"/>
+        <location line="+28"/>
+        <location line="+23"/>
+        <location line="+22"/>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <location line="-99"/>
+        <location line="+14"/>
+        <location line="+25"/>
+        <location line="+7"/>
+        <source>Rack elevations: %1</source>
+        <translation>机柜立面图：%1</translation>
+    </message>
+    <message>
+        <location line="-42"/>
+        <location line="+81"/>
+        <source>cannot start the PDF</source>
+        <translation>无法开始写 PDF</translation>
+    </message>
+    <message>
+        <location line="-68"/>
+        <source>page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>cannot start the SVG</source>
+        <translation>无法开始写 SVG</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Cable labels: %1</source>
+        <translation>线缆标签：%1</translation>
+    </message>
+</context>
+<context>
+    <name>PlaceNodes</name>
+    <message>
+        <location filename="../../widgets/placenodes.cpp" line="+15"/>
+        <source>Move %1 to rack %2, U %3</source>
+        <translation>将 %1 移到机柜 %2 的 U %3</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Move %n device(s) to rack %1</source>
+        <translation>
+            <numerusform>将 %n 台设备移到机柜 %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RackPainter</name>
+    <message numerus="yes">
+        <location filename="../../widgets/paint/rackpainter.cpp" line="+38"/>
+        <source> (+%n unknown)</source>
+        <translation>
+            <numerusform>（另有 %n 个未知）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Power %1 kW max</source>
+        <translation>功率最大 %1 kW</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Power unknown</source>
+        <translation>功率未知</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+6"/>
+        <source> / %1 kW</source>
+        <translation> / %1 kW</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>Typical %1 kW</source>
+        <translation>典型 %1 kW</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Typical unknown</source>
+        <translation>典型功率未知</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Heat %1 kW, %2 BTU/h</source>
+        <translation>散热 %1 kW，%2 BTU/h</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Heat unknown</source>
+        <translation>散热未知</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Weight unknown</source>
+        <translation>重量未知</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight %1 kg</source>
+        <translation>重量 %1 kg</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> / %1 kg</source>
+        <translation> / %1 kg</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 of %2 U</source>
+        <translation>已用 %1 / %2 U</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>row %1</source>
+        <translation>第 %1 列</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>rack-scale system</source>
+        <translation>机柜级系统</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+16"/>
+        <source>%n device(s) without a U</source>
+        <translation>
+            <numerusform>%n 台设备没有 U 位置</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Blue servers, green switches, orange management; dashed with &quot;?&quot;: height unknown, drawn 1U. Power: nameplate maximum; heat = power (1 W = 3.412 BTU/h); &quot;/ X&quot;: the rack&apos;s budget.</source>
+        <translation>蓝色为服务器，绿色为交换机，橙色为管理设备；虚线加“?”：高度未知，按 1U 绘制。功率：铭牌最大值；散热 = 功率（1 W = 3.412 BTU/h）；“/ X”：机柜的预算。</translation>
+    </message>
+</context>
+<context>
     <name>RemoveLinks</name>
     <message numerus="yes">
         <location filename="../../widgets/commands.cpp" line="+45"/>
@@ -4270,6 +4414,54 @@ or open a design (Ctrl+O).</source>
         <location line="+2"/>
         <source>(first %1 shown)</source>
         <translation>（仅显示前 %1 条）</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::RackScene</name>
+    <message>
+        <location filename="../../widgets/rackview.cpp" line="+64"/>
+        <source>%1 (%2): rack %3, U %4</source>
+        <translation>%1（%2）：机柜 %3，U %4</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::RackView</name>
+    <message>
+        <location line="+201"/>
+        <source>(no row)</source>
+        <translation>（无列）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Devices without a rack or a U: drag them into a rack</source>
+        <translation>没有机柜或 U 位置的设备：把它们拖进机柜</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Row</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Not in a rack</source>
+        <translation>不在机柜中</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>The design has no racks yet: no node names one.</source>
+        <translation>设计中还没有机柜：没有节点指定机柜。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n rack(s); up to %1 kW (nameplate) in one rack; %2 over a budget</source>
+        <translation>
+            <numerusform>%n 个机柜；单个机柜最大 %1 kW（铭牌）；%2 个超出预算</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 (in %2, no U)</source>
+        <translation>%1（在 %2 中，无 U）</translation>
     </message>
 </context>
 <context>
