@@ -3,7 +3,7 @@
 # Usage: installer/setup-debian.sh [--with-tools]   (run as root, or with sudo available)
 #   --with-tools  also what makes every test run (tests/README.md; without them those tests show
 #                 as skipped): ibsim-utils, opensm, infiniband-diags (the ibsim harness),
-#                 graphviz, poppler-utils, libreoffice-calc-nogui; and what benchmarks, fuzzing
+#                 graphviz, poppler-utils, libreoffice-calc-nogui, zbar-tools; and what benchmarks, fuzzing
 #                 and CI's package check use: libsimgrid-dev, python3 (compare_simgrid.sh),
 #                 clang-14 + libclang-rt-14-dev (libFuzzer), dpkg-dev, file
 set -euo pipefail
@@ -17,7 +17,7 @@ packages=(
   xvfb xauth fonts-dejavu-core fonts-noto-cjk qt6-translations-l10n
 )
 tools=(
-  ibsim-utils opensm infiniband-diags graphviz poppler-utils libreoffice-calc-nogui
+  ibsim-utils opensm infiniband-diags graphviz poppler-utils libreoffice-calc-nogui zbar-tools
   libsimgrid-dev python3 clang-14 libclang-rt-14-dev dpkg-dev file
 )
 
