@@ -210,6 +210,24 @@ QVector<QPair<QString, QString>> MetricsView::costFigures(const AnalysisResult &
     f.append({tr("Power"), partial(t.powerComplete, t.powerW, tr("%1 kW").arg(locale.toString(t.powerW / 1000, 'f', 1)))});
     f.append({tr("Rack units"), partial(t.rackUnitsComplete, t.rackUnits, locale.toString(t.rackUnits, 'f', 0))});
     f.append({tr("TCO"), partial(t.capexComplete && t.powerComplete, t.tco, formatMoneyShort(t.tco, currency))});
+    if (!r.racks.empty()) {
+        // The fullest rack by nameplate power (a floor when some of its devices' power is unknown),
+        // and the racks over a budget of theirs.
+        const RackBudget *peak = &r.racks.front();
+        QStringList over;
+        for (const RackBudget &b : r.racks) {
+            if (b.nameplateW > peak->nameplateW)
+                peak = &b;
+            if (b.overPower() || b.overCooling() || b.overWeight() || b.overSpace())
+                over << QString::fromStdString(b.rack);
+        }
+        const QString kw = tr("%1 kW").arg(locale.toString(peak->nameplateW / 1000, 'f', 1));
+        f.append({tr("Racks"), tr("%n rack(s), up to %1 in one", "", int(r.racks.size()))
+                                   .arg(partial(peak->unknownNameplate.empty(), peak->nameplateW, kw))});
+        if (!over.isEmpty())
+            f.append({tr("Racks over budget"), over.size() > 3 ? tr("%1 and %n more", "", int(over.size() - 3)).arg(over.mid(0, 3).join(QStringLiteral(", ")))
+                                                               : over.join(QStringLiteral(", "))});
+    }
     return f;
 }
 

@@ -67,11 +67,11 @@ CableSummary summarize(const std::vector<CablePlanRow> &plan)
         a.type = qs(r.cableType);
         a.length = r.lengthM ? number(*r.lengthM, *r.lengthM == std::floor(*r.lengthM) ? 0 : 1) + QStringLiteral(" m") : PdfReport::tr("?");
         a.tiers.insert(r.tier);
-        ++a.links;
+        a.links += static_cast<long long>(r.links.size());   // a plan row is a physical cable: one link or two
         for (const std::string &t : {r.from.transceiver, r.to.transceiver})
             if (!t.empty())
                 ++a.optics[t];
-        ++s.byTier[r.tier].first;
+        s.byTier[r.tier].first += static_cast<long long>(r.links.size());
         if (r.speedGbps > 0)
             s.byTier[r.tier].second.insert(r.speedGbps);
     }
@@ -156,7 +156,7 @@ void cablePage(ReportPainter &painter, const ReportData &data)
                    {PdfReport::tr("Transceiver ends (link count)"), 289.89}},
                   partRows(s, data.bom()));
     painter.paragraph(PdfReport::tr("Twin-port cables carry two links (the BOM counts cables, this table links). Transceiver ends are counted per "
-                                    "link end; the BOM counts modules per switch cage (a twin-port module serves two links)."),
+                                    "cable end; the BOM counts modules per switch cage (a twin-port module serves two links)."),
                       7.5, ink::kMuted);
     painter.heading(PdfReport::tr("Cable plan (first rows)"));
     painter.table({{PdfReport::tr("Cable id"), 70}, {PdfReport::tr("From"), 150}, {PdfReport::tr("From rack"), 90}, {PdfReport::tr("To"), 150},

@@ -20,7 +20,7 @@ namespace {
 
 // The report's sections in order. A new section: its page function (reportpages.h) here.
 using PageFunction = void (*)(ReportPainter &, const ReportData &);
-const PageFunction kSections[] = {coverPage, layoutPage, analysisPage, bomPage, cablePage, schedulePage, sourcesPage};
+const PageFunction kSections[] = {coverPage, layoutPage, analysisPage, bomPage, cablePage, physicalPage, schedulePage, sourcesPage};
 
 } // namespace
 

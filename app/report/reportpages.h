@@ -46,6 +46,7 @@ void layoutPage(ReportPainter &painter, const ReportData &data);
 void analysisPage(ReportPainter &painter, const ReportData &data);
 void bomPage(ReportPainter &painter, const ReportData &data);
 void cablePage(ReportPainter &painter, const ReportData &data);
+void physicalPage(ReportPainter &painter, const ReportData &data);
 void schedulePage(ReportPainter &painter, const ReportData &data);
 void sourcesPage(ReportPainter &painter, const ReportData &data);
 
