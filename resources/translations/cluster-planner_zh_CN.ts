@@ -1275,6 +1275,7 @@
         <location filename="../../app/report/bompage.cpp" line="+152"/>
         <location line="+3"/>
         <location filename="../../app/report/coverpage.cpp" line="+1"/>
+        <location filename="../../app/report/physicalpage.cpp" line="+133"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
@@ -1654,6 +1655,8 @@ This page shows cost charts only.</source>
     <message>
         <location line="+4"/>
         <location line="+1"/>
+        <location filename="../../app/report/physicalpage.cpp" line="-106"/>
+        <location line="+29"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -1719,6 +1722,7 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../app/report/physicalpage.cpp" line="+74"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -1768,7 +1772,13 @@ This page shows cost charts only.</source>
         <translation>线缆汇总</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="+17"/>
+        <source>Twin-port cables carry two links (the BOM counts cables, this table links). Transceiver ends are counted per cable end; the BOM counts modules per switch cage (a twin-port module serves two links).</source>
+        <translation>双端口线缆承载两条链路（物料清单按线缆计数，本表按链路计数）。光模块按线缆端计数；物料清单按交换机端口笼计数（一个双端口光模块服务两条链路）。</translation>
+    </message>
+    <message>
+        <location line="-90"/>
+        <location filename="../../app/report/physicalpage.cpp" line="-5"/>
         <source>?</source>
         <translation>?</translation>
     </message>
@@ -1810,12 +1820,14 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="-9"/>
+        <location filename="../../app/report/physicalpage.cpp" line="+7"/>
         <source>Type</source>
         <translation>类型</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+9"/>
+        <location filename="../../app/report/physicalpage.cpp" line="+0"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
@@ -1835,12 +1847,7 @@ This page shows cost charts only.</source>
         <translation>光模块端（按链路计）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Twin-port cables carry two links (the BOM counts cables, this table links). Transceiver ends are counted per link end; the BOM counts modules per switch cage (a twin-port module serves two links).</source>
-        <translation>双端口线缆承载两条链路（BOM 按线缆计数，本表按链路计数）。光模块端按链路端点计数；BOM 按交换机笼位计数光模块（一个双端口光模块服务两条链路）。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Cable plan (first rows)</source>
         <translation>布线计划（前若干行）</translation>
     </message>
@@ -2085,6 +2092,186 @@ This page shows cost charts only.</source>
         <location line="+2"/>
         <source>; price source: %1</source>
         <translation>；价格来源：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/report/physicalpage.cpp" line="-102"/>
+        <source> (+%1 unknown)</source>
+        <translation>（另有 %1 个未知）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source> OVER</source>
+        <translation> 超出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>power %1 kW%2</source>
+        <translation>功率 %1 kW%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cooling %1 kW%2</source>
+        <translation>制冷 %1 kW%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>weight %1 kg%2</source>
+        <translation>承重 %1 kg%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>space OVER</source>
+        <translation>空间超出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none given</source>
+        <translation>未给出</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>rack-scale</source>
+        <translation>机柜级</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Row</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>U used</source>
+        <translation>已用 U</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Power max (kW)</source>
+        <translation>最大功率 (kW)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Typical (kW)</source>
+        <translation>典型功率 (kW)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Heat (BTU/h)</source>
+        <translation>散热 (BTU/h)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight (kg)</source>
+        <translation>重量 (kg)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Site budgets</source>
+        <translation>现场预算</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>weight</source>
+        <translation>重量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Unknown figures, left out of the sums above (the catalog has no source for them): %1.</source>
+        <translation>未知数值，未计入上面的合计（目录中没有其来源）：%1。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>twin-port</source>
+        <translation>双端口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>splitter</source>
+        <translation>分支</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>single</source>
+        <translation>单根</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>not chosen</source>
+        <translation>未选定</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Form</source>
+        <translation>形式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cables</source>
+        <translation>线缆</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Rack elevations</source>
+        <translation>机柜立面图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rack elevations: row %1</source>
+        <translation>机柜立面图：第 %1 列</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 more page(s) of elevations are left out here: `cplan export --format elevations` draws every rack.</source>
+        <translation>此处省略了另外 %1 页立面图：`cplan export --format elevations` 会绘制所有机柜。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Physical plan</source>
+        <translation>物理规划</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 rack(s). Power is the devices&apos; nameplate maximum, heat the same power as BTU/h (1 W = 3.412 BTU/h); sums name what they leave out. Site budgets come from the design&apos;s racks, else the rack part.</source>
+        <translation>%1 个机柜。功率为设备铭牌最大值，散热为同一功率的 BTU/h 值（1 W = 3.412 BTU/h）；合计会注明遗漏的部分。现场预算取自设计中的机柜，否则取自机柜部件。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>All racks: %1 kW nameplate, %2 kg (known figures).</source>
+        <translation>所有机柜：铭牌功率 %1 kW，重量 %2 kg（已知数值）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cables by type and length</source>
+        <translation>按类型和长度统计的线缆</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One cable is one label: a twin-port cable joins both ports of one cage to one far cage, a splitter one twin-port cage to two single ports. `cplan export --format p2p|ndt|labels` writes the crews&apos; sheets.</source>
+        <translation>一根线缆一个标签：双端口线缆把一个端口笼的两个端口连到同一个对端端口笼，分支线缆把一个双端口笼连到两个单端口。`cplan export --format p2p|ndt|labels` 输出施工用表。</translation>
     </message>
 </context>
 <context>
@@ -4121,11 +4308,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+0"/>
+        <location line="+14"/>
         <source>%1 kW</source>
         <translation>%1 kW</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-13"/>
         <source>Rack units</source>
         <translation>机架单元 (U)</translation>
     </message>
@@ -4135,7 +4323,31 @@ or open a design (Ctrl+O).</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%n rack(s), up to %1 in one</source>
+        <translation>
+            <numerusform>%n 个机柜，单个最多 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Racks over budget</source>
+        <translation>超出预算的机柜</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 及另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Latency p50 / p99</source>
         <translation>延迟 p50 / p99</translation>
     </message>
