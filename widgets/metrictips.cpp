@@ -53,6 +53,11 @@ QString MetricToolTips::forLabel(const QString &label)
     if (label == metricsLabel("Lost to the failures"))
         return tr("Endpoints the failures cut off from the fabric, and the bisection bandwidth the failed cables and "
                   "switches take away.");
+    if (label == metricsLabel("Racks"))
+        return tr("Racks in the design and the highest nameplate power of one rack (the sum of its devices' maximum "
+                  "power from the catalog). The Racks dock shows each rack's elevation.") + QLatin1Char('\n') + lowerBound;
+    if (label == metricsLabel("Racks over budget"))
+        return tr("Racks whose devices exceed a budget of the rack or the site: rack units, power, cooling or weight.");
     if (label == metricsLabel("Problems"))
         return tr("Errors and warnings of the design rules, and with failures what the failures add (the Problems dock lists them).");
     return {};

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.h"
 #include "l10n.h"
+#include "physical/floor.h"
 #include "validate/linkrules.h"
 #include "validate/noderules.h"
 #include "validate/rules.h"
@@ -21,21 +22,28 @@ double assumedRunM(const Node &a, const Node &b)
 
 // The cable of a link like the new one: from one of its nodes to another node of the same part
 // as the other end (a server's neighbours on the same leaf, a leaf's other uplinks to that spine
-// model). Null when neither node has such a link with a cable.
+// model), preferring one whose far end sits in the other end's rack (the same run, so the same
+// length). Null when neither node has such a link with a cable.
 static const Link *neighbourLink(const Design &design, const Catalog &catalog, NodeId a, NodeId b)
 {
+    const Link *any = nullptr;
     for (const auto &[from, to] : {std::pair{a, b}, std::pair{b, a}}) {
-        const std::string &part = design.node(to).part;
+        const Node &target = design.node(to);
         const int ports = nodePortCount(design.node(from), catalog);
         for (int p = 1; p <= ports; ++p)
             if (auto l = design.linkAt(PortRef{from, p})) {
                 const Link &link = design.link(*l);
                 const NodeId far = link.a.node == from ? link.b.node : link.a.node;
-                if (far != from && design.node(far).part == part && !link.cable.empty())
+                const Node &farNode = design.node(far);
+                if (far == from || farNode.part != target.part || link.cable.empty())
+                    continue;
+                if (target.rack.empty() || farNode.rack == target.rack)
                     return &link;
+                if (!any)
+                    any = &link;
             }
     }
-    return nullptr;
+    return any;
 }
 
 WireCheck checkWire(const Design &design, const Catalog &catalog, const std::string &a, int portA, const std::string &b,
@@ -57,8 +65,18 @@ WireCheck checkWire(const Design &design, const Catalog &catalog, const std::str
     Link link;
     link.a = PortRef{*na, portA};
     link.b = PortRef{*nb, portB};
-    if (const Link *like = neighbourLink(design, catalog, *na, *nb)) {
-        // Wired like its neighbours: a hand-drawn link into a generated or finished fabric.
+    // Racks placed on the floor give the run (physical/floor.h), and the cable is chosen for it as
+    // the generator chooses; otherwise the link is wired like its neighbours (a hand-drawn link
+    // into a generated or finished fabric), or for an assumed run.
+    const Part *chosen = nullptr;
+    if (const auto run = CableRuns(design, catalog).runM(*na, *nb)) {
+        link.lengthM = *run;
+        chosen = rules.chooseCable(link.a, link.b, *run);
+    }
+    if (chosen) {
+        link.cable = chosen->id;
+        link.lengthM = chosen->lengthM.value_or(*link.lengthM);
+    } else if (const Link *like = neighbourLink(design, catalog, *na, *nb)) {
         link.cable = like->cable;
         link.lengthM = like->lengthM;
     } else {

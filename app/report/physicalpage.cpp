@@ -103,6 +103,7 @@ QString formName(CableForm form)
     switch (form) {
     case CableForm::Twin: return PdfReport::tr("twin-port");
     case CableForm::Splitter: return PdfReport::tr("splitter");
+    case CableForm::Any:
     case CableForm::Single: break;
     }
     return PdfReport::tr("single");

@@ -53,11 +53,11 @@ private slots:
         QVERIFY(store.isValid());
         const QJsonObject before = bomJson(store);
         QCOMPARE(before[QStringLiteral("totals")].toObject()[QStringLiteral("capex_complete")].toBool(), false);
-        QVERIFY(before[QStringLiteral("unknown")].toObject()[QStringLiteral("price")].toArray().size() >= 9);
+        QVERIFY(before[QStringLiteral("unknown")].toObject()[QStringLiteral("price")].toArray().size() >= 10);
 
         const Run imported = cplan(store, {QStringLiteral("catalog"), QStringLiteral("import-prices"), quote("dgx-h100-4su-quote.csv")});
         QVERIFY2(imported.code == 0, imported.err.constData());
-        QVERIFY2(imported.out.contains("imported 9 price(s)"), imported.out.constData());
+        QVERIFY2(imported.out.contains("imported 10 price(s)"), imported.out.constData());
 
         // No EUR rate yet: the rack's price cannot be counted in USD.
         QJsonObject bom = bomJson(store);
@@ -75,11 +75,12 @@ private slots:
         QCOMPARE(totals[QStringLiteral("capex_complete")].toBool(), true);
         QVERIFY(bom[QStringLiteral("unknown")].toObject()[QStringLiteral("price")].toArray().isEmpty());
         // The test-data prices, in USD (the rack: 1,800 EUR at 1.08). Each line is quantity x price.
-        const QMap<QString, double> quoted = {{QStringLiteral("mma4z00-ns"), 1100.0},     {QStringLiteral("ndr-acc-osfp-4m"), 410.0},
-                                              {QStringLiteral("ndr-acc-osfp-5m"), 450.5},  {QStringLiteral("ndr-dac-osfp-2m"), 150.0},
-                                              {QStringLiteral("ndr-dac-split-osfp-3m"), 260.0}, {QStringLiteral("ndr-fiber-mm-15m"), 95.0},
-                                              {QStringLiteral("ndr-fiber-mm-20m"), 105.0}, {QStringLiteral("rack-42u"), 1800.0 * 1.08},
-                                              {QStringLiteral("ufm-appliance"), 30000.0}};
+        const QMap<QString, double> quoted = {
+            {QStringLiteral("mma4z00-ns"), 1100.0},           {QStringLiteral("mma4z00-ns400"), 790.0},
+            {QStringLiteral("ndr-dac-split-osfp-2p5m"), 270.0}, {QStringLiteral("ndr-dac-split-osfp-3m"), 260.0},
+            {QStringLiteral("ndr-fiber-mm-3m"), 70.0},         {QStringLiteral("ndr-fiber-mm-5m"), 75.0},
+            {QStringLiteral("ndr-fiber-mm-10m"), 85.0},        {QStringLiteral("ndr-fiber-mm-15m"), 95.0},
+            {QStringLiteral("rack-42u"), 1800.0 * 1.08},      {QStringLiteral("ufm-appliance"), 30000.0}};
         double added = 0;
         int pricedLines = 0;
         for (const QJsonValue &line : bom[QStringLiteral("lines")].toArray()) {

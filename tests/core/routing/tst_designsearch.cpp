@@ -57,22 +57,24 @@ void TestDesignSearch::cablePlanLabelsFindTheirPorts()
     const auto rows = cablePlan(d, catalog);
     QVERIFY(rows.size() > 1000);
     int checked = 0;
+    // Every port of every cable end (a twin cable or a splitter's legs carry two).
     for (const CablePlanRow &row : rows)
-        for (const CableEnd *end : {&row.from, &row.to}) {
-            const auto node = d.findNode(end->nodeId);
-            QVERIFY(node);
-            // The window's name of the port ends with the cable plan's label (or is it).
-            const std::string shown = portDisplayName(d, catalog, PortRef{*node, end->port});
-            QVERIFY2(shown == end->nodeId + ":" + end->portLabel || shown.ends_with("(" + end->portLabel + ")"),
-                     (shown + " vs " + end->portLabel).c_str());
-            // The cable plan's device is the node's name (its id when unnamed).
-            QVERIFY(end->device == end->nodeId || end->device == d.node(*node).name);
-            const auto hits = searchDesign(d, catalog, end->device + " " + end->portLabel, 1);
-            QVERIFY2(!hits.empty(), (end->device + " " + end->portLabel).c_str());
-            QCOMPARE(hits[0].id, end->nodeId);
-            QCOMPARE(hits[0].port, end->port);
-            ++checked;
-        }
+        for (const CableEnd *end : {&row.from, &row.to})
+            for (const CablePort &port : end->ports) {
+                const auto node = d.findNode(port.nodeId);
+                QVERIFY(node);
+                // The window's name of the port ends with the cable plan's label (or is it).
+                const std::string shown = portDisplayName(d, catalog, PortRef{*node, port.port});
+                QVERIFY2(shown == port.nodeId + ":" + port.portLabel || shown.ends_with("(" + port.portLabel + ")"),
+                         (shown + " vs " + port.portLabel).c_str());
+                // The cable plan's device is the node's name (its id when unnamed).
+                QVERIFY(port.device == port.nodeId || port.device == d.node(*node).name);
+                const auto hits = searchDesign(d, catalog, port.device + " " + port.portLabel, 1);
+                QVERIFY2(!hits.empty(), (port.device + " " + port.portLabel).c_str());
+                QCOMPARE(hits[0].id, port.nodeId);
+                QCOMPARE(hits[0].port, port.port);
+                ++checked;
+            }
     QVERIFY(checked > 2000);
 }
 

@@ -406,7 +406,8 @@ void TestWindow::portsWrittenOneWay()
 }
 
 // Issue 17 item 5: a hand-drawn link always became a 20 m fibre. Redrawn by hand, a server's
-// link to its leaf gets the cable its neighbours have (the sample's 5 m AOC).
+// link to its leaf gets the cable the generator gave it: the run from its rack and U to the
+// switch's (the sample's 5 m AOC).
 void TestWindow::handDrawnLinkWiredLikeNeighbours()
 {
     open(edrSample);
