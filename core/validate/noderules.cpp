@@ -73,7 +73,8 @@ std::optional<std::vector<std::string>> hcasAfterAdding(const Node &node, const 
 std::optional<Finding> checkHcaSlots(const Node &node, const Catalog &catalog)
 {
     const Part *part = serverPart(node, catalog);
-    if (!part || fittedHcaCount(node, *part) <= hcaRoom(*part))
+    // An imported host holds the adapters the fabric showed; its free slots are unknown.
+    if (!part || part->imported || fittedHcaCount(node, *part) <= hcaRoom(*part))
         return std::nullopt;
     return finding(Rule::HcaSlots,
                    {CPLAN_TR("Engine", "server '%1' holds %2 HCAs; a %3 has room for %4"),

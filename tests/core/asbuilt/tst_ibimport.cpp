@@ -9,6 +9,8 @@
 #include "io/ibmodels.h"
 #include "routing/fabric.h"
 #include "util/atomicfile.h"
+#include "validate/rules.h"
+#include "validate/validate.h"
 
 #include "fixtures.h"
 #include "testmain.h"
@@ -117,6 +119,9 @@ private slots:
         QCOMPARE(r.counts.cables, cables);
         QCOMPARE(int(r.design.links.size()), cables);
         QCOMPARE(r.counts.aggregationNodes, aggregation);
+        // The parts it chose pass the part rules: an imported host holds the adapters it showed.
+        for (const Finding &f : validateDesign(r.design, m_catalog))
+            QVERIFY2(f.code != ruleCode(Rule::HcaSlots) && f.code != ruleCode(Rule::UnknownPart), f.message.c_str());
     }
 
     void whitespaceAndGuids()
