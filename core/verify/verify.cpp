@@ -102,6 +102,12 @@ public:
                : m.method == MatchMethod::Name ? m_out.summary.matchedByName
                                                 : m_out.summary.matchedByPosition);
         m_rows = cablePlan(m_planDesign, m_catalog);
+        // A plan row is a physical cable: a twin-port cable or a splitter carries two links.
+        m_rowOfLink.assign(m_planDesign.links.size(), 0);
+        for (std::size_t i = 0; i < m_rows.size(); ++i)
+            for (const std::string &id : m_rows[i].links)
+                if (auto l = m_planDesign.findLink(id))
+                    m_rowOfLink[l->value] = i;
         pairCables();
         emitCables();
         emitNodes();
@@ -131,6 +137,7 @@ private:
     Side m_plan, m_found;
     verifyimpl::NodeMatching m_match;
     std::vector<CablePlanRow> m_rows;
+    std::vector<std::size_t> m_rowOfLink;   // plan link -> its physical cable's row
     VerifyResult m_out;
 
     std::unordered_map<std::uint64_t, std::uint32_t> m_planAt, m_foundAt;   // endpoint -> link
@@ -234,9 +241,12 @@ VerifyEnd Verifier::planEnd(std::size_t link, int end) const
     const Link &l = m_planDesign.links[link];
     const PortRef r = end ? l.b : l.a;
     const Node &n = m_planDesign.node(r.node);
-    const CablePlanRow &row = m_rows[link];
-    const CableEnd &ce = row.from.nodeId == n.id && row.from.port == r.port ? row.from : row.to;
-    return VerifyEnd{n.id, ce.device, r.port, ce.portLabel, n.rack, true};
+    const CablePlanRow &row = m_rows[m_rowOfLink[link]];
+    for (const CableEnd *ce : {&row.from, &row.to})
+        for (const CablePort &cp : ce->ports)
+            if (cp.linkId == l.id && cp.nodeId == n.id && cp.port == r.port)
+                return VerifyEnd{n.id, cp.device, r.port, cp.portLabel, n.rack, true};
+    return VerifyEnd{n.id, n.name.empty() ? n.id : n.name, r.port, std::to_string(r.port), n.rack, true};
 }
 
 VerifyEnd Verifier::foundEnd(PortRef r) const
@@ -296,7 +306,7 @@ void Verifier::emitCables()
         const Link &l = m_planDesign.links[p];
         CableFinding c;
         c.plannedLink = l.id;
-        c.label = m_rows[p].label;
+        c.label = m_rows[m_rowOfLink[p]].label;
         c.plannedA = planEnd(p, 0);
         c.plannedB = planEnd(p, 1);
         const int f = m_planPair[p];

@@ -1,11 +1,12 @@
 // Benchmark (DESIGN.md §8, issue 12): import a 1M-line ibnetdiscover dump, and verify a
 // 10,000-node fabric against its plan; each <= 3 s. Prints seconds, sizes and peak RSS.
 //
-//   bench_asbuilt [import-servers=84000] [verify-servers=9216]
+//   bench_asbuilt [import-servers=100000] [verify-servers=9216]
 //
-// The dump is our export of a 3-tier fat tree (host-1hca on qm9700), as ibnetdiscover prints
-// it, with the lines of an `-s` run and a shell prompt in front. The verify case compares a
-// plan with a twin that has 100 cables moved, 10 left out and 10 added, from a design and
+// The dump is our export of a 3-tier fat tree (host-1hca on 144-port Quantum-X800 q3400
+// switches: 100,000 hosts give 1.22M lines; 64-port switches stop at 65,536 hosts and 0.82M
+// lines), as ibnetdiscover prints it, with the lines of an `-s` run and a shell prompt in
+// front. The verify case compares a plan with a twin that has 100 cables moved, 10 left out and 10 added, from a design and
 // from the twin's dump (import + verify).
 
 #include "catalog/catalog.h"
@@ -37,12 +38,12 @@ long peakRssMb()
     return ru.ru_maxrss / 1024;
 }
 
-Design fatTree(const Catalog &cat, int servers)
+Design fatTree(const Catalog &cat, int servers, const char *switchPart)
 {
     FatTreeSpec spec;
     spec.name = "bench";
     spec.servers = {{"host-1hca", servers}};
-    spec.switchPart = "qm9700";
+    spec.switchPart = switchPart;
     auto d = generateFatTree(spec, cat);
     if (!d) {
         std::fprintf(stderr, "generate: %s\n", d.error().toString().c_str());
@@ -95,7 +96,7 @@ void printSummary(const char *what, const VerifyResult &r, double seconds)
 
 int main(int argc, char **argv)
 {
-    const int importServers = argc > 1 ? std::atoi(argv[1]) : 84000;
+    const int importServers = argc > 1 ? std::atoi(argv[1]) : 100000;
     const int verifyServers = argc > 2 ? std::atoi(argv[2]) : 9216;
     auto cat = Catalog::loadDirectory(Catalog::builtinDirectory());
     if (!cat) {
@@ -105,7 +106,7 @@ int main(int argc, char **argv)
 
     // --- import -------------------------------------------------------------------------------
     {
-        const Design big = fatTree(*cat, importServers);
+        const Design big = fatTree(*cat, importServers, "q3400");
         std::string text = "user@head:~$ ibnetdiscover -s\n";
         for (int i = 0; i < 500; ++i)
             text += "DR path slid 0; dlid 0; 0,1," + std::to_string(i) + " -> new Channel Adapter {0002c90000000000} portnum 1 lid 0-0 \"\"\n";
@@ -126,7 +127,7 @@ int main(int argc, char **argv)
 
     // --- verify -------------------------------------------------------------------------------
     {
-        const Design plan = fatTree(*cat, verifyServers);
+        const Design plan = fatTree(*cat, verifyServers, "qm9700");
         const Design twin = miswire(plan);
         AsBuilt found;
         found.design = twin;

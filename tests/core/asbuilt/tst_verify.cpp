@@ -4,6 +4,7 @@
 #include "asbuilttwin.h"
 
 #include "catalog/catalog.h"
+#include "export/cableplan.h"
 #include "export/csv.h"
 #include "io/ibnetdiscover.h"
 #include "routing/fabric.h"
@@ -60,6 +61,24 @@ private slots:
         QCOMPARE(r.summary.planned, r.summary.found);
         QCOMPARE(r.summary.matchedByGuid, int(m_plan.nodes.size()));
         QVERIFY(punchList(r).empty());
+    }
+
+    // A plan whose cables carry two links (twin-port cables, splitters): every link keeps its
+    // own ends and port labels (the plan has fewer cable rows than links).
+    void twinCablesKeepTheirLinksEnds()
+    {
+        const Design plan = test::loadSample("dgx-h100-superpod-1su.cluster.yaml");
+        QVERIFY(cablePlan(plan, m_catalog).size() < plan.links.size());
+        const VerifyResult r = verifyAsBuilt(plan, asBuilt(plan), m_catalog);
+        QVERIFY(r.agree());
+        QCOMPARE(r.summary.ok, int(plan.links.size()));
+        for (const CableFinding &c : r.cables) {
+            const Link &l = plan.link(*plan.findLink(c.plannedLink));
+            for (const auto &[end, ref] : {std::pair{&c.plannedA, l.a}, std::pair{&c.plannedB, l.b}}) {
+                QCOMPARE(end->port, ref.port);
+                QCOMPARE(end->portLabel, frontPanelPort(nodePorts(plan.node(ref.node), m_catalog), ref.port));
+            }
+        }
     }
 
     void miswiredTwin()
