@@ -1,10 +1,12 @@
 // cplan export DESIGN --format F -o FILE: a table of formats, so that new ones (partitions,
-// slurm, graphml, dot, cable-plan) are one row and one writer function each.
+// slurm, slurm-block, k8s-labels, graphml, dot, cable-plan, p2p, ndt) are one row and one writer
+// function each. --label-key LEVEL=KEY renames a k8s-labels key.
 
 #include "cli/cli.h"
 
 #include "catalog/catalog.h"
 #include "export/deliverables.h"
+#include "export/nodelabels.h"
 #include "export/p2p.h"
 #include "io/ibnetdiscover.h"
 #include "model/design.h"
@@ -66,7 +68,12 @@ Result<std::string> writeIbnetdiscover(const Design &design, const Catalog &cata
 const ExportFormat kFormats[] = {
     {"ibnetdiscover", "ibnetdiscover / ibsim topology (switches, one CA per HCA, GUIDs, LIDs, speeds)", &writeIbnetdiscover},
     {"partitions", "OpenSM partitions.conf: a P_Key per tenant, members by HCA port GUID, default partition for management", &partitionsFile},
-    {"slurm", "Slurm topology.conf for the tree plugin (SwitchName= with Nodes= or Switches=)", &slurmTopologyFile},
+    {"slurm", "Slurm topology.conf for the tree plugin (SwitchName= with Nodes= or Switches=; a rail-optimised "
+              "unit's leaves as one leaf-level switch)", &slurmTopologyFile},
+    {"slurm-block", "Slurm topology.conf for the block plugin, Slurm 23.11 or later (BlockName= per NVLink domain, "
+                    "BlockSizes=)", &slurmBlockFile},
+    {"k8s-labels", "Kubernetes node labels per server as YAML (NVLink domain, leaf, spine, core; Topograph's keys, see "
+                   "--label-key) and Kueue's Topology", &nodeLabelsFile},
     {"graphml", "GraphML (Boost.Graph writer): nodes and links with their properties", &graphmlFile},
     {"dot", "Graphviz DOT (Boost.Graph writer), tiers ranked top to bottom", &dotFile},
     {"cable-plan", "cable plan CSV, one row per physical cable: cable id, label, links, from/to device, port, rack and U, type, "
@@ -84,6 +91,7 @@ void addExportCommand(CLI::App &root, Context &ctx)
     struct Args
     {
         std::string design, format, out;
+        std::vector<std::string> labelKeys;
     };
     auto a = std::make_shared<Args>();
     std::string help = "Output format:";
@@ -108,12 +116,21 @@ void addExportCommand(CLI::App &root, Context &ctx)
         return "unknown format '" + v + "' (" + known + ")";
     });
     cmd->add_option("-o,--output", a->out, "File to write")->required();
+    cmd->add_option("--label-key", a->labelKeys,
+                    "k8s-labels: LEVEL=KEY sets the label key of a level (accelerator, leaf, spine, core; an empty KEY "
+                    "leaves the level out). Default keys: Topograph's network.topology.nvidia.com/LEVEL");
     cmd->callback([a, &ctx] {
         ctx.action = [a, &ctx]() -> int {
             auto design = loadDesign(ctx, a->design);
             if (!design)
                 return fail(design.error());
             const Catalog *cat = catalog(ctx);
+            NodeLabelKeys keys;
+            if (!a->labelKeys.empty() && a->format != "k8s-labels")
+                return fail("--label-key applies to --format k8s-labels only");
+            for (const std::string &k : a->labelKeys)
+                if (auto set = setNodeLabelKey(keys, k); !set)
+                    return fail(set.error());
             for (const DrawnExport &d : ctx.drawnExports) {
                 if (a->format != d.name)
                     continue;
@@ -129,7 +146,7 @@ void addExportCommand(CLI::App &root, Context &ctx)
                         return fail(written.error());
                     return reportWritten(ctx, a->format, a->out, fileSize(a->out));
                 }
-                auto text = f.write(*design, *cat);
+                auto text = a->labelKeys.empty() ? f.write(*design, *cat) : nodeLabelsFile(*design, *cat, keys);
                 if (!text) {
                     Error e = text.error();
                     if (e.file.empty())

@@ -2,6 +2,7 @@
 
 #include "export/cableplan.h"
 #include "export/graphexport.h"
+#include "export/nodelabels.h"
 #include "export/partitions.h"
 #include "export/slurmtopology.h"
 #include "model/design.h"
@@ -25,6 +26,37 @@ Result<std::string> slurmTopologyFile(const Design &design, const Catalog &)
     if (!anySwitch)
         return Error{"", 0, 0, "the design has no switches: Slurm's tree topology needs at least one"};
     return exportSlurmTopology(design);
+}
+
+namespace {
+
+bool hasServer(const Design &design)
+{
+    for (const Node &n : design.nodes)
+        if (n.role == NodeRole::Server)
+            return true;
+    return false;
+}
+
+} // namespace
+
+Result<std::string> slurmBlockFile(const Design &design, const Catalog &catalog)
+{
+    if (!hasServer(design))
+        return Error{"", 0, 0, "the design has no servers: Slurm's block topology needs at least one node"};
+    return exportSlurmBlockTopology(design, catalog);
+}
+
+Result<std::string> nodeLabelsFile(const Design &design, const Catalog &catalog)
+{
+    return nodeLabelsFile(design, catalog, NodeLabelKeys{});
+}
+
+Result<std::string> nodeLabelsFile(const Design &design, const Catalog &catalog, const NodeLabelKeys &keys)
+{
+    if (!hasServer(design))
+        return Error{"", 0, 0, "the design has no servers: there are no nodes to label"};
+    return exportNodeLabels(design, catalog, keys);
 }
 
 Result<std::string> graphmlFile(const Design &design, const Catalog &catalog)

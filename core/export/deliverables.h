@@ -11,9 +11,13 @@ namespace cplan {
 
 class Catalog;
 class Design;
+struct NodeLabelKeys;
 
 Result<std::string> partitionsFile(const Design &design, const Catalog &catalog);   // OpenSM partitions.conf
-Result<std::string> slurmTopologyFile(const Design &design, const Catalog &catalog); // Slurm topology.conf
+Result<std::string> slurmTopologyFile(const Design &design, const Catalog &catalog); // Slurm topology.conf (tree)
+Result<std::string> slurmBlockFile(const Design &design, const Catalog &catalog);    // Slurm topology.conf (block)
+Result<std::string> nodeLabelsFile(const Design &design, const Catalog &catalog);    // Kubernetes node labels (YAML)
+Result<std::string> nodeLabelsFile(const Design &design, const Catalog &catalog, const NodeLabelKeys &keys);
 Result<std::string> graphmlFile(const Design &design, const Catalog &catalog);
 Result<std::string> dotFile(const Design &design, const Catalog &catalog);
 Result<std::string> cablePlanFile(const Design &design, const Catalog &catalog);     // CSV

@@ -1,5 +1,7 @@
 #include "export/slurmtopology.h"
 
+#include "export/schedtopology.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -8,13 +10,17 @@
 
 namespace cplan {
 
-std::string slurmName(const Node &node)
+std::string hostlistSafe(std::string name)
 {
-    std::string name = node.name.empty() ? node.id : node.name;
     for (char &c : name)
         if (std::isspace(static_cast<unsigned char>(c)) || c == '[' || c == ']' || c == ',' || c == '=' || c == '#')
             c = '_';
     return name;
+}
+
+std::string slurmName(const Node &node)
+{
+    return hostlistSafe(node.name.empty() ? node.id : node.name);
 }
 
 std::string compressHostlist(std::vector<std::string> names)
@@ -81,101 +87,150 @@ std::string compressHostlist(std::vector<std::string> names)
     return out;
 }
 
-std::string exportSlurmTopology(const Design &design)
+namespace {
+
+std::string names(const Design &design, const std::vector<std::uint32_t> &ids)
 {
-    const std::size_t n = design.nodes.size();
-    std::vector<std::vector<std::uint32_t>> childNodes(n), childSwitches(n);
-    std::vector<char> hasParent(n, 0);
-    for (const Link &l : design.links) {
-        for (int side = 0; side < 2; ++side) {
-            const std::uint32_t a = side ? l.b.node.value : l.a.node.value;
-            const std::uint32_t b = side ? l.a.node.value : l.b.node.value;
-            const Node &na = design.nodes[a], &nb = design.nodes[b];
-            if (na.role != NodeRole::Switch)
-                continue;
-            if (nb.role == NodeRole::Server)
-                childNodes[a].push_back(b);
-            else if (nb.role == NodeRole::Switch && nb.tier < na.tier && nb.tier >= Tier::Leaf) {
-                childSwitches[a].push_back(b);
-                hasParent[b] = 1;
-            }
+    std::vector<std::string> v;
+    for (std::uint32_t i : ids)
+        v.push_back(slurmName(design.nodes[i]));
+    return compressHostlist(std::move(v));
+}
+
+// What a rail group stands for, as a comment line above its SwitchName= line.
+std::string railGroupComment(const Design &design, const SchedDomain &d)
+{
+    const std::string leaves = std::to_string(d.switches.size());
+    return "# " + d.name + " = the " + leaves + " leaves " + names(design, d.switches) + ": each of its " +
+           std::to_string(d.members.size()) + " servers is cabled to " +
+           (d.everyServerOnEveryLeaf ? "all " + leaves + " (one leaf per rail)" : "several of them") + "\n";
+}
+
+const char *kRailGroupReason =
+    "# Rail-optimised servers are cabled to several leaves (one per rail). Slurm's tree plugin takes\n"
+    "# each node under exactly one leaf switch: with a node under several it warns \"Multiple leaf\n"
+    "# switches contain nodes\" and places no job larger than one leaf. So the leaves that share\n"
+    "# servers are one leaf-level switch here, named after their scalable unit.\n";
+
+// Level-0 lines (leaves and rail groups), then every switch above them in tier order.
+std::string treeLines(const Design &design, const SchedulerTopology &t, std::vector<std::string> &tops,
+                      std::map<std::string, std::set<std::uint32_t>> &below)
+{
+    std::string out = "\n# tier 1 (leaf level)\n";
+    for (const SchedDomain &d : t.levels[0])
+        if (d.switches.size() > 1) {
+            out += kRailGroupReason;
+            break;
         }
+    for (const SchedDomain &d : t.levels[0]) {
+        if (d.switches.size() > 1)
+            out += railGroupComment(design, d);
+        for (std::uint32_t s : d.switches)
+            if (!t.lowerSwitches[s].empty())
+                out += "# " + slurmName(design.nodes[s]) + " also has switches below it; a Slurm switch lists nodes or "
+                       "switches, so only its nodes are listed\n";
+        out += "SwitchName=" + d.name + " Nodes=" + names(design, d.members) + "\n";
+        below[d.name].insert(d.members.begin(), d.members.end());
+        bool hasParent = false;
+        for (std::uint32_t s : d.switches)
+            hasParent = hasParent || !t.upperSwitches[s].empty();
+        if (!hasParent)
+            tops.push_back(d.name);
     }
-    auto dedupe = [](std::vector<std::uint32_t> &v) {
-        std::sort(v.begin(), v.end());
-        v.erase(std::unique(v.begin(), v.end()), v.end());
-    };
-    std::vector<std::uint32_t> switches;
-    for (std::uint32_t i = 0; i < n; ++i)
-        if (design.nodes[i].role == NodeRole::Switch) {
-            switches.push_back(i);
-            dedupe(childNodes[i]);
-            dedupe(childSwitches[i]);
-        }
-    std::stable_sort(switches.begin(), switches.end(),
+    std::vector<std::uint32_t> upper;
+    for (std::uint32_t i = 0; i < design.nodes.size(); ++i)
+        if (design.nodes[i].role == NodeRole::Switch && t.leafDomainOf[i] < 0)
+            upper.push_back(i);
+    std::stable_sort(upper.begin(), upper.end(),
                      [&](std::uint32_t a, std::uint32_t b) { return design.nodes[a].tier < design.nodes[b].tier; });
-
-    auto names = [&](const std::vector<std::uint32_t> &ids) {
-        std::vector<std::string> v;
-        for (std::uint32_t i : ids)
-            v.push_back(slurmName(design.nodes[i]));
-        return compressHostlist(std::move(v));
-    };
-
-    std::string out;
-    out += "# Slurm topology.conf (TopologyPlugin=topology/tree) generated by Cluster Planner\n";
-    out += "# from \"" + design.name + "\". One line per switch, leaves first.\n";
-    std::set<std::uint32_t> servers;
-    for (std::uint32_t i = 0; i < n; ++i)
-        if (design.nodes[i].role == NodeRole::Server)
-            servers.insert(i);
-    std::vector<std::uint32_t> tops;
-    std::vector<std::set<std::uint32_t>> below(n);   // servers reachable downwards
     std::optional<Tier> currentTier;
-    for (std::uint32_t s : switches) {
+    for (std::uint32_t s : upper) {
         const Node &sw = design.nodes[s];
-        for (std::uint32_t c : childNodes[s])
-            below[s].insert(c);
-        for (std::uint32_t c : childSwitches[s])
-            below[s].insert(below[c].begin(), below[c].end());
+        const std::string name = slurmName(sw);
         if (sw.tier != currentTier) {
             currentTier = sw.tier;
             out += "\n# tier " + std::to_string(level(sw.tier)) + "\n";
         }
-        std::string line = "SwitchName=" + slurmName(sw);
-        if (!childNodes[s].empty()) {
-            line += " Nodes=" + names(childNodes[s]);
-            if (!childSwitches[s].empty())
-                out += "# " + slurmName(sw) + " also has switches below it; a Slurm switch lists nodes or switches, "
-                       "so only its nodes are listed\n";
-        } else if (!childSwitches[s].empty()) {
-            line += " Switches=" + names(childSwitches[s]);
-        } else {
-            out += "# " + slurmName(sw) + ": nothing below it\n";
+        if (t.lowerSwitches[s].empty()) {
+            out += "# " + name + ": nothing below it\n";
             continue;
         }
-        out += line + "\n";
-        if (!hasParent[s])
-            tops.push_back(s);
+        std::vector<std::string> children;   // leaf-level entries by their name, other switches by theirs
+        for (std::uint32_t c : t.lowerSwitches[s]) {
+            const int d = t.leafDomainOf[c];
+            children.push_back(d >= 0 ? t.levels[0][std::size_t(d)].name : slurmName(design.nodes[c]));
+            below[name].insert(below[children.back()].begin(), below[children.back()].end());
+        }
+        out += "SwitchName=" + name + " Switches=" + compressHostlist(std::move(children)) + "\n";
+        if (t.upperSwitches[s].empty())
+            tops.push_back(name);
     }
+    return out;
+}
+
+} // namespace
+
+std::string exportSlurmTopology(const Design &design)
+{
+    const SchedulerTopology t = schedulerTopology(design);
+    std::string out;
+    out += "# Slurm topology.conf (TopologyPlugin=topology/tree) generated by Cluster Planner\n";
+    out += "# from \"" + design.name + "\".\n# One line per leaf-level switch, then the switches above them by tier.\n";
+    std::vector<std::string> tops;
+    std::map<std::string, std::set<std::uint32_t>> below;   // servers under each entry
+    out += treeLines(design, t, tops, below);
+    const std::size_t attached = t.servers.size() - t.unattached.size();
     bool covered = tops.empty();
-    for (std::uint32_t t : tops)
-        covered = covered || below[t].size() == servers.size();
+    for (const std::string &top : tops)
+        covered = covered || below[top].size() == attached;
     if (!covered && tops.size() > 1) {
         out += "\n# No switch reaches every server through the tiers below it (the fabric is not a tree):\n";
         out += "# a virtual root joins the top switches so that jobs may span them.\n";
-        out += "SwitchName=fabric Switches=" + names(tops) + "\n";
+        out += "SwitchName=fabric Switches=" + compressHostlist(tops) + "\n";
     }
-    std::vector<std::uint32_t> orphans;
-    for (std::uint32_t s : servers) {
-        bool any = false;
-        for (std::uint32_t sw : switches)
-            any = any || std::binary_search(childNodes[sw].begin(), childNodes[sw].end(), s);
-        if (!any)
-            orphans.push_back(s);
+    if (!t.unattached.empty())
+        out += "\n# Servers cabled to no switch (Slurm needs every node under a switch): " + names(design, t.unattached) + "\n";
+    return out;
+}
+
+std::string exportSlurmBlockTopology(const Design &design, const Catalog &catalog)
+{
+    const SchedulerTopology t = schedulerTopology(design);
+    // Servers in fabric order (leaf-level domain by domain), so that the blocks Slurm pairs into
+    // larger ones are neighbours in the fabric.
+    std::vector<std::uint32_t> ordered;
+    for (const SchedDomain &d : t.levels[0])
+        ordered.insert(ordered.end(), d.members.begin(), d.members.end());
+    ordered.insert(ordered.end(), t.unattached.begin(), t.unattached.end());
+    const std::vector<NvlinkDomain> blocks = nvlinkDomains(design, catalog, ordered);
+
+    std::string out;
+    out += "# Slurm topology.conf for the block plugin (TopologyPlugin=topology/block, Slurm 23.11 or later)\n";
+    out += "# generated by Cluster Planner from \"" + design.name + "\".\n";
+    out += "# One block per NVLink domain, in fabric order (leaf-level domain by leaf-level domain), so\n"
+           "# that the neighbouring blocks Slurm pairs into larger ones are neighbours in the fabric.\n";
+    if (blocks.empty())
+        return out + "# The design has no servers: no blocks.\n";
+    std::size_t base = blocks.front().servers.size();
+    bool oneServerEach = true;
+    for (const NvlinkDomain &b : blocks) {
+        base = std::min(base, b.servers.size());
+        oneServerEach = oneServerEach && b.servers.size() == 1;
     }
-    if (!orphans.empty())
-        out += "\n# Servers cabled to no switch (Slurm needs every node under a switch): " + names(orphans) + "\n";
+    if (oneServerEach)
+        out += "# Every server is its own NVLink domain here: each block is one node, and the higher block sizes\n"
+               "# group neighbouring servers. The tree export describes this fabric's switches.\n";
+    out += "\n";
+    for (const NvlinkDomain &b : blocks)
+        out += "BlockName=" + b.name + " Nodes=" + names(design, b.servers) + "\n";
+    // The base size, then base x 2^k up to the first that holds every block (Slurm stops there,
+    // and takes k <= 15).
+    std::string sizes = std::to_string(base);
+    for (std::size_t k = 1; k <= kMaxSlurmBlockLevel && (std::size_t(1) << (k - 1)) < blocks.size(); ++k)
+        sizes += "," + std::to_string(base << k);
+    out += "\n# The planning base block (the smallest NVLink domain, in nodes), then base x 2, x 4, ... up to\n"
+           "# the size that holds every block: Slurm aggregates that many neighbouring blocks at each level.\n";
+    out += "BlockSizes=" + sizes + "\n";
     return out;
 }
 

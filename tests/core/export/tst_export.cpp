@@ -1,6 +1,7 @@
-// Customer deliverables: cable plan, Slurm topology.conf, OpenSM partitions.conf, GraphML/DOT,
-// BOM workbook. The files are read back the way the tools that consume them read them:
-// Graphviz renders the DOT, LibreOffice opens the XLSX, OpenSM (over ibsim) loads the partitions.
+// Customer deliverables: cable plan, OpenSM partitions.conf, GraphML/DOT, BOM workbook (the
+// scheduler topologies are in tst_schedtopology). The files are read back the way the tools
+// that consume them read them: Graphviz renders the DOT, LibreOffice opens the XLSX, OpenSM
+// (over ibsim) loads the partitions.
 
 #include "catalog/catalog.h"
 #include "cost/bom.h"
@@ -11,7 +12,6 @@
 #include "export/deliverables.h"
 #include "export/graphexport.h"
 #include "export/partitions.h"
-#include "export/slurmtopology.h"
 #include "physical/racks.h"
 #include "io/designyaml.h"
 #include "io/ibnetdiscover.h"
@@ -54,46 +54,6 @@ std::string toStd(const QString &s)
 bool writeText(const QString &path, const std::string &text)
 {
     return bool(writeFileAtomically(toStd(path), text));
-}
-
-// Slurm's hostlist expressions, expanded independently of compressHostlist: "a[1-3,5],b" ->
-// a1 a2 a3 a5 b (zero padding kept from the range's first number).
-QStringList expandHostlist(const QString &text)
-{
-    QStringList out;
-    QString current;
-    int depth = 0;
-    QStringList parts;
-    for (QChar c : text) {
-        if (c == QLatin1Char('['))
-            ++depth;
-        if (c == QLatin1Char(']'))
-            --depth;
-        if (c == QLatin1Char(',') && depth == 0) {
-            parts << current;
-            current.clear();
-        } else {
-            current += c;
-        }
-    }
-    if (!current.isEmpty())
-        parts << current;
-    static const QRegularExpression re(QStringLiteral("^(.*)\\[(.*)\\](.*)$"));
-    for (const QString &p : parts) {
-        const auto m = re.match(p);
-        if (!m.hasMatch()) {
-            out << p;
-            continue;
-        }
-        for (const QString &range : m.captured(2).split(QLatin1Char(','))) {
-            const QStringList lohi = range.split(QLatin1Char('-'));
-            const int width = lohi[0].size();
-            const long lo = lohi[0].toLong(), hi = lohi.size() > 1 ? lohi[1].toLong() : lo;
-            for (long v = lo; v <= hi; ++v)
-                out << m.captured(1) + QStringLiteral("%1").arg(v, width, 10, QLatin1Char('0')) + m.captured(3);
-        }
-    }
-    return out;
 }
 
 bool numbersEqual(const std::string &a, const std::string &b)
@@ -191,85 +151,6 @@ private slots:
         QVERIFY(it->from.transceiver.rfind("mma", 0) == 0);
     }
 
-    // topology.conf parsed back: every server and switch appears; a switch lists the servers
-    // cabled to it (leaves) or the switches one tier down cabled to it.
-    void slurmTopologyMatchesTiers_data() { samples_data(); }
-    void slurmTopologyMatchesTiers()
-    {
-        QFETCH(QString, name);
-        const Design d = load(name.toLatin1().constData());
-        const QString text = QString::fromStdString(exportSlurmTopology(d));
-
-        std::map<QString, QStringList> nodesOf, switchesOf;
-        static const QRegularExpression line(QStringLiteral("^SwitchName=(\\S+)(?:\\s+Nodes=(\\S+))?(?:\\s+Switches=(\\S+))?\\s*$"));
-        for (QString l : text.split(QLatin1Char('\n'))) {
-            l = l.section(QLatin1Char('#'), 0, 0).trimmed();
-            if (l.isEmpty())
-                continue;
-            const auto m = line.match(l);
-            QVERIFY2(m.hasMatch(), qPrintable(QStringLiteral("not a tree-plugin line: ") + l));
-            QVERIFY2(!nodesOf.count(m.captured(1)), qPrintable(QStringLiteral("switch twice: ") + m.captured(1)));
-            QVERIFY2(m.captured(2).isEmpty() != m.captured(3).isEmpty(), qPrintable(l));
-            nodesOf[m.captured(1)] = m.captured(2).isEmpty() ? QStringList() : expandHostlist(m.captured(2));
-            switchesOf[m.captured(1)] = m.captured(3).isEmpty() ? QStringList() : expandHostlist(m.captured(3));
-        }
-
-        std::map<QString, const Node *> byName;
-        for (const Node &n : d.nodes)
-            byName[QString::fromStdString(slurmName(n))] = &n;
-        std::map<QString, std::set<QString>> cabledServers, cabledLower;
-        for (const Link &l : d.links)
-            for (int side = 0; side < 2; ++side) {
-                const Node &a = d.node(side ? l.b.node : l.a.node), &b = d.node(side ? l.a.node : l.b.node);
-                if (a.role != NodeRole::Switch)
-                    continue;
-                if (b.role == NodeRole::Server)
-                    cabledServers[QString::fromStdString(slurmName(a))].insert(QString::fromStdString(slurmName(b)));
-                else if (b.role == NodeRole::Switch && level(b.tier) == level(a.tier) - 1)
-                    cabledLower[QString::fromStdString(slurmName(a))].insert(QString::fromStdString(slurmName(b)));
-            }
-
-        std::set<QString> serversSeen;
-        for (const auto &[sw, nodes] : nodesOf) {
-            if (sw == QLatin1String("fabric") && !byName.count(sw)) {
-                QCOMPARE(name, QStringLiteral("torus-4x4"));   // the virtual root, only where no tree exists
-                continue;
-            }
-            QVERIFY2(byName.count(sw), qPrintable(QStringLiteral("unknown switch ") + sw));
-            const Node &n = *byName[sw];
-            QCOMPARE(n.role, NodeRole::Switch);
-            if (!nodes.isEmpty()) {
-                QCOMPARE(std::set<QString>(nodes.begin(), nodes.end()), cabledServers[sw]);
-                serversSeen.insert(nodes.begin(), nodes.end());
-            } else {
-                const QStringList &children = switchesOf[sw];
-                QCOMPARE(std::set<QString>(children.begin(), children.end()), cabledLower[sw]);
-                for (const QString &c : children) {
-                    QVERIFY2(byName.count(c), qPrintable(c));
-                    QCOMPARE(level(byName[c]->tier), level(n.tier) - 1);
-                }
-            }
-        }
-        for (const Node &n : d.nodes) {
-            const QString s = QString::fromStdString(slurmName(n));
-            if (n.role == NodeRole::Switch)
-                QVERIFY2(nodesOf.count(s), qPrintable(QStringLiteral("switch missing: ") + s));
-            else if (n.role == NodeRole::Server)
-                QVERIFY2(serversSeen.count(s), qPrintable(QStringLiteral("server missing: ") + s));
-            else
-                QVERIFY(!serversSeen.count(s));   // management appliances are not Slurm nodes
-        }
-    }
-
-    void hostlist()
-    {
-        QCOMPARE(compressHostlist({"gpu003", "gpu001", "gpu002", "gpu010", "ufm", "n9", "n10"}),
-                 std::string("gpu[001-003,010],ufm,n9,n10"));
-        QCOMPARE(compressHostlist({"a1"}), std::string("a1"));
-        QCOMPARE(expandHostlist(QStringLiteral("gpu[001-003,010],ufm")),
-                 QStringList({QStringLiteral("gpu001"), QStringLiteral("gpu002"), QStringLiteral("gpu003"),
-                              QStringLiteral("gpu010"), QStringLiteral("ufm")}));
-    }
 
     // Every tenant's partition holds exactly the port GUIDs the ibnetdiscover export gives its
     // servers' HCAs; no port is in two tenants; management appliances are full default members.
