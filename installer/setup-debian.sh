@@ -3,7 +3,9 @@
 # Usage: installer/setup-debian.sh [--with-tools]   (run as root, or with sudo available)
 #   --with-tools  also what makes every test run (tests/README.md; without them those tests show
 #                 as skipped): ibsim-utils, opensm, infiniband-diags (the ibsim harness),
-#                 graphviz, poppler-utils, libreoffice-calc-nogui, zbar-tools; and what benchmarks, fuzzing
+#                 graphviz, poppler-utils, libreoffice-calc-nogui, zbar-tools, slurmctld +
+#                 slurm-client (a real Slurm controller for tst_slurmctld; no slurmd, no munged);
+#                 and what benchmarks, fuzzing
 #                 and CI's package check use: libsimgrid-dev, python3 (compare_simgrid.sh),
 #                 clang-14 + libclang-rt-14-dev (libFuzzer), dpkg-dev, file
 set -euo pipefail
@@ -18,6 +20,7 @@ packages=(
 )
 tools=(
   ibsim-utils opensm infiniband-diags graphviz poppler-utils libreoffice-calc-nogui zbar-tools
+  slurmctld slurm-client
   libsimgrid-dev python3 clang-14 libclang-rt-14-dev dpkg-dev file
 )
 

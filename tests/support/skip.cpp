@@ -29,6 +29,9 @@ QString debianPackage(const QString &tool)
         {QStringLiteral("pdfinfo"), QStringLiteral("poppler-utils")},
         {QStringLiteral("unshare"), QStringLiteral("util-linux")},
         {QStringLiteral("timeout"), QStringLiteral("coreutils")},
+        {QStringLiteral("slurmctld"), QStringLiteral("slurmctld")},
+        {QStringLiteral("scontrol"), QStringLiteral("slurm-client")},
+        {QStringLiteral("sbatch"), QStringLiteral("slurm-client")},
     };
     const auto it = packages.find(tool);
     return it == packages.end() ? QString() : it->second;
