@@ -5,8 +5,7 @@
 #                 as skipped): ibsim-utils, opensm, infiniband-diags (the ibsim harness),
 #                 graphviz, poppler-utils, libreoffice-calc-nogui, zbar-tools, slurmctld +
 #                 slurm-client (a real Slurm controller for tst_slurmctld; no slurmd, no munged);
-#                 and what benchmarks, fuzzing
-#                 and CI's package check use: libsimgrid-dev, python3 (compare_simgrid.sh),
+#                 and what benchmarks, fuzzing and CI's package check use: libsimgrid-dev, python3 (compare_simgrid.sh),
 #                 clang-14 + libclang-rt-14-dev (libFuzzer), dpkg-dev, file
 set -euo pipefail
 
