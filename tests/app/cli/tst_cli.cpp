@@ -211,6 +211,35 @@ private slots:
         QVERIFY(rows[0].startsWith("category,part,"));
         QVERIFY(r.out.contains("server,dgx-h100,"));
     }
+
+    // The scheduler topologies: written, with --label-key renaming a label key; a bad level or
+    // key, or --label-key on another format, is a usage error that writes nothing.
+    void schedulerExports()
+    {
+        const QString design = QStringLiteral(CPLAN_SOURCE_DIR "/samples/dgx-h100-superpod-4su.cluster.yaml");
+        const QString out = m_dir.filePath(QStringLiteral("topo.out"));
+        auto exportAs = [&](const QStringList &extra) {
+            QFile::remove(out);
+            return cplan(QStringList{QStringLiteral("export"), design, QStringLiteral("-o"), out} + extra);
+        };
+        Run r = exportAs({QStringLiteral("--format"), QStringLiteral("slurm")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(cplan::test::readBytes(out.toStdString()).contains("\nSwitchName=su01 Nodes=gpu[001-032]\n"));
+        r = exportAs({QStringLiteral("--format"), QStringLiteral("slurm-block")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(cplan::test::readBytes(out.toStdString()).contains("\nBlockSizes=1,2,4,8,16,32,64,128\n"));
+        r = exportAs({QStringLiteral("--format"), QStringLiteral("k8s-labels"), QStringLiteral("--label-key"),
+                      QStringLiteral("leaf=fabric.topograph.run/tier-0")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(cplan::test::readBytes(out.toStdString()).contains("    fabric.topograph.run/tier-0: \"su04\"\n"));
+        for (const QStringList &bad : {QStringList{QStringLiteral("--format"), QStringLiteral("k8s-labels"), QStringLiteral("--label-key"), QStringLiteral("rack=x")},
+                                       QStringList{QStringLiteral("--format"), QStringLiteral("k8s-labels"), QStringLiteral("--label-key"), QStringLiteral("leaf=-x-")},
+                                       QStringList{QStringLiteral("--format"), QStringLiteral("slurm"), QStringLiteral("--label-key"), QStringLiteral("leaf=x")}}) {
+            r = exportAs(bad);
+            QCOMPARE(r.code, 2);
+            QVERIFY(!QFile::exists(out));
+        }
+    }
 };
 
 CPLAN_TEST_GUILESS_MAIN(TestCli)
