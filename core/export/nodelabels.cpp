@@ -136,7 +136,8 @@ std::string exportNodeLabels(const Design &design, const Catalog &catalog, const
 
     out += "---\n# Kueue's Topology over these labels, highest level first (kueue.x-k8s.io/v1alpha1); a\n"
            "# ResourceFlavor names it in spec.topologyName.\n";
-    out += "apiVersion: kueue.x-k8s.io/v1alpha1\nkind: Topology\nmetadata:\n  name: cluster-planner\nspec:\n  levels:\n";
+    out += "apiVersion: kueue.x-k8s.io/v1alpha1\nkind: Topology\n"
+           "metadata:\n  name: cluster-planner\nspec:\n  levels:\n";
     for (auto it = used.rbegin(); it != used.rend(); ++it)
         out += "    - nodeLabel: " + quoted(*it->first) + "\n";
     out += "    - nodeLabel: \"kubernetes.io/hostname\"\n";

@@ -269,9 +269,9 @@ std::vector<NvlinkDomain> nvlinkDomains(const Design &design, const Catalog &cat
         if (d.servers.size() > 1)
             ++perRack[design.nodes[d.servers.front()].rack];
     for (NvlinkDomain &d : out) {
-        const std::string rack = hostlistSafe(design.nodes[d.servers.front()].rack);
+        const std::string &rack = design.nodes[d.servers.front()].rack;
         if (d.servers.size() > 1 && !rack.empty())
-            d.name = "nvl-" + rack + (perRack[design.nodes[d.servers.front()].rack] > 1 ? "-" + std::to_string(++seen[rack]) : "");
+            d.name = "nvl-" + hostlistSafe(rack) + (perRack[rack] > 1 ? "-" + std::to_string(++seen[rack]) : "");
         else if (d.servers.size() > 1)
             d.name = "nvl-" + d.name;
     }

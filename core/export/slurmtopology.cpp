@@ -189,7 +189,8 @@ std::string exportSlurmTopology(const Design &design)
         out += "SwitchName=fabric Switches=" + compressHostlist(tops) + "\n";
     }
     if (!t.unattached.empty())
-        out += "\n# Servers cabled to no switch (Slurm needs every node under a switch): " + names(design, t.unattached) + "\n";
+        out += "\n# Servers cabled to no switch (Slurm needs every node under a switch): " +
+               names(design, t.unattached) + "\n";
     return out;
 }
 
