@@ -48,19 +48,20 @@ std::optional<UserStore> openStore(Context &ctx)
 
 struct PriceOptions
 {
-    std::string file, currency = "USD", source, date, rateCurrency;
+    std::string file, currency = "USD", source, date, sheet, rateCurrency;
     double rate = 0;
 };
 
 void addImportPrices(CLI::App &cat, Context &ctx, const std::shared_ptr<PriceOptions> &opt)
 {
-    CLI::App *cmd = cat.add_subcommand("import-prices", "Import a distributor's price quote (CSV) into your store, all or nothing");
-    cmd->add_option("file", opt->file, "Quote (CSV with a header: part or part number, price; optional currency, source, date, "
+    CLI::App *cmd = cat.add_subcommand("import-prices", "Import a distributor's price quote (CSV or XLSX) into your store, all or nothing");
+    cmd->add_option("file", opt->file, "Quote (CSV, or the first sheet of an XLSX workbook, with a header: part or part number, price; optional currency, source, date, "
                                        "valid_until, quantity_break)")
         ->required();
     cmd->add_option("--currency", opt->currency, "Currency of rows that do not say (default USD)");
     cmd->add_option("--source", opt->source, "Source of rows that do not say (default: the file name)");
     cmd->add_option("--date", opt->date, "Date (YYYY-MM-DD) of rows that do not say (default: today)");
+    cmd->add_option("--sheet", opt->sheet, "XLSX: the sheet to read (default: the first)");
     cmd->fallthrough();
     cmd->callback([&ctx, opt] {
         ctx.action = [&ctx, opt]() -> int {
@@ -71,7 +72,7 @@ void addImportPrices(CLI::App &cat, Context &ctx, const std::shared_ptr<PriceOpt
             const Catalog *c = catalog(ctx);
             if (!c)
                 return ExitBadInput;
-            auto entries = readPriceQuoteFile(opt->file, *c, QuoteDefaults{opt->currency, opt->source, opt->date});
+            auto entries = readPriceQuoteFile(opt->file, *c, QuoteDefaults{opt->currency, opt->source, opt->date, opt->sheet});
             if (!entries)
                 return fail(entries.error());
             auto store = openStore(ctx);

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.h"
 #include "export/csv.h"
+#include "io/xlsxreader.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
 #include "util/utctime.h"
@@ -87,13 +88,43 @@ std::optional<double> parseAmount(std::string_view text, std::string &impliedCur
     return parseDouble(digits);
 }
 
+// Where a quote's rows come from, for messages: "file:line:column" for CSV, "file:Sheet!C5"
+// for a sheet of a workbook.
+struct QuoteSource
+{
+    std::string file;
+    std::string sheet;   // empty for CSV
+
+    // `column` is 1-based; 0 = the whole line (row); line 0 = the whole file (sheet).
+    Error at(int line, int column, std::string message) const
+    {
+        if (sheet.empty())
+            return makeError(file, line, column, std::move(message));
+        std::string where = file + ":" + quotedSheet();
+        if (line > 0)
+            where += column > 0 ? "!" + xlsxCellName(line, column - 1) : " row " + std::to_string(line);
+        return makeError(where, 0, 0, std::move(message));
+    }
+
+    // Excel's way of writing a sheet name in a reference: 'Price list'!A1, Sheet1!A1.
+    std::string quotedSheet() const
+    {
+        if (std::all_of(sheet.begin(), sheet.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }))
+            return sheet;
+        std::string out = "'";
+        for (char c : sheet)
+            out += c == '\'' ? std::string("''") : std::string(1, c);
+        return out + "'";
+    }
+};
+
 struct Header
 {
     std::array<int, kColumns> index;   // field index, -1 = absent
     std::vector<std::string> names;    // as written, for messages
 };
 
-Result<Header> readHeader(const CsvRecord &record, const std::string &file)
+Result<Header> readHeader(const CsvRecord &record, const QuoteSource &src)
 {
     Header h;
     h.index.fill(-1);
@@ -104,7 +135,7 @@ Result<Header> readHeader(const CsvRecord &record, const std::string &file)
             if (std::find(kSynonyms[c].begin(), kSynonyms[c].end(), key) == kSynonyms[c].end())
                 continue;
             if (h.index[c] >= 0)
-                return makeError(file, record.line, int(f) + 1,
+                return src.at(record.line, int(f) + 1,
                                  "columns '" + h.names[std::size_t(h.index[c])] + "' and '" + record.fields[f]
                                      + "' both give the " + kColumnNames[c] + "; keep one");
             h.index[c] = int(f);
@@ -112,7 +143,7 @@ Result<Header> readHeader(const CsvRecord &record, const std::string &file)
     }
     for (int c : {PartCol, PriceCol})
         if (h.index[c] < 0)
-            return makeError(file, record.line, 0,
+            return src.at(record.line, 0,
                              std::string("the header has no ") + kColumnNames[c] + " column (looked for: "
                                  + (c == PartCol ? "part, id, part number, OPN, SKU, ..." : "price, unit price, unit cost, ...") + ")");
     return h;
@@ -156,7 +187,7 @@ namespace {
 // Reads the rows of one quote against its header, the catalog and the defaults.
 struct RowReader
 {
-    const std::string &file;
+    const QuoteSource &src;
     const Header &h;
     const Catalog &catalog;
     const QuoteDefaults &defaults;
@@ -171,7 +202,7 @@ struct RowReader
     }
     Error error(Column c, const std::string &what) const
     {
-        return makeError(file, r->line, h.index[c] + 1, "column '" + h.names[std::size_t(h.index[c])] + "': " + what);
+        return src.at(r->line, h.index[c] + 1, "column '" + h.names[std::size_t(h.index[c])] + "': " + what);
     }
 
     // The catalog id the part column names (an id, else a vendor part number in any case).
@@ -218,7 +249,7 @@ struct RowReader
     {
         e.source = field(SourceCol);
         if (e.source.empty())
-            e.source = defaults.source.empty() ? file : defaults.source;
+            e.source = defaults.source.empty() ? src.file : defaults.source;
         e.date = field(DateCol);
         if (e.date.empty())
             e.date = defaults.date.empty() ? today : defaults.date;
@@ -242,7 +273,7 @@ struct RowReader
     {
         r = &record;
         PriceOverride e;
-        e.sourceFile = file;
+        e.sourceFile = src.file;
         e.sourceLine = r->line;
         auto id = part();
         if (!id)
@@ -258,20 +289,19 @@ struct RowReader
 
 } // namespace
 
-Result<std::vector<PriceOverride>> readPriceQuote(std::string_view text, const std::string &file, const Catalog &catalog,
-                                                  const QuoteDefaults &defaults)
+namespace {
+
+// The rows of a quote (CSV records or a sheet's rows) against the header, all or nothing.
+Result<std::vector<PriceOverride>> readQuoteRecords(const std::vector<CsvRecord> &records, const QuoteSource &src,
+                                                    const Catalog &catalog, const QuoteDefaults &defaults)
 {
-    int unterminated = 0;
-    const std::vector<CsvRecord> records = readCsvRecords(text, &unterminated);
-    if (unterminated)
-        return makeError(file, unterminated, 0, "a quoted field is never closed (a '\"' is missing)");
     auto first = std::find_if(records.begin(), records.end(), [](const CsvRecord &r) { return !blank(r); });
     if (first == records.end())
-        return makeError(file, 0, 0, "empty quote: no header line");
-    auto header = readHeader(*first, file);
+        return src.at(0, 0, "empty quote: no header line");
+    auto header = readHeader(*first, src);
     if (!header)
         return header.error();
-    RowReader reader{file, *header, catalog, defaults};
+    RowReader reader{src, *header, catalog, defaults};
     std::map<std::pair<std::string, long long>, int> seen;   // (part, quantity break) -> line
     std::vector<PriceOverride> out;
     for (auto r = first + 1; r != records.end(); ++r) {
@@ -282,21 +312,49 @@ Result<std::vector<PriceOverride>> readPriceQuote(std::string_view text, const s
             return e.error();
         const auto [it, fresh] = seen.emplace(std::make_pair(e->partId, e->quantityBreak.value_or(1)), r->line);
         if (!fresh)
-            return reader.error(PartCol, "'" + reader.field(PartCol) + "' (" + e->partId + ") is priced twice in this quote (line "
-                                             + std::to_string(it->second) + " too)");
+            return reader.error(PartCol, "'" + reader.field(PartCol) + "' (" + e->partId + ") is priced twice in this quote ("
+                                             + (src.sheet.empty() ? "line " : "row ") + std::to_string(it->second) + " too)");
         out.push_back(std::move(*e));
     }
     if (out.empty())
-        return makeError(file, first->line, 0, "the quote has a header but no price lines");
+        return src.at(first->line, 0, "the quote has a header but no price lines");
     return out;
+}
+
+} // namespace
+
+Result<std::vector<PriceOverride>> readPriceQuote(std::string_view text, const std::string &file, const Catalog &catalog,
+                                                  const QuoteDefaults &defaults)
+{
+    int unterminated = 0;
+    const std::vector<CsvRecord> records = readCsvRecords(text, &unterminated);
+    if (unterminated)
+        return makeError(file, unterminated, 0, "a quoted field is never closed (a '\"' is missing)");
+    return readQuoteRecords(records, QuoteSource{file, {}}, catalog, defaults);
+}
+
+Result<std::vector<PriceOverride>> readPriceQuoteXlsx(const std::string &file, const Catalog &catalog, const QuoteDefaults &defaults)
+{
+    auto sheet = readXlsxSheet(file, defaults.sheet);
+    if (!sheet)
+        return sheet.error();
+    std::vector<CsvRecord> records;
+    records.reserve(sheet->rows.size());
+    for (SheetRow &row : sheet->rows)
+        records.push_back(CsvRecord{row.row, std::move(row.cells)});
+    return readQuoteRecords(records, QuoteSource{file, sheet->name}, catalog, defaults);
 }
 
 Result<std::vector<PriceOverride>> readPriceQuoteFile(const std::string &file, const Catalog &catalog,
                                                       const QuoteDefaults &defaults)
 {
     const std::string lower = normalized(std::filesystem::path(file).extension().string());
-    if (lower == "xlsx" || lower == "xls" || lower == "ods")
-        return makeError(file, 0, 0, "spreadsheet quotes are not read yet: save the sheet as CSV (comma-separated, UTF-8) and import that");
+    if (lower == "xlsx" || lower == "xlsm")
+        return readPriceQuoteXlsx(file, catalog, defaults);
+    if (lower == "xls" || lower == "ods")
+        return makeError(file, 0, 0, "." + lower + " quotes are not read: save the sheet as XLSX or as CSV (comma-separated, UTF-8)");
+    if (!defaults.sheet.empty())
+        return makeError(file, 0, 0, "a sheet was named, but this is not an XLSX workbook");
     auto text = readFile(file, std::size_t(64) << 20);
     if (!text)
         return text.error();

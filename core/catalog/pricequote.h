@@ -33,6 +33,7 @@ struct QuoteDefaults
     std::string currency = "USD";
     std::string source;   // empty: the file's name
     std::string date;     // empty: today (UTC)
+    std::string sheet;    // XLSX: the sheet to read; empty: the first
 };
 
 // Reads a distributor's price quote (CSV, RFC 4180) into price book entries. The header line
@@ -43,7 +44,13 @@ struct QuoteDefaults
 // duplicate row is an error naming the file, the line and the column.
 Result<std::vector<PriceOverride>> readPriceQuote(std::string_view text, const std::string &file,
                                                   const Catalog &catalog, const QuoteDefaults &defaults = {});
-// The same from a file. XLSX quotes are refused with a message (save them as CSV).
+// The same from the first sheet of an XLSX workbook (or the sheet `defaults.sheet` names): the
+// same header matching and rules; errors name the file, the sheet and the cell
+// ("quote.xlsx:Sheet1!A9: ..."). Dates may be date cells or text.
+Result<std::vector<PriceOverride>> readPriceQuoteXlsx(const std::string &file, const Catalog &catalog,
+                                                      const QuoteDefaults &defaults = {});
+// The same from a file: .xlsx/.xlsm as a workbook, anything else as CSV (.xls and .ods are
+// refused with a message).
 Result<std::vector<PriceOverride>> readPriceQuoteFile(const std::string &file, const Catalog &catalog,
                                                       const QuoteDefaults &defaults = {});
 

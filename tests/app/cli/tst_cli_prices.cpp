@@ -1,5 +1,6 @@
 // `cplan catalog import-prices`, `set-rate` and the BOM they complete, as a user runs them, each
 // test with its own temporary store. The quotes under tests/data/prices are test data.
+#include "quotexlsx.h"
 #include "testmain.h"
 
 #include <QtTest>
@@ -151,15 +152,58 @@ private slots:
         QVERIFY(QJsonDocument::fromJson(show.out).object()[QStringLiteral("price_history")].toArray().isEmpty());
     }
 
+    // The same quote as an XLSX workbook (written here from the CSV: numbers and dates as
+    // number and date cells) completes the BOM's prices the same way; with one unknown part it
+    // is refused whole, naming the sheet and the cell.
+    void xlsxQuote()
+    {
+        QTemporaryDir store;
+        QVERIFY(store.isValid());
+        const QJsonObject before = bomJson(store);
+        const QString bad = store.filePath(QStringLiteral("unknown-part.xlsx"));
+        QCOMPARE(QString::fromStdString(cplan::test::writeQuoteXlsx(quote("dgx-h100-4su-quote-unknown-part.csv").toStdString(),
+                                                                    bad.toStdString())),
+                 QString());
+        const Run refused = cplan(store, {QStringLiteral("catalog"), QStringLiteral("import-prices"), bad});
+        QCOMPARE(refused.code, 2);
+        QVERIFY2(refused.err.contains((bad + QStringLiteral(":Sheet1!A8: column 'Part Number': unknown part 'MPO-OM4-20M-XX'")).toUtf8()),
+                 refused.err.constData());
+        QCOMPARE(bomJson(store), before);
+
+        const QString good = store.filePath(QStringLiteral("quote.xlsx"));
+        cplan::test::QuoteXlsxOptions options;
+        options.sheet = "Quote 2026-11";
+        options.notesSheetFirst = true;
+        QCOMPARE(QString::fromStdString(cplan::test::writeQuoteXlsx(quote("dgx-h100-4su-quote.csv").toStdString(), good.toStdString(), options)),
+                 QString());
+        const Run imported = cplan(store, {QStringLiteral("catalog"), QStringLiteral("import-prices"), good, QStringLiteral("--sheet"),
+                                           QStringLiteral("Quote 2026-11")});
+        QVERIFY2(imported.code == 0, imported.err.constData());
+        QVERIFY2(imported.out.contains("imported 10 price(s)"), imported.out.constData());
+        QCOMPARE(cplan(store, {QStringLiteral("catalog"), QStringLiteral("set-rate"), QStringLiteral("EUR"), QStringLiteral("1.08")}).code, 0);
+        const QJsonObject bom = bomJson(store);
+        QCOMPARE(bom[QStringLiteral("totals")].toObject()[QStringLiteral("capex_complete")].toBool(), true);
+        QVERIFY(bom[QStringLiteral("unknown")].toObject()[QStringLiteral("price")].toArray().isEmpty());
+        const Run show = cplan(store, {QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("rack-42u"), QStringLiteral("--json")});
+        const QJsonArray history = QJsonDocument::fromJson(show.out).object()[QStringLiteral("price_history")].toArray();
+        QCOMPARE(history.size(), 1);
+        QCOMPARE(history[0][QStringLiteral("date")].toString(), QStringLiteral("2026-11-20"));
+        QCOMPARE(history[0][QStringLiteral("line")].toInt(), 5);
+        QCOMPARE(history[0][QStringLiteral("currency")].toString(), QStringLiteral("EUR"));
+    }
+
     void badInputExit2()
     {
         QTemporaryDir store;
         QVERIFY(store.isValid());
         const QString missing = store.filePath(QStringLiteral("nope.csv"));
         QCOMPARE(cplan(store, {QStringLiteral("catalog"), QStringLiteral("import-prices"), missing}).code, 2);
+        const Run xls = cplan(store, {QStringLiteral("catalog"), QStringLiteral("import-prices"), store.filePath(QStringLiteral("q.xls"))});
+        QCOMPARE(xls.code, 2);
+        QVERIFY2(xls.err.contains("save the sheet as XLSX or as CSV"), xls.err.constData());
         const Run xlsx = cplan(store, {QStringLiteral("catalog"), QStringLiteral("import-prices"), store.filePath(QStringLiteral("q.xlsx"))});
         QCOMPARE(xlsx.code, 2);
-        QVERIFY2(xlsx.err.contains("save the sheet as CSV"), xlsx.err.constData());
+        QVERIFY2(xlsx.err.contains("no such file"), xlsx.err.constData());
         QCOMPARE(cplan(store, {QStringLiteral("catalog"), QStringLiteral("set-rate"), QStringLiteral("EURO"), QStringLiteral("1.1")}).code, 2);
         QCOMPARE(cplan(store, {QStringLiteral("catalog"), QStringLiteral("set-rate"), QStringLiteral("EUR"), QStringLiteral("0")}).code, 2);
         QCOMPARE(cplan(store, {QStringLiteral("catalog"), QStringLiteral("set-rate"), QStringLiteral("EUR"), QStringLiteral("1.1"),
