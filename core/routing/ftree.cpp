@@ -23,6 +23,7 @@ struct SwitchInfo
     int tier = 0;
     std::vector<Group> up, down;        // down: switch children only
     std::uint32_t upPorts = 0;          // sum of up group sizes (U of this switch)
+    std::size_t maxGroupSize = 0;       // most parallel cables to one upper switch
     bool upAllAlive = true;
     std::vector<std::uint8_t> upByDigit;              // digit r -> port, when all alive
     std::vector<std::vector<std::uint8_t>> downByDigit;   // per down group: child digit -> port
@@ -111,8 +112,17 @@ void routeFatTree(const Fabric &f, const std::vector<int> &tiers, unsigned threa
                 in.down[downIdx[peer]].ports.push_back(std::uint8_t(p));
             }
         }
-        for (const Group &g : in.up)
+        for (const Group &g : in.up) {
             in.upPorts += std::uint32_t(g.ports.size());
+            in.maxGroupSize = std::max(in.maxGroupSize, g.ports.size());
+        }
+    }
+    // Each switch's place among the switches of its tier (design order).
+    std::vector<std::uint32_t> tierPlace(S);
+    {
+        std::map<int, std::uint32_t> seen;
+        for (std::uint32_t slot = 0; slot < S; ++slot)
+            tierPlace[slot] = seen[info[slot].tier]++;
     }
 
     // Per tier: groups G, up ports U (from the first switch of the tier that has uplinks) and
@@ -210,7 +220,8 @@ void routeFatTree(const Fabric &f, const std::vector<int> &tiers, unsigned threa
     }
 
     // Fill the tables, switches shared out over threads.
-    auto fillSwitch = [&](std::uint32_t slot, std::vector<std::uint32_t> &candStart, std::vector<std::uint32_t> &cand) {
+    auto fillSwitch = [&](std::uint32_t slot, std::vector<std::uint32_t> &candStart, std::vector<std::uint32_t> &cand,
+                          std::vector<std::uint8_t> &upCands) {
         const std::uint32_t n = switches[slot];
         std::uint8_t *row = &t.ports[std::size_t(slot) * E];
         if (!f.node(n).alive)
@@ -248,15 +259,21 @@ void routeFatTree(const Fabric &f, const std::vector<int> &tiers, unsigned threa
         const std::uint64_t *allUpBits = &allUp[std::size_t(slot) * W];
         const std::uint32_t Gx = std::uint32_t(in.up.size());
         auto alivePort = [&](std::uint8_t p) { return f.port(f.portIndex(n, p)).connected(); };
-        // First live port of a group, starting at index `start`; kNoPort if none.
-        auto pickInGroup = [&](const Group &g, std::size_t start) -> std::uint8_t {
-            for (std::size_t k = 0; k < g.ports.size(); ++k) {
-                const std::uint8_t p = g.ports[(start + k) % g.ports.size()];
-                if (alivePort(p))
+        // The m-th live port of a group (counting round); kNoPort if none.
+        auto spreadInGroup = [&](const Group &g, std::uint32_t m) -> std::uint8_t {
+            std::uint32_t live = 0;
+            for (std::uint8_t p : g.ports)
+                live += alivePort(p) ? 1 : 0;
+            if (live == 0)
+                return kNoPort;
+            std::uint32_t k = m % live;
+            for (std::uint8_t p : g.ports)
+                if (alivePort(p) && k-- == 0)
                     return p;
-            }
             return kNoPort;
         };
+        // Per down group: destinations whose cable is dead so far, dealt over the live ones.
+        std::vector<std::uint32_t> spilled(in.down.size(), 0);
 
         for (std::uint32_t l = 0; l < L; ++l) {
             const std::uint32_t *eps = &leafEps[leafStart[l]];
@@ -278,7 +295,7 @@ void routeFatTree(const Fabric &f, const std::vector<int> &tiers, unsigned threa
                         const std::uint32_t g = cs[(pick + c) % nc];
                         const Group &grp = in.down[g];
                         const std::uint8_t first = !in.downByDigit.empty() ? in.downByDigit[g][r] : grp.ports[0];
-                        port = alivePort(first) ? first : pickInGroup(grp, 0);
+                        port = alivePort(first) ? first : spreadInGroup(grp, spilled[g]++);
                     }
                     row[j] = port;
                 }
@@ -286,22 +303,29 @@ void routeFatTree(const Fabric &f, const std::vector<int> &tiers, unsigned threa
             }
             if (Gx == 0)
                 continue;   // a top switch that cannot reach this leaf: no route
-            const bool fast = ownDigit && in.upAllAlive && testBit(allUpBits, l);
+            if (ownDigit && in.upAllAlive && testBit(allUpBits, l)) {
+                for (std::uint32_t k = 0; k < count; ++k)
+                    row[eps[k]] = in.upByDigit[ownDigit[eps[k]]];
+                continue;
+            }
+            // Re-sweep over the live up ports that lead to the leaf, in digit order (groups,
+            // then parallel cables). The source switch's place in its tier turns the dealing
+            // (q below), so that the few destinations left over when k does not divide a
+            // leaf's count land on different ports from different sources: the routes a
+            // failure displaces spread over every surviving path up and down, not onto one.
+            upCands.clear();
+            for (std::size_t c = 0; c < in.maxGroupSize; ++c)
+                for (const Group &grp : in.up)
+                    if (c < grp.ports.size() && f.node(grp.remote).alive && alivePort(grp.ports[c]) &&
+                        testBit(&upReach[std::size_t(f.switchSlot(grp.remote)) * W], l))
+                        upCands.push_back(grp.ports[c]);
+            if (upCands.empty())
+                continue;
+            const std::uint64_t mt = M[std::size_t(in.tier)];
+            const std::uint64_t turn = std::uint64_t(tierPlace[slot]) * ((count + mt - 1) / mt);
             for (std::uint32_t k = 0; k < count; ++k) {
                 const std::uint32_t j = eps[k];
-                if (fast) {
-                    row[j] = in.upByDigit[ownDigit[j]];
-                    continue;
-                }
-                const std::uint32_t r = std::uint32_t((j / M[std::size_t(in.tier)]) % std::max<std::uint32_t>(1, in.upPorts));
-                std::uint8_t port = kNoPort;
-                for (std::uint32_t c = 0; c < Gx && port == kNoPort; ++c) {
-                    const Group &grp = in.up[(r + c) % Gx];
-                    if (!f.node(grp.remote).alive || !testBit(&upReach[std::size_t(f.switchSlot(grp.remote)) * W], l))
-                        continue;
-                    port = pickInGroup(grp, r / Gx);
-                }
-                row[j] = port;
+                row[j] = upCands[(j / mt + turn) % upCands.size()];
             }
         }
     };
@@ -310,8 +334,9 @@ void routeFatTree(const Fabric &f, const std::vector<int> &tiers, unsigned threa
     nThreads = std::min<unsigned>(nThreads, std::max<std::uint32_t>(1, S / 8));
     auto worker = [&](unsigned id) {
         std::vector<std::uint32_t> candStart(L + 1), cand;
+        std::vector<std::uint8_t> upCands;
         for (std::uint32_t slot = id; slot < S; slot += nThreads)
-            fillSwitch(slot, candStart, cand);
+            fillSwitch(slot, candStart, cand, upCands);
     };
     if (nThreads <= 1) {
         worker(0);

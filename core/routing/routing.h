@@ -51,10 +51,15 @@ struct RoutingOptions
 //          (j / M_t) mod U (M_1 = 1, M_t+1 = M_t x up-groups of tier t; group = r mod G, then
 //          the parallel cable), and comes down the parallel cable of the same digit, so a
 //          shift permutation loads every link of a non-blocking tree exactly once. Failed
-//          links are avoided (up*/down* over live ports). A fabric without consistent tiers
-//          falls back to minhop like OpenSM (fellBack, a note).
+//          links and switches are routed around (up*/down* over live ports): where a switch
+//          has lost up ports, or some lead no longer to a leaf, its routes to that leaf are
+//          dealt afresh over the live ones, turned by the switch's place in its tier so that
+//          the displaced routes spread over every surviving path instead of landing on one;
+//          a dead cable of a parallel pair is stood in for by its live twins in turn. A
+//          fabric without consistent tiers falls back to minhop like OpenSM (fellBack, a note).
 //  updown: up*/down* from roots (given, the top tier, or the switches of least eccentricity);
-//          shortest legal paths, balanced over equal ports. Credit-loop free.
+//          shortest legal paths, balanced over equal ports (with failures, also over the next
+//          switches toward each destination switch). Credit-loop free.
 //  minhop: shortest paths, balanced over equal ports (may have credit loops).
 RoutingTables computeRoutes(const Fabric &fabric, const RoutingOptions &options = {});
 

@@ -146,10 +146,21 @@ void routeUpDown(const Fabric &f, const std::vector<std::uint32_t> &rootNodes, R
 
     std::vector<int> dDown(S), dist(S);
     std::deque<std::uint32_t> q;
-    std::vector<std::uint8_t> cands;
+    std::vector<std::pair<std::uint8_t, std::uint32_t>> cands;   // (port, next switch slot)
+    // updown after failures: routes toward the current destination switch that pass through
+    // each switch, added to a port's load when choosing. With the port loads alone, every
+    // switch picks the same next switch for a destination (their loads move in step); once a
+    // failure leaves a count of ports that does not divide the destinations, or a port that
+    // lags behind and catches up on the next destination switch, the routes of all sources
+    // pile onto the same links into the destination (1.5x the all-to-all time on the HDR
+    // sample with a spine or one cable lost). Intact fabrics keep the port loads alone, so
+    // their tables stay as they were.
+    std::vector<std::uint32_t> through(S);
+    const bool spread = !minhop && f.hasFailures();
     for (std::uint32_t dst = 0; dst < S; ++dst) {
         if (epsAt[dst].empty() || !f.node(switches[dst]).alive)
             continue;
+        std::fill(through.begin(), through.end(), 0);
         if (minhop) {
             dist = bfs(g, {dst});
         } else {
@@ -187,22 +198,25 @@ void routeUpDown(const Fabric &f, const std::vector<std::uint32_t> &rootNodes, R
                 for (auto [p, y] : g.adj[x]) {
                     if (minhop) {
                         if (dist[y] == dist[x] - 1)
-                            cands.push_back(p);
+                            cands.emplace_back(p, y);
                     } else if (dDown[x] < kInf) {
                         if (before(x, y) && dDown[y] == dDown[x] - 1)
-                            cands.push_back(p);
+                            cands.emplace_back(p, y);
                     } else if (before(y, x) && dist[y] == dist[x] - 1) {
-                        cands.push_back(p);
+                        cands.emplace_back(p, y);
                     }
                 }
                 if (cands.empty())
                     continue;
-                std::uint8_t best = cands[0];
-                for (std::uint8_t p : cands)
-                    if (load[x][p] < load[x][best])
-                        best = p;
-                ++load[x][best];
-                t.port(x, e) = best;
+                auto best = cands[0];
+                for (auto c : cands) {
+                    const std::uint32_t lc = load[x][c.first], lb = load[x][best.first];
+                    if (spread ? (through[c.second] + lc < through[best.second] + lb) : lc < lb)
+                        best = c;
+                }
+                ++load[x][best.first];
+                ++through[best.second];
+                t.port(x, e) = best.first;
             }
         }
     }
