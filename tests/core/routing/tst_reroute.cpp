@@ -4,60 +4,26 @@
 // the failed spine all landed on the next one). Against OpenSM on the same failed fabric:
 // tests/integration/tst_failedfabric.
 #include "catalog/catalog.h"
-#include "failure/failure.h"
-#include "routing/routedflows.h"
 #include "routing/routing.h"
 
 #include "fixtures.h"
+#include "routingchecks.h"
 #include "testmain.h"
 
 #include <QtTest>
-
-#include <algorithm>
 
 using namespace cplan;
 
 Q_DECLARE_METATYPE(cplan::RoutingEngine)
 
+using test::allToAllSeconds;
+using test::worstAllToAllLoad;
+
 namespace {
 
-// The fabric of a sample with the failures applied (ids of links and switches).
 Fabric failedFabric(const Design &design, const std::vector<std::string> &ids)
 {
-    Fabric f = Fabric::build(design, test::builtinCatalog());
-    auto resolved = resolveFailures(design, failureSpecFromIds(design, ids));
-    if (!resolved)
-        qFatal("%s", resolved.error().toString().c_str());
-    applyFailures(f, *resolved);
-    return f;
-}
-
-// Most all-to-all routes (ordered pairs of live endpoints) sharing one directed channel; -1
-// when a pair between live endpoints has no route.
-int worstAllToAllLoad(const Fabric &f, const RoutingTables &t)
-{
-    const std::uint32_t n = t.endpointCount;
-    std::vector<int> load(f.ports().size());
-    std::vector<std::uint32_t> path;
-    int worst = 0;
-    for (std::uint32_t s = 0; s < n; ++s)
-        for (std::uint32_t d = 0; d < n; ++d) {
-            if (s == d || !f.endpointAlive(s) || !f.endpointAlive(d))
-                continue;
-            if (!traceRoute(f, t, s, d, path))
-                return -1;
-            for (std::uint32_t c : path)
-                worst = std::max(worst, ++load[c]);
-        }
-    return worst;
-}
-
-double allToAllSeconds(const Fabric &f, const RoutingTables &t)
-{
-    TrafficOptions ideal;
-    ideal.ideal = true;
-    auto demands = generateTraffic(*parsePattern("alltoall"), t.endpointCount, 1 << 20);
-    return runTraffic(f, t, *demands, {}, ideal).completionS;
+    return test::failedFabric(design, ids, test::builtinCatalog());
 }
 
 } // namespace
