@@ -55,8 +55,9 @@ struct RoutingOptions
 //          has lost up ports, or some lead no longer to a leaf, its routes to that leaf are
 //          dealt afresh over the live ones, turned by the switch's place in its tier so that
 //          the displaced routes spread over every surviving path instead of landing on one;
-//          a dead cable of a parallel pair is stood in for by its live twins in turn. A
-//          fabric without consistent tiers falls back to minhop like OpenSM (fellBack, a note).
+//          routes avoid a switch that would take their destination down a dead cable of a
+//          parallel group (its live twins keep their own share). A fabric without
+//          consistent tiers falls back to minhop like OpenSM (fellBack, a note).
 //  updown: up*/down* from roots (given, the top tier, or the switches of least eccentricity);
 //          shortest legal paths, balanced over equal ports (with failures, also over the next
 //          switches toward each destination switch). Credit-loop free.
