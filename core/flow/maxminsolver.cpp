@@ -2,9 +2,16 @@
 
 #include <algorithm>
 #include <cassert>
+#include <limits>
 #include <utility>
 
 namespace cplan {
+
+namespace {
+constexpr std::uint32_t kNoLink = std::numeric_limits<std::uint32_t>::max();
+// Rates from different fills agree to rounding; a flow above another by less is not above it.
+constexpr double kRateRel = 1e-9;
+} // namespace
 
 MaxMinSolver::MaxMinSolver(std::vector<double> capacityBps)
     : m_capacity(std::move(capacityBps))
@@ -18,10 +25,12 @@ MaxMinSolver::MaxMinSolver(std::vector<double> capacityBps)
     m_touchMark.assign(n, 0);
     m_heapPos.assign(n, -1);
     m_isDirty.assign(n, 0);
-    m_tight.assign(n, 0);
     m_forced.assign(n, 0);
-    m_expandMark.assign(n, 0);
-    m_outside.assign(n, 0);
+    m_load.assign(n, 0.0);
+    m_bnCount.assign(n, 0);
+    m_bnLevel.assign(n, 0.0);
+    m_sMax.assign(n, 0.0);
+    m_freezeLevel.assign(n, -1.0);
 }
 
 void MaxMinSolver::reserve(std::size_t flows, std::size_t pathLinks)
@@ -34,6 +43,7 @@ void MaxMinSolver::reserve(std::size_t flows, std::size_t pathLinks)
     m_active.reserve(flows);
     m_flowMark.reserve(flows);
     m_frozenMark.reserve(flows);
+    m_bottleneck.reserve(flows);
 }
 
 MaxMinSolver::FlowId MaxMinSolver::addFlow(std::span<const std::uint32_t> links, double weight)
@@ -53,6 +63,7 @@ MaxMinSolver::FlowId MaxMinSolver::addFlow(std::span<const std::uint32_t> links,
     m_active.push_back(1);
     m_flowMark.push_back(0);
     m_frozenMark.push_back(0);
+    m_bottleneck.push_back(kNoLink);
     m_changedFlows.push_back(id);
     ++m_activeCount;
     return id;
@@ -64,10 +75,15 @@ void MaxMinSolver::removeFlow(FlowId id)
     if (!m_active[id])
         return;
     m_active[id] = 0;
+    for (std::uint32_t l : path(id)) {
+        m_load[l] -= m_weight[id] * m_rate[id];
+        markDirty(l);
+    }
+    if (m_bottleneck[id] != kNoLink)
+        --m_bnCount[m_bottleneck[id]];
+    m_bottleneck[id] = kNoLink;
     m_rate[id] = 0.0;
     --m_activeCount;
-    for (std::uint32_t l : path(id))
-        markDirty(l);
 }
 
 void MaxMinSolver::setWeight(FlowId id, double weight)
@@ -75,10 +91,12 @@ void MaxMinSolver::setWeight(FlowId id, double weight)
     assert(id < m_weight.size() && m_active[id] && weight > 0.0);
     if (m_weight[id] == weight)
         return;
+    for (std::uint32_t l : path(id)) {
+        m_load[l] += (weight - m_weight[id]) * m_rate[id];
+        markDirty(l);
+    }
     m_weight[id] = weight;
     m_changedFlows.push_back(id);
-    for (std::uint32_t l : path(id))
-        markDirty(l);
 }
 
 void MaxMinSolver::setCapacity(std::uint32_t link, double capacityBps)
@@ -122,6 +140,7 @@ std::span<const MaxMinSolver::FlowId> MaxMinSolver::solve()
 {
     affectedFlows();
     fill(false);
+    commitRates();
     clearChanges();
     return m_compFlows;
 }
@@ -137,73 +156,133 @@ void MaxMinSolver::clearChanges()
     m_prepared = false;
 }
 
-// Flows interact only through tight links: a flow's rate is set by a full link on which no
-// flow gets more. So the flows a change can re-rate are the changed ones and those reached
-// from them (and from dirty links that were tight) through tight links. They are re-rated on
-// the capacity the others leave; if that fills a link that others also use (it was not
-// tight, so they were not limited there), those join and the fill runs again.
+// See the header: seed with the changed flows and those whose bottleneck a change touched,
+// fill, take in every flow whose bottleneck no longer holds or that gets more than a re-rated
+// flow where that one froze, and fill again until none is left. Once the fills have handled
+// as many flows as are active, the set takes in its whole components (one last fill, no
+// outside flows left to check): a change that reaches everything costs about two solves.
 std::span<const MaxMinSolver::FlowId> MaxMinSolver::solveLocal()
 {
     nextEpoch();
     m_compFlows.clear();
     m_compLinks.clear();
-    m_expand.clear();
-    auto addLink = [&](std::uint32_t l) {
+    for (FlowId f : m_changedFlows)
+        joinLocal(f);
+    for (std::uint32_t l : m_dirtyLinks) {
+        if (m_forced[l])
+            joinAllOn(l);
+        else if (m_bnCount[l] > 0)
+            joinBroken(l, true);
+    }
+    bool whole = false;
+    std::size_t work = 0;
+    while (!m_compFlows.empty()) {
+        work += m_compFlows.size();
+        if (!whole && work > m_activeCount) {
+            for (std::size_t i = 0; i < m_compLinks.size(); ++i)   // grows while it runs
+                joinAllOn(m_compLinks[i]);
+            for (std::uint32_t l : m_compLinks)
+                m_load[l] = 0.0;   // no flow is left outside: drop the rounding
+            whole = true;
+        }
+        fill(true);
+        if (whole)
+            break;
+        for (std::uint32_t l : m_compLinks)
+            m_sMax[l] = 0.0;
+        for (FlowId f : m_compFlows)
+            for (std::uint32_t l : path(f))
+                m_sMax[l] = std::max(m_sMax[l], m_rate[f]);
+        bool joined = false;
+        const std::size_t links = m_compLinks.size();
+        for (std::size_t i = 0; i < links; ++i)
+            joined = joinBroken(m_compLinks[i], false) || joined;
+        if (!joined)
+            break;
+    }
+    commitRates();
+    clearChanges();
+    return m_compFlows;
+}
+
+void MaxMinSolver::joinLocal(FlowId f)
+{
+    if (!m_active[f] || m_flowMark[f] == m_epoch)
+        return;
+    m_flowMark[f] = m_epoch;
+    m_compFlows.push_back(f);
+    for (std::uint32_t l : path(f)) {
         if (m_linkMark[l] != m_epoch) {
             m_linkMark[l] = m_epoch;
             m_compLinks.push_back(l);
+            m_sMax[l] = 0.0;
+            m_freezeLevel[l] = -1.0;
         }
-    };
-    auto expandLink = [&](std::uint32_t l) {
-        if (m_expandMark[l] != m_epoch) {
-            m_expandMark[l] = m_epoch;
-            m_expand.push_back(l);
-            addLink(l);
-        }
-    };
-    auto takeFlow = [&](FlowId f) {
-        if (!m_active[f] || m_flowMark[f] == m_epoch)
-            return;
-        m_flowMark[f] = m_epoch;
-        m_compFlows.push_back(f);
-        const std::uint32_t *p = m_pathPool.data() + m_pathOffset[f];
-        for (std::uint32_t k = 0; k < m_pathLength[f]; ++k) {
-            addLink(p[k]);
-            if (m_tight[p[k]])
-                expandLink(p[k]);
-        }
-    };
-    for (FlowId f : m_changedFlows)
-        takeFlow(f);
-    for (std::uint32_t l : m_dirtyLinks)
-        if (m_tight[l] || m_forced[l])
-            expandLink(l);
-    std::size_t expanded = 0;
-    for (;;) {
-        // Breadth-first through the links whose flows all join (dead flows dropped on the way).
-        for (; expanded < m_expand.size(); ++expanded) {
-            auto &list = m_linkFlows[m_expand[expanded]];
-            std::size_t kept = 0;
-            for (std::size_t r = 0; r < list.size(); ++r) {
-                const FlowId f = list[r];
-                if (!m_active[f])
-                    continue;
-                list[kept++] = f;
-                takeFlow(f);
-            }
-            list.resize(kept);
-        }
-        fill(true);
-        // A link that the re-rated flows fill while flows outside them use it: they join.
-        const std::size_t before = m_expand.size();
-        for (std::uint32_t l : m_compLinks)
-            if (m_expandMark[l] != m_epoch && m_outside[l] > 0 && m_residual[l] <= kTightRel * m_capacity[l])
-                expandLink(l);
-        if (m_expand.size() == before)
-            break;
+        m_load[l] -= m_weight[f] * m_rate[f];
     }
-    clearChanges();
-    return m_compFlows;
+    if (m_bottleneck[f] != kNoLink)
+        --m_bnCount[m_bottleneck[f]];
+    m_bottleneck[f] = kNoLink;
+}
+
+void MaxMinSolver::joinAllOn(std::uint32_t link)
+{
+    auto &list = m_linkFlows[link];
+    std::size_t kept = 0;
+    for (std::size_t r = 0; r < list.size(); ++r) {
+        const FlowId f = list[r];
+        if (!m_active[f])
+            continue;
+        list[kept++] = f;
+        joinLocal(f);
+    }
+    list.resize(kept);
+}
+
+// Takes in the flows of a link that break the bottleneck rule after the last fill; as a seed
+// (before any fill), the flows frozen on a link that a change touched. Returns whether any
+// joined.
+bool MaxMinSolver::joinBroken(std::uint32_t l, bool seed)
+{
+    // Others that get more than the re-rated flows this link froze.
+    const double level = seed ? -1.0 : m_freezeLevel[l];
+    const bool above = level >= 0.0 && m_load[l] > 0.0;
+    // Others frozen here: their bottleneck breaks if the link is no longer full or a re-rated
+    // flow gets more here.
+    const bool bnBroken = m_bnCount[l] > 0
+                          && (seed || m_residual[l] > kTightRel * m_capacity[l]
+                              || m_sMax[l] > m_bnLevel[l] * (1.0 + kRateRel));
+    if (!above && !bnBroken)
+        return false;
+    const std::size_t before = m_compFlows.size();
+    auto &list = m_linkFlows[l];
+    std::size_t kept = 0;
+    for (std::size_t r = 0; r < list.size(); ++r) {
+        const FlowId f = list[r];
+        if (!m_active[f])
+            continue;
+        list[kept++] = f;
+        if (m_flowMark[f] == m_epoch)
+            continue;
+        if ((above && m_rate[f] > level * (1.0 + kRateRel)) || (bnBroken && m_bottleneck[f] == l))
+            joinLocal(f);
+    }
+    list.resize(kept);
+    return m_compFlows.size() > before;
+}
+
+// The re-rated flows' new rates go into the links' loads and bottleneck counts.
+void MaxMinSolver::commitRates()
+{
+    for (FlowId f : m_compFlows) {
+        const double take = m_weight[f] * m_rate[f];
+        for (std::uint32_t l : path(f))
+            m_load[l] += take;
+        if (m_bottleneck[f] != kNoLink) {
+            ++m_bnCount[m_bottleneck[f]];
+            m_bnLevel[m_bottleneck[f]] = m_rate[f];
+        }
+    }
 }
 
 std::span<const MaxMinSolver::FlowId> MaxMinSolver::solveAll()
@@ -218,7 +297,6 @@ void MaxMinSolver::nextEpoch()
     if (++m_epoch == 0) {   // wrapped: old stamps could alias the new epoch
         std::fill(m_linkMark.begin(), m_linkMark.end(), 0);
         std::fill(m_flowMark.begin(), m_flowMark.end(), 0);
-        std::fill(m_expandMark.begin(), m_expandMark.end(), 0);
         m_epoch = 1;
     }
 }
@@ -270,21 +348,17 @@ void MaxMinSolver::fill(bool local)
         m_fillEpoch = 1;
     }
     for (std::uint32_t l : m_compLinks) {
-        double residual = m_capacity[l];
-        if (local) {
-            std::uint32_t outside = 0;
-            for (FlowId f : m_linkFlows[l])
-                if (m_active[f] && m_flowMark[f] != m_epoch) {
-                    residual -= m_weight[f] * m_rate[f];
-                    ++outside;
-                }
-            m_outside[l] = outside;
-            residual = std::max(residual, 0.0);
+        if (!local) {   // the component holds every flow of its links
+            m_load[l] = 0.0;
+            m_bnCount[l] = 0;
         }
-        m_residual[l] = residual;
+        m_residual[l] = std::max(m_capacity[l] - m_load[l], 0.0);
         m_weightSum[l] = 0.0;
         m_unfrozen[l] = 0;
+        m_freezeLevel[l] = -1.0;
     }
+    for (FlowId f : m_compFlows)
+        m_bottleneck[f] = kNoLink;
     for (FlowId f : m_compFlows) {
         const double w = m_weight[f];
         const std::uint32_t *p = m_pathPool.data() + m_pathOffset[f];
@@ -314,6 +388,8 @@ void MaxMinSolver::fill(bool local)
                 continue;
             m_frozenMark[f] = m_fillEpoch;
             m_rate[f] = level;
+            m_bottleneck[f] = link;
+            m_freezeLevel[link] = level;
             const double w = m_weight[f];
             const double take = level * w;
             const std::uint32_t *p = m_pathPool.data() + m_pathOffset[f];
@@ -339,8 +415,6 @@ void MaxMinSolver::fill(bool local)
                 heapUpdate(l2, m_residual[l2] / m_weightSum[l2]);
         }
     }
-    for (std::uint32_t l : m_compLinks)
-        m_tight[l] = m_residual[l] <= kTightRel * m_capacity[l] ? 1 : 0;
 }
 
 namespace {

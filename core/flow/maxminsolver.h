@@ -19,12 +19,15 @@ namespace cplan {
 // do not depend on another. affectedFlows() tells beforehand which flows solve() will re-rate
 // (the flow simulator uses it to bank the bytes sent at the old rates).
 //
-// Local re-rating (solveLocal): flows only influence each other through links that are full
-// ("tight": residual within kTightRel of nothing). A change re-rates the flows it reaches
-// through tight links, on the capacity the other flows leave, and grows that set whenever
-// one of its links fills up under flows outside it. The result is the same max-min
-// allocation (up to rounding) while a scattered workload no longer re-rates one giant
-// component at every event.
+// Local re-rating (solveLocal): max-min rates are the only rates in which every flow has a
+// bottleneck, a full link on which no flow gets more (Bertsekas & Gallager, Data Networks,
+// 6.5.2). Each flow remembers the link that froze it. A change re-rates the changed flows and
+// those whose bottleneck it touched, on the capacity the other flows leave; then it checks the
+// others that share links with them and takes in, and fills again with, every flow whose
+// bottleneck no longer holds (its link is no longer full, or a re-rated flow now gets more
+// there) and every flow that gets more than a re-rated flow on the link that froze it. So a
+// flow that finishes re-rates only those it was actually holding back, and the result is the
+// same max-min allocation (up to rounding) as a solve of the whole component.
 //
 // Memory is flat: paths live in one pool, each link keeps a vector of flow ids; removed flows
 // are dropped from those vectors lazily, when a later traversal meets them.
@@ -73,8 +76,8 @@ public:
     // Re-rate everything from scratch (marks all links dirty).
     std::span<const FlowId> solveAll();
     // Re-rate only the flows whose rate the changes since the last solve can alter (see
-    // above): added or re-weighted flows, and whatever they reach through tight links.
-    // Returns the flows that were re-rated; affectedLinks() then holds the links they use.
+    // above). Returns the flows that were re-rated (those not listed keep their rates);
+    // affectedLinks() then holds the links they use.
     std::span<const FlowId> solveLocal();
 
     // Residual capacity left on a link by the last solve of its component (after solveLocal,
@@ -86,7 +89,12 @@ private:
     void collectComponents();
     void nextEpoch();
     void fill(bool local);
+    void commitRates();
     void clearChanges();
+    // solveLocal: take a flow into the re-rated set; flows on a link that broke a bottleneck.
+    void joinLocal(FlowId f);
+    void joinAllOn(std::uint32_t link);
+    bool joinBroken(std::uint32_t link, bool seed);
     // indexed min-heap over links keyed by fair share
     void heapPush(std::uint32_t link, double key);
     void heapUpdate(std::uint32_t link, double key);
@@ -105,10 +113,12 @@ private:
     std::vector<std::int32_t> m_heapPos;    // -1 = not in heap
     std::vector<std::uint32_t> m_dirtyLinks;
     std::vector<std::uint8_t> m_isDirty;
-    std::vector<std::uint8_t> m_tight;      // full after the last solve that covered it
     std::vector<std::uint8_t> m_forced;     // capacity changed since the last solve
-    std::vector<std::uint32_t> m_expandMark;   // epoch stamp: local solve took all its flows
-    std::vector<std::uint32_t> m_outside;   // local solve: active flows not re-rated
+    std::vector<double> m_load;             // sum of weight x rate of the active flows (local: of the others)
+    std::vector<std::uint32_t> m_bnCount;   // active flows whose bottleneck it is (local: of the others)
+    std::vector<double> m_bnLevel;          // their rate
+    std::vector<double> m_sMax;             // local solve: highest re-rated rate on it
+    std::vector<double> m_freezeLevel;      // local solve: level at which it froze re-rated flows, or -1
 
     // flows
     std::vector<std::uint32_t> m_pathPool;
@@ -119,6 +129,7 @@ private:
     std::vector<std::uint8_t> m_active;
     std::vector<std::uint32_t> m_flowMark;  // epoch stamp: in component
     std::vector<std::uint32_t> m_frozenMark;
+    std::vector<std::uint32_t> m_bottleneck;   // link that froze it in its last fill
     std::vector<FlowId> m_changedFlows;     // added or re-weighted since the last solve
     std::size_t m_activeCount = 0;
 
@@ -126,7 +137,6 @@ private:
     std::vector<FlowId> m_compFlows;
     std::vector<std::uint32_t> m_compLinks;
     std::vector<std::uint32_t> m_touched;
-    std::vector<std::uint32_t> m_expand;
     std::vector<std::pair<double, std::uint32_t>> m_heap;
     std::uint32_t m_epoch = 0;
     std::uint32_t m_touchEpoch = 0;

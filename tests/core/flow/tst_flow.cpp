@@ -132,7 +132,7 @@ private slots:
     void incrementalSolverMatchesFreshSolve();
     void incrementalSolverTouchesOnlyItsComponent();
     void localSolverMatchesFreshSolve();
-    void localSolverReratesThroughTightLinksOnly();
+    void localSolverReratesOnlyBrokenBottlenecks();
     void checkRejectsMalformedProblems();
 };
 
@@ -229,6 +229,18 @@ void TestFlow::shortFlowFinishesThenLongSpeedsUp()
     QVERIFY(near(r.finishS[0], 1.5));
     QVERIFY(near(r.finishS[2], 2.0));
     QVERIFY(near(r.linkPeakLoadBps[0], 2.0));
+    // A finish that held nobody back re-rates nobody: A (link 0, cap 1) and B (link 1, cap 2)
+    // share link 2 (cap 10), which never fills; when A is done at 1, B keeps its 2 and is done
+    // at 5. Two flows rated once, nothing after (a whole-fabric re-rate would count 3).
+    FlowProblem u;
+    u.capacityBps = {1.0, 2.0, 10.0};
+    const std::uint32_t ua[] = {0, 2}, ub[] = {1, 2};
+    u.addFlow(ua, 1.0);
+    u.addFlow(ub, 10.0);
+    const FlowResult ru = simulateFlows(u);
+    QVERIFY(near(ru.finishS[0], 1.0));
+    QVERIFY(near(ru.finishS[1], 5.0));
+    QCOMPARE(ru.rerated, std::size_t(2));
 }
 
 void TestFlow::delayedStart()
@@ -525,7 +537,7 @@ void TestFlow::localSolverMatchesFreshSolve()
     }
 }
 
-void TestFlow::localSolverReratesThroughTightLinksOnly()
+void TestFlow::localSolverReratesOnlyBrokenBottlenecks()
 {
     // A on {0,2}, B on {1,2}; link 2 (capacity 10) joins them but never fills.
     MaxMinSolver s({1.0, 1.0, 10.0});
@@ -541,21 +553,23 @@ void TestFlow::localSolverReratesThroughTightLinksOnly()
     QVERIFY(near(s.rate(idA), 0.5));
     QVERIFY(near(s.rate(idC), 0.5));
     QVERIFY(near(s.rate(idB), 1.0));
-    // D fills link 2, which A and B use too: everything is re-rated (A, C at 0.5, B at 1, D 8.5).
+    // D fills link 2, which A and B use too, but both get less than D there: only D is
+    // re-rated (A, C at 0.5, B at 1, D 8.5).
     const auto idD = s.addFlow(d);
-    QCOMPARE(s.solveLocal().size(), std::size_t(4));
+    QCOMPARE(s.solveLocal().size(), std::size_t(1));
     QVERIFY(near(s.rate(idD), 8.5));
     QVERIFY(near(s.rate(idA), 0.5));
     QVERIFY(near(s.rate(idB), 1.0));
     // C leaves: link 0 was full, so A speeds up; link 2 is full, so D gives way (A 1, B 1, D 8).
+    // A, filled alone first, stops on link 2 below B and D, which takes both in.
     s.removeFlow(idC);
-    s.solveLocal();
+    QCOMPARE(s.solveLocal().size(), std::size_t(3));
     QVERIFY(near(s.rate(idA), 1.0));
     QVERIFY(near(s.rate(idB), 1.0));
     QVERIFY(near(s.rate(idD), 8.0));
-    // B leaves a link that is not full: nothing else can change except through full link 2.
+    // B leaves: only D, frozen on link 2, can take what B left there.
     s.removeFlow(idB);
-    s.solveLocal();
+    QCOMPARE(s.solveLocal().size(), std::size_t(1));
     QVERIFY(near(s.rate(idA), 1.0));
     QVERIFY(near(s.rate(idD), 9.0));
 }
