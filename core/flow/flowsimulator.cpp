@@ -190,6 +190,7 @@ FlowResult simulateFlows(const FlowProblem &p, const FlowOptions &options)
     // Per-class state.
     std::vector<double> service(classes, 0.0);   // bytes sent by each member so far
     std::vector<double> lastUpdate(classes, 0.0);
+    std::vector<double> rate(classes, 0.0);      // per member, since lastUpdate
     std::vector<std::uint32_t> next(memberOffset.begin(), memberOffset.end() - 1);   // first unfinished
     std::vector<std::uint32_t> solverId(classes, kNone);
     std::vector<std::uint32_t> version(classes, 0);
@@ -247,29 +248,30 @@ FlowResult simulateFlows(const FlowProblem &p, const FlowOptions &options)
     double t = classes ? p.start(rep[startOrder[0]]) : 0.0;
     startClasses(t + tol * t, t);
     while (true) {
-        // Bank the bytes sent at the old rates, re-rate the affected components, re-predict.
-        for (std::uint32_t id : solver.affectedFlows()) {
+        // Re-rate what the finishes and starts can change (the others keep their rates), bank
+        // the bytes the re-rated classes sent at their old rates, re-predict.
+        const auto rerated = solver.solveLocal();
+        for (std::uint32_t id : rerated) {
             const std::uint32_t c = solverToClass[id];
-            service[c] += solver.rate(id) * (t - lastUpdate[c]);
+            service[c] += rate[c] * (t - lastUpdate[c]);
             lastUpdate[c] = t;
+            rate[c] = solver.rate(id);
         }
-        const auto rerated = solver.solve();
         if (!rerated.empty())
             ++r.events;
         r.rerated += rerated.size();
         const std::size_t heapBefore = heap.size();
         for (std::uint32_t id : rerated) {
             const std::uint32_t c = solverToClass[id];
-            const double rate = solver.rate(id);
             ++version[c];
             if (fresh[c]) {
                 for (std::uint32_t m = next[c]; m < memberOffset[c + 1]; ++m)
-                    r.rateAtStartBps[members[m]] = rate;
+                    r.rateAtStartBps[members[m]] = rate[c];
                 fresh[c] = 0;
             }
-            if (rate > 0.0) {
+            if (rate[c] > 0.0) {
                 const double left = std::max(0.0, p.bytes[members[next[c]]] - service[c]);
-                heap.push_back({t + left / rate, c, version[c]});
+                heap.push_back({t + left / rate[c], c, version[c]});
             }
         }
         // Many new predictions, or mostly stale ones: drop the stale and heapify in O(n);
@@ -309,11 +311,14 @@ FlowResult simulateFlows(const FlowProblem &p, const FlowOptions &options)
             else
                 solver.setWeight(solverId[c], static_cast<double>(left));
         };
-        // Pop the batch; a big batch (symmetric patterns finish by the million) is split off
-        // with one linear partition instead of a million cache-missing pops.
+        // Pop the batch; a batch that is a big share of the heap (symmetric patterns finish
+        // by the million) is split off with one linear partition instead of a million
+        // cache-missing pops. A batch of a few dozen among a million predictions (uneven loads
+        // finish a few classes at a time, thousands of times) is popped: a partition and a
+        // re-heapify of the whole heap each time would cost more than everything else.
         std::size_t popped = 0;
         while (!heap.empty() && heap.front().t <= limit) {
-            if (++popped > 64) {
+            if (++popped > 64 && popped > heap.size() / 32) {
                 const auto mid = std::partition(heap.begin(), heap.end(),
                                                 [&](const Prediction &e) { return e.t <= limit; });
                 batch.assign(heap.begin(), mid);
