@@ -158,7 +158,11 @@ QString formatMoneyShort(double amount, const QString &currency)
     qsizetype lastDigit = text.size() - 1;
     while (lastDigit >= 0 && !text.at(lastDigit).isDigit())
         --lastDigit;
-    text.insert(lastDigit + 1, suffix);
+    // A symbol written right after the number keeps a space from the suffix ("471.55M US$", not
+    // "471.55MUS$" as the C locale would have it).
+    const qsizetype after = lastDigit + 1;
+    const bool glued = after < text.size() && !text.at(after).isSpace() && text.at(after) != QLatin1Char(')');
+    text.insert(after, glued ? suffix + QLatin1Char(' ') : suffix);
     return text;
 }
 

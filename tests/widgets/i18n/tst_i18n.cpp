@@ -450,6 +450,9 @@ void TestI18n::numbersAndMoney()
     QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
     QCOMPARE(formatNumber(1234.5, 1), QStringLiteral("1.234,5"));
     QCOMPARE(formatMoneyShort(12345678, QStringLiteral("EUR")), QStringLiteral("12,35M\u00a0€"));
+    // The C locale writes the symbol right after the number: the suffix keeps them apart.
+    QLocale::setDefault(QLocale::c());
+    QCOMPARE(formatMoneyShort(471.55e6, QStringLiteral("USD")), QStringLiteral("471.55M US$"));
     QLocale::setDefault(QLocale::system());
 }
 
