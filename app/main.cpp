@@ -3,6 +3,7 @@
 #include "screenshot.h"
 
 #include "catalog/catalog.h"
+#include "catalog/userstore.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -60,7 +61,8 @@ int main(int argc, char **argv)
             QMessageBox::critical(nullptr, QApplication::translate("main", "Cluster Planner"), message);
         return 2;
     }
-    cplan::MainWindow window(*catalog);
+    // Prices typed into the BOM or imported go into the store the catalog was loaded from.
+    cplan::MainWindow window(*catalog, cplan::UserStore::defaultPath());
     const QStringList args = parser.positionalArguments();
 
     if (parser.isSet(screenshot)) {

@@ -93,7 +93,8 @@ void AnalysisRunner::start()
     };
     // Snapshot: the worker reads its own copy while the user keeps editing.
     auto design = std::make_shared<Design>(m_document->design());
-    const Catalog *catalog = &m_document->catalog();
+    // The catalog too: a price typed into the BOM changes it on this thread (AddPrices).
+    auto catalog = std::make_shared<const Catalog>(m_document->catalog());
     const quint64 revision = m_document->revision();
     const std::string pattern = m_pattern;
     const std::set<std::string> failed = m_failed;
@@ -101,6 +102,7 @@ void AnalysisRunner::start()
     m_watcher.setFuture(QtConcurrent::run([=]() {
         AnalysisResult r = analyze(*design, *catalog, pattern, failed, control);
         r.revision = revision;
+        r.catalog = catalog;
         return r;
     }));
 }

@@ -31,6 +31,9 @@ struct AnalysisResult : DesignAnalysis
     std::set<std::string> failed;         // failed links and nodes (design ids)
     std::unordered_map<std::string, double> linkUtilization;   // per link id, busier direction (heatmap)
     QStringList notes;                    // what could not be computed, and why
+    // The catalog snapshot it was computed with (prices typed into the BOM change the window's
+    // own); kept so that part pointers in the results (racks) stay valid.
+    std::shared_ptr<const Catalog> catalog;
 
     double wallMs() const { return wallS * 1000; }
     const TrafficResult *traffic() const;            // the pattern's run, if any

@@ -1,10 +1,21 @@
 #include "bommodel.h"
 
+#include "document.h"
 #include "l10n.h"
+#include "pricecommands.h"
+
+#include "catalog/catalog.h"
+#include "util/utctime.h"
 
 #include <QBrush>
 #include <QFont>
+#include <QHBoxLayout>
+#include <QLineEdit>
 #include <QLocale>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
 
 namespace cplan {
 
@@ -53,8 +64,17 @@ QVariant BomModel::data(const QModelIndex &index, int role) const
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && index.column() >= UnitPriceColumn && !line.unitPrice)
         return QBrush(QColor(170, 90, 0));
-    if (role == Qt::ToolTipRole && line.priceEstimate && line.unitPrice)
-        return tr("Estimated price");
+    if (role == Qt::BackgroundRole && index.column() == UnitPriceColumn && !line.unitPrice)
+        return QBrush(QColor(255, 236, 200));
+    if (role == Qt::FontRole && index.column() >= UnitPriceColumn && !line.unitPrice) {
+        QFont f;
+        f.setItalic(true);
+        return f;
+    }
+    if (role == Qt::ToolTipRole)
+        return lineToolTip(line, index.column());
+    if (role == Qt::EditRole && index.column() == UnitPriceColumn)
+        return line.unitPrice ? QVariant(*line.unitPrice) : QVariant();
     if (role == Qt::UserRole) // sortable value
         switch (index.column()) {
         case QuantityColumn: return double(line.quantity);
@@ -88,6 +108,123 @@ QVariant BomModel::headerData(int section, Qt::Orientation orientation, int role
     case TotalColumn: return tr("Total");
     default: return {};
     }
+}
+
+QVariant BomModel::lineToolTip(const BomLine &line, int column) const
+{
+    if (column != UnitPriceColumn && column != TotalColumn)
+        return {};
+    const bool editable = m_document && m_document->canEditPrices() && m_document->catalog().find(line.part);
+    QString tip;
+    if (!line.unitPrice)
+        tip = tr("Unknown price: the totals leave this line out.");
+    else if (line.priceEstimate)
+        tip = tr("Estimated price");
+    if (const Part *part = m_document ? m_document->catalog().find(line.part) : nullptr; part && line.unitPrice && !part->priceSource.empty())
+        tip = (tip.isEmpty() ? QString() : tip + QLatin1Char('\n')) + tr("Source: %1").arg(QString::fromStdString(part->priceSource));
+    if (editable && column == UnitPriceColumn)
+        tip = (tip.isEmpty() ? QString() : tip + QLatin1Char('\n'))
+              + tr("Double-click to type a price in %1 and its source; it goes into your price book (Ctrl+Z undoes it).")
+                    .arg(QString::fromStdString(m_bom.currency));
+    return tip.isEmpty() ? QVariant() : QVariant(tip);
+}
+
+bool BomModel::priceEditable(const QModelIndex &index) const
+{
+    return index.isValid() && index.column() == UnitPriceColumn && index.row() < int(m_bom.lines.size()) && m_document
+           && m_document->canEditPrices() && m_document->catalog().find(m_bom.lines[std::size_t(index.row())].part);
+}
+
+Qt::ItemFlags BomModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (priceEditable(index))
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+bool BomModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role != Qt::EditRole || !priceEditable(index))
+        return false;
+    const QVariantMap map = value.toMap();
+    bool ok = false;
+    const double price = (map.isEmpty() ? value : map.value(QLatin1String(kPriceKey))).toDouble(&ok);
+    if (!ok || !std::isfinite(price) || price < 0)
+        return false;
+    const BomLine &line = m_bom.lines[std::size_t(index.row())];
+    PriceOverride entry;
+    entry.partId = line.part;
+    entry.unitPrice = price;
+    entry.currency = m_bom.currency;
+    entry.source = map.value(QLatin1String(kSourceKey)).toString().trimmed().toStdString();
+    if (entry.source.empty())
+        entry.source = tr("typed into the BOM").toStdString();
+    entry.date = todayUtc();
+    QString error;
+    auto command = AddPrices::create(m_document, {entry},
+                                     tr("Set the price of %1").arg(QString::fromStdString(line.part)), &error);
+    if (!command) {
+        emit priceRejected(error);
+        return false;
+    }
+    m_document->undoStack()->push(command.release());
+    return true;
+}
+
+// --- BomPriceDelegate -------------------------------------------------------------------------
+
+QWidget *BomPriceDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &) const
+{
+    auto *editor = new QWidget(parent);
+    editor->setAutoFillBackground(true);
+    auto *row = new QHBoxLayout(editor);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->setSpacing(2);
+    auto *price = new QLineEdit(editor);
+    price->setObjectName(QStringLiteral("bomPriceEdit"));
+    price->setPlaceholderText(tr("price"));
+    auto *source = new QLineEdit(editor);
+    source->setObjectName(QStringLiteral("bomPriceSourceEdit"));
+    source->setPlaceholderText(tr("source (quote, price list)"));
+    row->addWidget(price, 2);
+    row->addWidget(source, 3);
+    editor->setFocusProxy(price);
+    auto *self = const_cast<BomPriceDelegate *>(this);
+    for (QLineEdit *edit : {price, source})
+        connect(edit, &QLineEdit::returnPressed, self, [self, editor] {
+            emit self->commitData(editor);
+            emit self->closeEditor(editor, QAbstractItemDelegate::NoHint);
+        });
+    return editor;
+}
+
+void BomPriceDelegate::setEditorData(QWidget *editor, const QModelIndex &index) const
+{
+    auto *price = editor->findChild<QLineEdit *>(QStringLiteral("bomPriceEdit"));
+    const QVariant v = index.data(Qt::EditRole);
+    price->setText(v.isValid() ? QLocale().toString(v.toDouble(), 'f', 2) : QString());
+    price->selectAll();
+}
+
+void BomPriceDelegate::setModelData(QWidget *editor, QAbstractItemModel *model, const QModelIndex &index) const
+{
+    const QString text = editor->findChild<QLineEdit *>(QStringLiteral("bomPriceEdit"))->text().trimmed();
+    bool ok = false;
+    double price = QLocale().toDouble(text, &ok);
+    if (!ok)
+        price = QLocale::c().toDouble(QString(text).remove(QLatin1Char(',')), &ok);
+    if (!ok)
+        return;   // nothing typed, or not a number: the price stays as it was
+    const QString source = editor->findChild<QLineEdit *>(QStringLiteral("bomPriceSourceEdit"))->text();
+    model->setData(index, QVariantMap{{QLatin1String(BomModel::kPriceKey), price}, {QLatin1String(BomModel::kSourceKey), source}});
+}
+
+void BomPriceDelegate::updateEditorGeometry(QWidget *editor, const QStyleOptionViewItem &option, const QModelIndex &) const
+{
+    QRect r = option.rect;
+    r.setWidth(std::max(r.width(), 320));
+    editor->setGeometry(r);
 }
 
 } // namespace cplan

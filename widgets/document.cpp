@@ -16,6 +16,18 @@ Document::Document(const Catalog &catalog, QObject *parent)
     connect(&m_undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
+void Document::enablePriceEditing(Catalog *catalog, std::string storePath)
+{
+    Q_ASSERT(!catalog || catalog == &m_catalog);
+    m_writableCatalog = catalog;
+    m_storePath = std::move(storePath);
+}
+
+void Document::notifyPricesChanged()
+{
+    emitChanged(ChangeEvent{ChangeEvent::SettingsChanged, ChangeEvent::Prices, {}, {}});
+}
+
 void Document::setFileName(const QString &fileName)
 {
     if (m_fileName == fileName)

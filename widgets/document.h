@@ -25,6 +25,7 @@ struct ChangeEvent
         Topology = 1 << 0,    // nodes or links added or removed, parts changed
         Geometry = 1 << 1,    // positions only
         Properties = 1 << 2,  // names, racks, groups, tiers, HCAs
+        Prices = 1 << 3,      // part prices in the catalog (the user's price book), not the design
         Everything = 0xff,
     };
 
@@ -33,7 +34,7 @@ struct ChangeEvent
     std::vector<std::string> nodes;   // node ids (for NodesRemoved: the ids that were removed)
     std::vector<std::string> links;   // link ids
 
-    bool affectsAnalysis() const { return aspects & (Topology | Properties); }
+    bool affectsAnalysis() const { return aspects & (Topology | Properties | Prices); }
 };
 
 // The node properties the inspector edits, one undoable SetNodeProperty each.
@@ -105,6 +106,17 @@ public:
     QVariant nodeProperty(const std::string &id, NodeProperty property) const;
     void swapDesign(Design &design);
 
+    // --- the user's price book ---------------------------------------------------------------
+    // The window's catalog, writable (the same object as catalog()), and the user store it was
+    // loaded from: AddPrices writes the store and sets the part's price in this catalog. A
+    // document without it (tests, tools) shows prices read-only.
+    void enablePriceEditing(Catalog *catalog, std::string storePath);
+    bool canEditPrices() const { return m_writableCatalog != nullptr; }
+    const std::string &storePath() const { return m_storePath; }
+    Catalog *writableCatalog() const { return m_writableCatalog; }
+    // Primitive for AddPrices: part prices changed in the catalog (one changed(), aspect Prices).
+    void notifyPricesChanged();
+
     // Links touching any of these nodes (ids), in design order.
     std::vector<std::string> linksOfNodes(const std::vector<std::string> &nodeIds) const;
 
@@ -117,6 +129,8 @@ private:
     void emitChanged(ChangeEvent event);
 
     const Catalog &m_catalog;
+    Catalog *m_writableCatalog = nullptr;
+    std::string m_storePath;
     Design m_design;
     QUndoStack m_undoStack;
     QString m_fileName;

@@ -6,6 +6,8 @@
 #include "l10n.h"
 #include "scrollpanel.h"
 
+#include "cost/coverage.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -205,6 +207,12 @@ QVector<QPair<QString, QString>> MetricsView::costFigures(const AnalysisResult &
     const QString currency = QString::fromStdString(bom.currency);
     const BomTotals &t = bom.totals;
     f.append({tr("CAPEX"), partial(t.capexComplete, t.capex, formatMoneyShort(t.capex, currency))});
+    if (const PriceCoverage c = priceCoverage(bom); c.lines > 0)
+        f.append({tr("Price coverage"), tr("%1 of %2 lines (%3), %4 of the priced value quoted")
+                                            .arg(c.pricedLines)
+                                            .arg(c.lines)
+                                            .arg(locale.toString(c.lineShare() * 100, 'f', 0) + QLatin1Char('%'),
+                                                 locale.toString(c.quotedShare() * 100, 'f', 0) + QLatin1Char('%'))});
     f.append({tr("Cost per GPU"), t.costPerGpu && *t.costPerGpu > 0 ? partial(t.capexComplete, *t.costPerGpu, formatMoney(*t.costPerGpu, currency))
                                                                     : tr("unknown")});
     f.append({tr("Power"), partial(t.powerComplete, t.powerW, tr("%1 kW").arg(locale.toString(t.powerW / 1000, 'f', 1)))});

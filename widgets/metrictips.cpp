@@ -28,6 +28,10 @@ QString MetricToolTips::forLabel(const QString &label)
                   "means the uplinks carry at most half of what the servers below can send.");
     if (label == metricsLabel("CAPEX") || label == metricsLabel("Cost per GPU"))
         return tr("Catalog prices (list or estimated) times quantities; no discount, support or installation.") + QLatin1Char('\n') + lowerBound;
+    if (label == metricsLabel("Price coverage"))
+        return tr("BOM lines with a known price, and how much of the priced value comes from a quote or price list (your "
+                  "price book, a vendor's list) rather than an estimate. A line without a price has no value to count: "
+                  "type one in the Bill of materials dock or use File ▸ Import price list.");
     if (label == metricsLabel("Power"))
         return tr("Typical power of servers, switches and optics from the catalog; cables draw none.") + QLatin1Char('\n') + lowerBound;
     if (label == metricsLabel("Rack units"))

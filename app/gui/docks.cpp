@@ -33,6 +33,10 @@ QTableView *createBomView(BomModel *model, QWidget *parent)
     view->verticalHeader()->hide();
     view->setAlternatingRowColors(true);
     view->setWordWrap(false);
+    // Unit prices are typed in place (when the window's price book is writable).
+    view->setItemDelegateForColumn(BomModel::UnitPriceColumn, new BomPriceDelegate(view));
+    view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    view->setObjectName(QStringLiteral("BomView"));
     return view;
 }
 

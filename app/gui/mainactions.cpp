@@ -18,6 +18,8 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QDockWidget>
+#include <QMessageBox>
+#include <QFileDialog>
 #include <QGraphicsItem>
 #include <QMenu>
 #include <QMenuBar>
@@ -72,6 +74,14 @@ void MainActions::createFileMenu(MainWindow &w)
     file->addSeparator();
     file->addAction(tr("&Import fabric…"), w.asBuilt(), &AsBuiltCompare::importFabric);
     file->addAction(tr("Compare with &as-built…"), w.asBuilt(), &AsBuiltCompare::compare);
+    importPrices = file->addAction(tr("Import &price list…"), &w, [&w] {
+        const QString path = QFileDialog::getOpenFileName(&w, MainActions::tr("Import price list"), QString(),
+                                                          MainActions::tr("Price lists (*.csv *.xlsx);;All files (*)"));
+        QString error;
+        if (!path.isEmpty() && !w.importPriceList(path, &error))
+            QMessageBox::warning(&w, MainActions::tr("Import price list"), error);
+    });
+    importPrices->setEnabled(w.document()->canEditPrices());
     file->addSeparator();
     file->addAction(tr("&Export view…"), QKeySequence(Qt::CTRL | Qt::Key_E), exporter, &Exporter::exportView);
     file->addAction(tr("Export &report (PDF)…"), exporter, &Exporter::exportReport);

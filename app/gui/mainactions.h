@@ -29,6 +29,7 @@ public:
     QAction *del = nullptr;
     QAction *find = nullptr;
     QAction *saveAs = nullptr;
+    QAction *importPrices = nullptr;   // File > Import price list (enabled with a writable price book)
     QAction *presentation = nullptr;
     QAction *leavePresentation = nullptr;   // Esc, enabled in presentation mode only
     QAction *failureMode = nullptr;

@@ -21,6 +21,7 @@
 #include "schedulerview.h"
 
 #include "catalog/catalog.h"
+#include "pricecommands.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -78,6 +79,16 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     m_analysis->runNow();
     QTimer::singleShot(0, m_view, &CanvasView::fitAll);
     reportDamagedStore();
+}
+
+MainWindow::MainWindow(Catalog &catalog, const std::string &storePath, QWidget *parent)
+    : MainWindow(static_cast<const Catalog &>(catalog), parent)
+{
+    m_docks.bomModel->setDocument(m_document);
+    m_document->enablePriceEditing(&catalog, storePath);
+    m_actions.importPrices->setEnabled(true);
+    connect(m_docks.bomModel, &BomModel::priceRejected, this,
+            [this](const QString &message) { QMessageBox::warning(this, tr("Price book"), message); });
 }
 
 MainWindow::~MainWindow()
@@ -215,6 +226,14 @@ int MainWindow::writeReport(const QString &fileName, QString *error)
 bool MainWindow::writeBomWorkbook(const QString &fileName, QString *error)
 {
     return m_exporter->writeBomWorkbook(fileName, error);
+}
+
+bool MainWindow::importPriceList(const QString &fileName, QString *error)
+{
+    const int n = importPriceQuote(m_document, fileName, error);
+    if (n > 0)
+        statusBar()->showMessage(tr("Imported %n price(s) into your price book", "", n), 6000);
+    return n > 0;
 }
 
 QString MainWindow::recoveryFile()

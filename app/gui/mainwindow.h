@@ -6,6 +6,7 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <string>
 
 class QLabel;
 class QProgressBar;
@@ -40,6 +41,10 @@ class MainWindow : public QMainWindow
 
 public:
     explicit MainWindow(const Catalog &catalog, QWidget *parent = nullptr);
+    // The same, with prices the user can type into the BOM or import (File > Import price
+    // list): they go into the user store at `storePath` (the one the catalog was loaded from)
+    // and into this catalog.
+    MainWindow(Catalog &catalog, const std::string &storePath, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     // Opens a design; a broken file shows its error (file:line) and keeps the current work.
@@ -50,6 +55,9 @@ public:
     // language (returns its page count, 0 on error) and the BOM workbook (XLSX).
     int writeReport(const QString &fileName, QString *error = nullptr);
     bool writeBomWorkbook(const QString &fileName, QString *error = nullptr);
+    // Reads a price quote (CSV or XLSX) into the user's price book: one undo step. False with
+    // the error (file:line or file:sheet!cell) when the quote is refused; nothing changes then.
+    bool importPriceList(const QString &fileName, QString *error = nullptr);
     // The same, with the file parsed on a worker thread: the window stays responsive while a
     // big design loads. Emits fileOpened() when done.
     void openFileAsync(const QString &fileName, bool interactive = true);

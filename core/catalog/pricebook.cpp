@@ -50,6 +50,17 @@ void applyingFirst(std::vector<PriceOverride> &history)
         std::rotate(history.begin(), base, base + 1);
 }
 
+// How a catalog part names its price from the book: "user price book: QUOTE (2026-11-20, valid until ...)".
+std::string priceBookSource(const PriceOverride &p)
+{
+    std::string source = "user price book";
+    if (!p.source.empty())
+        source += ": " + p.source;
+    source += " (" + p.date + (p.validUntil.empty() ? "" : ", valid until " + p.validUntil)
+              + (p.quantityBreak && *p.quantityBreak > 1 ? ", from " + std::to_string(*p.quantityBreak) + " units" : "") + ")";
+    return source;
+}
+
 } // namespace
 
 Status UserStore::insertPrice(const PriceOverride &e)
@@ -86,16 +97,37 @@ Status UserStore::setPrice(const std::string &partId, double price, const std::s
     return insertPrice(e);
 }
 
-Status UserStore::addPrices(const std::vector<PriceOverride> &entries)
+Result<std::vector<long long>> UserStore::addPrices(const std::vector<PriceOverride> &entries)
 {
     if (auto st = exec("BEGIN IMMEDIATE"); !st)
-        return st;
+        return st.error();
     const std::string when = nowUtc();
+    std::vector<long long> ids;
     for (PriceOverride e : entries) {
         e.enteredAt = when;
         if (auto st = insertPrice(e); !st) {
             exec("ROLLBACK");
-            return st;
+            return st.error();
+        }
+        ids.push_back(sqlite3_last_insert_rowid(m_db.get()));
+    }
+    if (auto st = exec("COMMIT"); !st) {
+        exec("ROLLBACK");
+        return st.error();
+    }
+    return ids;
+}
+
+Status UserStore::removePrices(const std::vector<long long> &ids)
+{
+    if (auto st = exec("BEGIN IMMEDIATE"); !st)
+        return st;
+    for (long long id : ids) {
+        SqlStatement st(m_db.get(), "DELETE FROM price_book WHERE id = ?");
+        st.bind64(1, id);
+        if (!st.ok() || st.step() != SQLITE_DONE) {
+            exec("ROLLBACK");
+            return dbError("cannot remove a price");
         }
     }
     if (auto st = exec("COMMIT"); !st) {
@@ -103,6 +135,16 @@ Status UserStore::addPrices(const std::vector<PriceOverride> &entries)
         return st;
     }
     return Ok{};
+}
+
+bool UserStore::applyPriceTo(Catalog &catalog, const std::string &partId) const
+{
+    const std::vector<PriceOverride> history = priceHistory(partId);
+    if (history.empty())
+        return false;
+    const PriceOverride &p = history.front();
+    // A price the user entered is theirs (a quote, a list), not our estimate.
+    return catalog.overridePrice(p.partId, p.unitPrice, p.currency, priceBookSource(p), false);
 }
 
 Status UserStore::clearPrice(const std::string &partId)
@@ -189,15 +231,8 @@ Status UserStore::applyTo(Catalog &catalog) const
                 return r;
         }
     }
-    for (const auto &p : prices()) {
-        std::string source = "user price book";
-        if (!p.source.empty())
-            source += ": " + p.source;
-        source += " (" + p.date + (p.validUntil.empty() ? "" : ", valid until " + p.validUntil)
-                  + (p.quantityBreak && *p.quantityBreak > 1 ? ", from " + std::to_string(*p.quantityBreak) + " units" : "") + ")";
-        // A price the user entered is theirs (a quote, a list), not our estimate.
-        merged.overridePrice(p.partId, p.unitPrice, p.currency, source, false);
-    }
+    for (const auto &p : prices())
+        merged.overridePrice(p.partId, p.unitPrice, p.currency, priceBookSource(p), false);   // the user's, not an estimate
     merged.setRates(rates());
     catalog = std::move(merged);
     return Ok{};

@@ -58,8 +58,15 @@ public:
     // setPrice: a price for today, from `source`.
     Status setPrice(const std::string &partId, double price, const std::string &currency = "USD",
                     const std::string &source = {});
-    // Stores every entry in one transaction: all or nothing.
-    Status addPrices(const std::vector<PriceOverride> &entries);
+    // Stores every entry in one transaction: all or nothing. Returns the entries' row ids (for
+    // removePrices: the window's undo).
+    Result<std::vector<long long>> addPrices(const std::vector<PriceOverride> &entries);
+    // Forgets the entries with these row ids (one transaction): the price history is as it was
+    // before addPrices stored them.
+    Status removePrices(const std::vector<long long> &ids);
+    // Sets the part's price in `catalog` to the one of the price book that applies; false
+    // (the catalog untouched) when the book has no price for the part or the catalog no part.
+    bool applyPriceTo(Catalog &catalog, const std::string &partId) const;
     // Forgets every price of the part.
     Status clearPrice(const std::string &partId);
     // The price that applies to each part, by part id.

@@ -15,6 +15,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <utility>
 
 namespace cplan::test {
 
@@ -35,9 +36,9 @@ void WindowFixture::loadCatalog()
     m_catalog = std::move(*c);
 }
 
-void WindowFixture::setUpWindow()
+void WindowFixture::setUpWindow(const std::string &storePath)
 {
-    m_window = new MainWindow(*m_catalog);
+    m_window = storePath.empty() ? new MainWindow(std::as_const(*m_catalog)) : new MainWindow(*m_catalog, storePath);
     m_window->setAutosaveEnabled(false);
     m_window->resize(1400, 900);
     m_window->show();

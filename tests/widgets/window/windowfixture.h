@@ -35,7 +35,8 @@ class WindowFixture : public QObject
 protected:
     // From the suites' initTestCase / init / cleanup.
     void loadCatalog();
-    void setUpWindow();
+    // With a store path: the window's prices are editable and go into that store.
+    void setUpWindow(const std::string &storePath = {});
     void tearDownWindow();
 
     QString text() const;

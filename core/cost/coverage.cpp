@@ -1,0 +1,22 @@
+#include "cost/coverage.h"
+
+namespace cplan {
+
+PriceCoverage priceCoverage(const Bom &bom)
+{
+    PriceCoverage c;
+    for (const BomLine &line : bom.lines) {
+        ++c.lines;
+        c.units += line.quantity;
+        if (!line.total)
+            continue;
+        ++c.pricedLines;
+        c.pricedUnits += line.quantity;
+        c.pricedValue += *line.total;
+        if (!line.priceEstimate)
+            c.quotedValue += *line.total;
+    }
+    return c;
+}
+
+} // namespace cplan

@@ -1,0 +1,175 @@
+// Prices in the window (issue 16, item 3): a price typed into the BOM dock goes into the user's
+// price book as one undo step, undone and redone; File > Import price list reads a quote into
+// the book in one step or refuses it whole. Each test has its own temporary store; prices here
+// are test data.
+#include "testmain.h"
+#include "windowfixture.h"
+
+#include "analysis.h"
+#include "bommodel.h"
+#include "document.h"
+
+#ifndef Q_MOC_RUN
+#include "catalog/userstore.h"
+#include "cost/coverage.h"
+#endif
+
+#include <QApplication>
+#include <QFile>
+#include <QLineEdit>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace cplan;
+
+class TestPrices : public test::WindowFixture
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup() { tearDownWindow(); }
+
+    void typePriceUndoRedo();
+    void importPriceList();
+
+private:
+    // The BOM model's line of `part`, or nullptr.
+    const BomLine *line(const std::string &part) const;
+    std::vector<PriceOverride> history(const std::string &part) const;
+    void waitForAnalysis() { QVERIFY(m_window->analysis()->waitForIdle(60000)); }
+
+    std::unique_ptr<QTemporaryDir> m_store;
+    std::string m_storePath;
+};
+
+void TestPrices::init()
+{
+    m_store = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_store->isValid());
+    m_storePath = m_store->filePath(QStringLiteral("store.sqlite")).toStdString();
+    auto c = cplan::loadCatalog(m_storePath);
+    QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
+    m_catalog = std::move(*c);
+    setUpWindow(m_storePath);
+    open(test::edrSample);
+}
+
+const BomLine *TestPrices::line(const std::string &part) const
+{
+    for (const BomLine &l : m_window->bomModel()->bom().lines)
+        if (l.part == part)
+            return &l;
+    return nullptr;
+}
+
+std::vector<PriceOverride> TestPrices::history(const std::string &part) const
+{
+    auto store = UserStore::open(m_storePath);
+    return store ? store->priceHistory(part) : std::vector<PriceOverride>{};
+}
+
+void TestPrices::typePriceUndoRedo()
+{
+    QVERIFY(m_window->document()->canEditPrices());
+    m_window->showDock(QStringLiteral("BomDock"));
+    auto *view = m_window->findChild<QTableView *>(QStringLiteral("BomView"));
+    QVERIFY(view);
+    QAbstractItemModel *model = view->model();
+    // The first line without a price.
+    int row = -1;
+    for (int r = 0; r < model->rowCount() - 1 && row < 0; ++r)
+        if (!model->index(r, BomModel::UnitPriceColumn).data(Qt::EditRole).isValid())
+            row = r;
+    QVERIFY2(row >= 0, "the EDR sample has a line without a price");
+    const std::string part = model->index(row, BomModel::PartColumn).data().toString().toStdString();
+    QVERIFY(line(part) && !line(part)->unitPrice);
+    QVERIFY(history(part).empty());
+    QVERIFY(model->index(row, BomModel::UnitPriceColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Double-click")));
+    const double capexBefore = m_window->bomModel()->bom().totals.capex;
+
+    // Double-click the unknown price, type the price and its source, Enter.
+    const QModelIndex cell = model->index(row, BomModel::UnitPriceColumn);
+    view->scrollTo(cell);
+    QApplication::processEvents();
+    const QPoint at = view->visualRect(cell).center();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
+    auto *price = view->findChild<QLineEdit *>(QStringLiteral("bomPriceEdit"));
+    auto *source = view->findChild<QLineEdit *>(QStringLiteral("bomPriceSourceEdit"));
+    QVERIFY2(price && source, "double-click opens the price editor");
+    QTest::keyClicks(price, QStringLiteral("1234.5"));
+    QTest::keyClicks(source, QStringLiteral("test quote Q-1"));
+    QTest::keyClick(source, Qt::Key_Return);
+    waitForAnalysis();
+
+    QUndoStack *stack = m_window->document()->undoStack();
+    QCOMPARE(stack->count(), 1);
+    QCOMPARE(stack->undoText(), QStringLiteral("Set the price of %1").arg(QString::fromStdString(part)));
+    QVERIFY(line(part) && line(part)->unitPrice);
+    QCOMPARE(*line(part)->unitPrice, 1234.5);
+    QCOMPARE(*line(part)->total, 1234.5 * double(line(part)->quantity));
+    QVERIFY(qAbs(m_window->bomModel()->bom().totals.capex - (capexBefore + *line(part)->total)) < 1e-6);
+    auto h = history(part);
+    QCOMPARE(h.size(), std::size_t(1));
+    QCOMPARE(h[0].unitPrice, 1234.5);
+    QCOMPARE(h[0].source, std::string("test quote Q-1"));
+    QCOMPARE(h[0].currency, m_window->bomModel()->bom().currency);
+
+    // One step back: the price history as before, the line unknown again.
+    stack->undo();
+    waitForAnalysis();
+    QVERIFY(history(part).empty());
+    QVERIFY(line(part) && !line(part)->unitPrice);
+    QCOMPARE(m_window->bomModel()->bom().totals.capex, capexBefore);
+
+    stack->redo();
+    waitForAnalysis();
+    QCOMPARE(history(part).size(), std::size_t(1));
+    QVERIFY(line(part) && line(part)->unitPrice);
+    QCOMPARE(*line(part)->unitPrice, 1234.5);
+}
+
+void TestPrices::importPriceList()
+{
+    // A quote pricing every line the sample leaves unknown, from the BOM itself.
+    std::vector<std::string> unknown;
+    for (const BomLine &l : m_window->bomModel()->bom().lines)
+        if (!l.unitPrice)
+            unknown.push_back(l.part);
+    QVERIFY(!unknown.empty());
+    QString csv = QStringLiteral("Part Number,Unit Price,Quote\n");
+    for (std::size_t i = 0; i < unknown.size(); ++i)
+        csv += QStringLiteral("%1,%2,test quote\n").arg(QString::fromStdString(unknown[i])).arg(100 + i);
+    const QString good = m_store->filePath(QStringLiteral("quote.csv"));
+    const QString bad = m_store->filePath(QStringLiteral("bad.csv"));
+    QFile f(good), b(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly) && b.open(QIODevice::WriteOnly));
+    f.write(csv.toUtf8());
+    f.close();
+    b.write((csv + QStringLiteral("no-such-part,5,test quote\n")).toUtf8());
+    b.close();
+
+    QString error;
+    QVERIFY(!m_window->importPriceList(bad, &error));
+    QVERIFY2(error.contains(QStringLiteral(":%1:1: column 'Part Number': unknown part 'no-such-part'").arg(unknown.size() + 2)),
+             qPrintable(error));
+    QCOMPARE(m_window->document()->undoStack()->count(), 0);
+    QVERIFY(history(unknown.front()).empty());
+
+    QVERIFY2(m_window->importPriceList(good, &error), qPrintable(error));
+    waitForAnalysis();
+    QCOMPARE(m_window->document()->undoStack()->count(), 1);
+    QVERIFY(m_window->bomModel()->bom().totals.capexComplete);
+    QVERIFY(priceCoverage(m_window->bomModel()->bom()).complete());
+    m_window->document()->undoStack()->undo();
+    waitForAnalysis();
+    QVERIFY(!m_window->bomModel()->bom().totals.capexComplete);
+    for (const std::string &part : unknown)
+        QVERIFY(history(part).empty());
+}
+
+CPLAN_TEST_MAIN(TestPrices)
+#include "tst_prices.moc"
