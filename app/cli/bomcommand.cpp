@@ -3,6 +3,7 @@
 
 #include "analysis/cost.h"
 #include "catalog/catalog.h"
+#include "cost/coverage.h"
 #include "export/bomcsv.h"
 #include "export/bomworkbook.h"
 #include "model/design.h"
@@ -29,8 +30,32 @@ std::string money(const std::optional<double> &v, const std::string &currency)
     return v ? formatThousands(*v) + " " + currency : "unknown";
 }
 
-nlohmann::ordered_json bomJson(const Bom &bom)
+// The quote on top of the list prices: the same figures as the workbook's Summary and the report.
+nlohmann::ordered_json quoteJson(const CostAnalysis &cost)
 {
+    const BomPricing &p = cost.pricing;
+    const bool priced = priceCoverage(cost.bom).pricedLines > 0;
+    auto amount = [&](double v) { return priced ? nlohmann::json(v) : nlohmann::json(nullptr); };
+    return nlohmann::ordered_json{{"spares_percent", cost.terms.sparesPercent},
+                                  {"discount_percent", cost.terms.discountPercent},
+                                  {"hardware", amount(p.hardware)},
+                                  {"spares", amount(p.spares)},
+                                  {"discount", amount(p.discount)},
+                                  {"total", amount(p.total)},
+                                  {"total_per_gpu", priced ? optionalNumber(p.totalPerGpu) : nlohmann::json(nullptr)},
+                                  {"complete", cost.bom.totals.capexComplete}};
+}
+
+nlohmann::ordered_json coverageJson(const Bom &bom)
+{
+    const PriceCoverage c = priceCoverage(bom);
+    return nlohmann::ordered_json{{"lines", c.lines},           {"priced_lines", c.pricedLines}, {"units", c.units},
+                                  {"priced_units", c.pricedUnits}, {"priced_value", c.pricedValue}, {"quoted_value", c.quotedValue}};
+}
+
+nlohmann::ordered_json bomJson(const CostAnalysis &cost)
+{
+    const Bom &bom = cost.bom;
     nlohmann::ordered_json j;
     j["currency"] = bom.currency;
     j["lines"] = nlohmann::json::array();
@@ -71,14 +96,17 @@ nlohmann::ordered_json bomJson(const Bom &bom)
                                          {"links", bom.counts.links},
                                          {"transceivers", bom.counts.transceivers},
                                          {"racks", bom.counts.racks}};
+    j["quote"] = quoteJson(cost);
+    j["price_coverage"] = coverageJson(bom);
     j["cables_by_part"] = bom.cablesByPart;
     j["unknown"] = nlohmann::ordered_json{{"price", bom.unknownPrice}, {"power", bom.unknownPower}, {"rack_units", bom.unknownRackUnits},
                                             {"exchange_rate", bom.missingRates}};
     return j;
 }
 
-void printTable(const Design &design, const Bom &bom, std::ostream &out)
+void printTable(const Design &design, const CostAnalysis &cost, std::ostream &out)
 {
+    const Bom &bom = cost.bom;
     out << "Bill of materials: " << design.name << "\n\n";
     Table t({"category", "part", "description", "qty", "unit price", "total"});
     for (const BomLine &l : bom.lines)
@@ -94,6 +122,14 @@ void printTable(const Design &design, const Bom &bom, std::ostream &out)
         << c.links.at("spine-core") << "); transceivers " << c.transceivers << "; racks " << c.racks << '\n';
     out << "CAPEX " << formatThousands(tt.capex) << ' ' << bom.currency << (tt.capexComplete ? "" : " (incomplete: unknown prices below)")
         << "; per GPU " << money(tt.costPerGpu, bom.currency) << '\n';
+    if (const PriceCoverage cov = priceCoverage(bom); cov.pricedLines > 0) {
+        const BomPricing &p = cost.pricing;
+        out << "Quote: hardware " << formatThousands(p.hardware) << " + spares (" << formatDouble(cost.terms.sparesPercent) << "% of cables and "
+            << "transceivers) " << formatThousands(p.spares) << " - discount (" << formatDouble(cost.terms.discountPercent) << "%) "
+            << formatThousands(p.discount) << " = " << formatThousands(p.total) << ' ' << bom.currency
+            << (tt.capexComplete ? "" : " (incomplete)") << "; per GPU " << money(p.totalPerGpu, bom.currency) << '\n';
+        out << "Prices known for " << cov.pricedLines << " of " << cov.lines << " lines\n";
+    }
     out << "Power " << formatThousands(tt.powerW / 1000.0, 1) << " kW" << (tt.powerComplete ? "" : " (incomplete)")
         << "; rack units " << formatDouble(tt.rackUnits) << (tt.rackUnitsComplete ? "" : " (incomplete)") << '\n';
     out << "Energy per year " << formatThousands(tt.energyPerYear) << ' ' << bom.currency << " (PUE " << formatDouble(design.settings.pue)
@@ -136,8 +172,8 @@ void addBomCommand(CLI::App &root, Context &ctx)
     cmd->add_option("--format", a->format, "table, csv, json or xlsx (a workbook: BOM, summary, cable plan, assumptions, sources; needs -o)")
         ->check(CLI::IsMember({"table", "csv", "json", "xlsx"}));
     cmd->add_option("-o,--output", a->out, "Write to this file instead of standard output");
-    cmd->add_option("--spares", a->sparesPercent, "xlsx: spares on cables and transceivers, percent (default: the design's spares_percent)")->check(CLI::Range(0.0, 100.0));
-    cmd->add_option("--discount", a->discountPercent, "xlsx: discount on the quote, percent (default: the design's discount_percent)")->check(CLI::Range(0.0, 100.0));
+    cmd->add_option("--spares", a->sparesPercent, "Spares on cables and transceivers, percent (default: the design's spares_percent)")->check(CLI::Range(0.0, 100.0));
+    cmd->add_option("--discount", a->discountPercent, "Discount on the quote, percent (default: the design's discount_percent)")->check(CLI::Range(0.0, 100.0));
     cmd->callback([a, &ctx] {
         ctx.action = [a, &ctx]() -> int {
             auto design = loadDesign(ctx, a->path);
@@ -159,11 +195,11 @@ void addBomCommand(CLI::App &root, Context &ctx)
             }
             std::ostringstream text;
             if (format == "json")
-                text << bomJson(bom).dump(2) << '\n';
+                text << bomJson(cost).dump(2) << '\n';
             else if (format == "csv")
                 text << bomCsv(bom);
             else
-                printTable(*design, bom, text);
+                printTable(*design, cost, text);
             if (a->out.empty()) {
                 std::cout << text.str();
             } else if (auto saved = writeFileAtomically(a->out, text.str()); !saved) {

@@ -6,6 +6,7 @@
 
 #include "l10n.h"
 
+#include "cost/coverage.h"
 #include "export/cableplan.h"
 #include "model/design.h"
 
@@ -25,16 +26,25 @@ std::vector<QStringList> totalRows(const ReportData &data, std::set<std::size_t>
     const BomTerms &terms = data.analysis.cost.terms;
     const std::string &cur = data.currency();
     const QString incomplete = PdfReport::tr(", incomplete");
+    // A figure with no known price in it is unknown, never 0 (as in the workbook).
+    std::map<std::string, int> priced;
+    for (const BomLine &l : bom.lines)
+        priced[l.category] += l.total ? 1 : 0;
+    const bool anyPrice = priceCoverage(bom).pricedLines > 0;
+    const QString unknown = PdfReport::tr("unknown");
+    auto known = [&](bool isKnown, double v) { return isKnown ? money(v, cur) : unknown; };
     std::vector<QStringList> totals;
     for (const auto &[cat, v] : pricing.subtotals)
-        totals.push_back({PdfReport::tr("Subtotal %1").arg(bomCategoryName(cat)), money(v, cur)});
+        totals.push_back({PdfReport::tr("Subtotal %1").arg(bomCategoryName(cat)), known(priced[cat] > 0, v)});
     bold.insert(totals.size());
-    totals.push_back({PdfReport::tr("Hardware (list prices)%1").arg(bom.totals.capexComplete ? QString() : incomplete), money(pricing.hardware, cur)});
-    totals.push_back({PdfReport::tr("Spares, %1% of cables and transceivers").arg(number(terms.sparesPercent, 1)), money(pricing.spares, cur)});
-    totals.push_back({PdfReport::tr("Discount, %1%").arg(number(terms.discountPercent, 1)), money(-pricing.discount, cur)});
+    const QString partial = bom.totals.capexComplete ? QString() : incomplete;
+    totals.push_back({PdfReport::tr("Hardware (list prices)%1").arg(partial), known(anyPrice, pricing.hardware)});
+    totals.push_back({PdfReport::tr("Spares, %1% of cables and transceivers").arg(number(terms.sparesPercent, 1)), known(anyPrice, pricing.spares)});
+    totals.push_back({PdfReport::tr("Discount, %1%").arg(number(terms.discountPercent, 1)), known(anyPrice, -pricing.discount)});
     bold.insert(totals.size());
-    totals.push_back({PdfReport::tr("Total"), money(pricing.total, cur)});
-    totals.push_back({PdfReport::tr("Cost per GPU"), pricing.totalPerGpu ? money(*pricing.totalPerGpu, cur) : PdfReport::tr("n/a")});
+    totals.push_back({PdfReport::tr("Total") + partial, known(anyPrice, pricing.total)});
+    totals.push_back({PdfReport::tr("Cost per GPU") + partial,
+                      anyPrice && pricing.totalPerGpu ? money(*pricing.totalPerGpu, cur) : PdfReport::tr("n/a")});
     totals.push_back({PdfReport::tr("Power (maximum)"),
                       number(bom.totals.powerW / 1000, 1) + PdfReport::tr(" kW") + (bom.totals.powerComplete ? QString() : incomplete)});
     totals.push_back({PdfReport::tr("Rack units"), number(bom.totals.rackUnits) + PdfReport::tr(" U") + (bom.totals.rackUnitsComplete ? QString() : incomplete)});

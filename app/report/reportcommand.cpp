@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 namespace cplan::cli {
 
@@ -26,7 +27,7 @@ struct ReportArgs
     std::size_t synthetic = 0;
     std::uint64_t seed = 1;
     bool noNetwork = false, noAnalysis = false;
-    double sparesPercent = 0, discountPercent = 0;
+    std::optional<double> sparesPercent, discountPercent;   // the design's settings when not given
 };
 
 // The translation context of the texts below.
@@ -122,7 +123,10 @@ int runReport(const ReportArgs &a, Context &ctx)
 
     PdfReport report(*design, *cat);
     report.setSourceFile(QString::fromStdString(a.design));
-    report.setTerms({a.sparesPercent, a.discountPercent});
+    BomTerms terms = designTerms(design->settings);   // as `cplan bom` and the window quote it
+    terms.sparesPercent = a.sparesPercent.value_or(terms.sparesPercent);
+    terms.discountPercent = a.discountPercent.value_or(terms.discountPercent);
+    report.setTerms(terms);
     report.setNetworkAnalysis(!a.noAnalysis);
     report.setPattern(a.pattern);
     if (*scenario)
@@ -151,8 +155,8 @@ void addReportCommand(CLI::App &root, Context &ctx)
     cmd->add_flag("--no-network", a->noNetwork, "Schedule without network coupling");
     cmd->add_flag("--no-analysis", a->noAnalysis, "Skip routing, flow and latency analysis (cost charts only)");
     cmd->add_option("--pattern", a->pattern, "Traffic pattern of the link-utilization chart, as for `cplan simulate` (default permutation)");
-    cmd->add_option("--spares", a->sparesPercent, "Spares on cables and transceivers, percent")->check(CLI::Range(0.0, 100.0));
-    cmd->add_option("--discount", a->discountPercent, "Discount on the quote, percent")->check(CLI::Range(0.0, 100.0));
+    cmd->add_option("--spares", a->sparesPercent, "Spares on cables and transceivers, percent (default: the design's spares_percent)")->check(CLI::Range(0.0, 100.0));
+    cmd->add_option("--discount", a->discountPercent, "Discount on the quote, percent (default: the design's discount_percent)")->check(CLI::Range(0.0, 100.0));
     cmd->add_option("--lang", a->lang, "Language of the report: en (default) or zh_CN (Simplified Chinese)")
         ->check(CLI::IsMember({"en", "zh_CN"}));
     cmd->callback([a, &ctx] { ctx.action = [a, &ctx] { return runReport(*a, ctx); }; });

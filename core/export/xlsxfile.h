@@ -7,6 +7,7 @@
 
 #include <xlsxwriter.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 
@@ -29,6 +30,18 @@ public:
         worksheet_write_formula_num(m_ws, lxw_row_t(r), lxw_col_t(c), f.c_str(), fmt, cached);
     }
     void width(int first, int last, double w) { worksheet_set_column(m_ws, lxw_col_t(first), lxw_col_t(last), w, nullptr); }
+    // A note (an Excel comment) on a cell, such as why it is empty.
+    void note(int r, int c, const std::string &s) { worksheet_write_comment(m_ws, lxw_row_t(r), lxw_col_t(c), s.c_str()); }
+    // Printing: landscape, one page wide (as many pages tall as it takes), the first
+    // `headerRows` rows repeated on every page, the print area rows 0..lastRow, columns 0..lastColumn.
+    void printSetup(int lastRow, int lastColumn, int headerRows = 1)
+    {
+        worksheet_set_landscape(m_ws);
+        worksheet_fit_to_pages(m_ws, 1, 0);
+        if (headerRows > 0)
+            worksheet_repeat_rows(m_ws, 0, lxw_row_t(headerRows - 1));
+        worksheet_print_area(m_ws, 0, 0, lxw_row_t(std::max(0, lastRow)), lxw_col_t(std::max(0, lastColumn)));
+    }
 
 private:
     lxw_worksheet *m_ws;

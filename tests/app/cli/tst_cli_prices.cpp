@@ -184,6 +184,29 @@ private slots:
         const QJsonObject bom = bomJson(store);
         QCOMPARE(bom[QStringLiteral("totals")].toObject()[QStringLiteral("capex_complete")].toBool(), true);
         QVERIFY(bom[QStringLiteral("unknown")].toObject()[QStringLiteral("price")].toArray().isEmpty());
+        // The quote with spares and discount, as the workbook and the report compute it.
+        const Run quoted = cplan(store, {QStringLiteral("bom"), superPod(), QStringLiteral("--json"), QStringLiteral("--spares"),
+                                         QStringLiteral("5"), QStringLiteral("--discount"), QStringLiteral("10")});
+        QCOMPARE(quoted.code, 0);
+        const QJsonObject withTerms = QJsonDocument::fromJson(quoted.out).object();
+        double hardware = 0, spared = 0;
+        for (const QJsonValue &line : withTerms[QStringLiteral("lines")].toArray()) {
+            const double total = line[QStringLiteral("total")].toDouble();
+            hardware += total;
+            const QString category = line[QStringLiteral("category")].toString();
+            if (category == QStringLiteral("cable") || category == QStringLiteral("transceiver"))
+                spared += total;
+        }
+        const QJsonObject q = withTerms[QStringLiteral("quote")].toObject();
+        QCOMPARE(q[QStringLiteral("spares_percent")].toDouble(), 5.0);
+        QCOMPARE(q[QStringLiteral("discount_percent")].toDouble(), 10.0);
+        QVERIFY(qAbs(q[QStringLiteral("hardware")].toDouble() - hardware) < 0.01);
+        QVERIFY(qAbs(q[QStringLiteral("spares")].toDouble() - spared * 0.05) < 0.01);
+        QVERIFY(qAbs(q[QStringLiteral("total")].toDouble() - (hardware + spared * 0.05) * 0.9) < 0.01);
+        QCOMPARE(q[QStringLiteral("complete")].toBool(), true);
+        const QJsonObject coverage = withTerms[QStringLiteral("price_coverage")].toObject();
+        QCOMPARE(coverage[QStringLiteral("priced_lines")].toInt(), coverage[QStringLiteral("lines")].toInt());
+
         const Run show = cplan(store, {QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("rack-42u"), QStringLiteral("--json")});
         const QJsonArray history = QJsonDocument::fromJson(show.out).object()[QStringLiteral("price_history")].toArray();
         QCOMPARE(history.size(), 1);

@@ -5,6 +5,7 @@
 
 #include "catalog/catalog.h"
 #include "cost/bom.h"
+#include "cost/coverage.h"
 #include "export/bomcsv.h"
 #include "export/bomworkbook.h"
 #include "export/cableplan.h"
@@ -325,6 +326,8 @@ private slots:
         // Every text through a "translation" (as the GUI does): sheet names, headers and
         // categories change, and the formulas must follow them.
         QTest::newRow("hetero-h100-h20 translated") << QStringLiteral("hetero-h100-h20") << true;
+        // No line has a price: every money figure is an empty cell, never 0.
+        QTest::newRow("hdr-2to1-520gpu") << QStringLiteral("hdr-2to1-520gpu") << false;
     }
     void workbookOpensInLibreOffice()
     {
@@ -396,16 +399,38 @@ private slots:
 
         // Summary: the formulas evaluate (in LibreOffice) to the totals computed here.
         const BomPricing pricing = priceBom(bom, BomTerms{2, 10});
-        std::map<std::string, std::string> summary;
+        std::map<std::string, std::string> summary, notes;
         for (const auto &row : readSheet(QStringLiteral("Summary")))
-            if (row.size() >= 2)
+            if (row.size() >= 3) {
                 summary[row[0]] = row[1];
-        // Subtotals are SUMIFs over the BOM sheet by (translated) category.
-        for (const auto &[category, value] : pricing.subtotals)
-            QVERIFY2(numbersEqual(summary[tr(category)], formatDouble(value)), (category + ": " + summary[tr(category)]).c_str());
-        QVERIFY(numbersEqual(summary[tr("Hardware (list prices)")], formatDouble(pricing.hardware)));
-        QVERIFY(numbersEqual(summary[tr("Spares")], formatDouble(pricing.spares)));
-        QVERIFY(numbersEqual(summary[tr("Total (" + bom.currency + ")")], formatDouble(pricing.total)));
+                notes[row[0]] = row[2];
+            }
+        // Subtotals are SUMIFs over the BOM sheet by (translated) category; a category without
+        // any price is an empty cell saying so, never 0.
+        std::map<std::string, int> priced;
+        for (const BomLine &l : bom.lines)
+            priced[l.category] += l.total ? 1 : 0;
+        const bool anyPrice = priceCoverage(bom).pricedLines > 0;
+        for (const auto &[category, value] : pricing.subtotals) {
+            if (priced[category])
+                QVERIFY2(numbersEqual(summary[tr(category)], formatDouble(value)), (category + ": " + summary[tr(category)]).c_str());
+            else
+                QVERIFY2(summary[tr(category)].empty() && !notes[tr(category)].empty(), (category + ": " + summary[tr(category)]).c_str());
+        }
+        const std::string total = tr("Total (" + bom.currency + ")");
+        if (anyPrice) {
+            QVERIFY(numbersEqual(summary[tr("Hardware (list prices)")], formatDouble(pricing.hardware)));
+            QVERIFY(numbersEqual(summary[tr("Spares")], formatDouble(pricing.spares)));
+            QVERIFY(numbersEqual(summary[total], formatDouble(pricing.total)));
+        } else {
+            QVERIFY(summary[tr("Hardware (list prices)")].empty() && summary[total].empty());
+            QVERIFY(summary[tr("Cost per GPU (" + bom.currency + ")")].empty());
+        }
+        // Totals that miss prices say so; the coverage line counts the priced lines.
+        QCOMPARE(notes[total].empty(), bom.totals.capexComplete);
+        const PriceCoverage coverage = priceCoverage(bom);
+        QVERIFY2(notes[tr("Price coverage")].find(std::to_string(coverage.pricedLines) + " of " + std::to_string(coverage.lines)) != std::string::npos,
+                 notes[tr("Price coverage")].c_str());
         QVERIFY(numbersEqual(summary[tr("GPUs")], std::to_string(bom.totals.gpus)));
         QVERIFY(readSheet(QStringLiteral("Sources")).size() > 1);
         QVERIFY(readSheet(QStringLiteral("Assumptions")).size() > 5);
