@@ -22,6 +22,21 @@
     </message>
 </context>
 <context>
+    <name>AddPrices</name>
+    <message>
+        <location filename="../../widgets/pricecommands.cpp" line="+29"/>
+        <source>Prices cannot be changed here (no price book).</source>
+        <translation>此处不能修改价格（没有价格簿）。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+85"/>
+        <source>Import %n price(s) from %1</source>
+        <translation>
+            <numerusform>从 %1 导入 %n 个价格</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Engine</name>
     <message>
         <location filename="../../widgets/l10n/l10n.cpp" line="+61"/>
@@ -55,7 +70,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../core/export/bomworkbook.cpp" line="+42"/>
+        <location filename="../../core/export/bomworkbook.cpp" line="+45"/>
         <source>rack</source>
         <translation>机柜</translation>
     </message>
@@ -291,7 +306,7 @@
         <translation>节点“%1”把“%2”列为网卡，但它是 %3</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>server &apos;%1&apos; holds %2 HCAs; a %3 has room for %4</source>
         <translation>服务器“%1”装有 %2 块网卡；%3 最多容纳 %4 块</translation>
     </message>
@@ -417,7 +432,7 @@
     </message>
     <message>
         <location filename="../../core/export/bomcsv.cpp" line="+12"/>
-        <location filename="../../core/export/bomworkbook.cpp" line="+302"/>
+        <location filename="../../core/export/bomworkbook.cpp" line="+441"/>
         <source>category</source>
         <translation>类别</translation>
     </message>
@@ -429,7 +444,7 @@
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../../core/export/cableplan.cpp" line="+91"/>
+        <location filename="../../core/export/cableplan.cpp" line="+196"/>
         <source>description</source>
         <translation>描述</translation>
     </message>
@@ -469,17 +484,19 @@
         <translation>估算价格</translation>
     </message>
     <message>
-        <location filename="../../core/export/bomworkbook.cpp" line="-244"/>
+        <location filename="../../core/export/bomworkbook.cpp" line="-319"/>
+        <location line="+306"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-306"/>
+        <location line="+306"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-329"/>
         <source>Bill of materials: %1</source>
         <translation>物料清单：%1</translation>
     </message>
@@ -489,23 +506,23 @@
         <translation>由 Cluster Planner 生成</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+363"/>
         <source>BOM</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="-137"/>
         <source>Summary</source>
         <translation>汇总</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+152"/>
+        <location line="+59"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-209"/>
         <source>Subtotal by category</source>
         <translation>按类别小计</translation>
     </message>
@@ -516,22 +533,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+54"/>
+        <location line="+73"/>
         <source>Note</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-48"/>
         <source>Hardware (list prices)</source>
         <translation>硬件（目录价）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-29"/>
+        <location line="+86"/>
+        <location line="+24"/>
         <source>incomplete: some prices are unknown (see Assumptions)</source>
         <translation>不完整：部分价格未知（见“假设”）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-75"/>
         <source>Spares (% of cables and transceivers)</source>
         <translation>备件（占线缆和光模块的 %）</translation>
     </message>
@@ -542,12 +561,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+129"/>
+        <location line="+183"/>
         <source>Spares</source>
         <translation>备件</translation>
     </message>
     <message>
-        <location line="-122"/>
+        <location line="-178"/>
         <source>Discount (%)</source>
         <translation>折扣 (%)</translation>
     </message>
@@ -558,28 +577,28 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+118"/>
+        <location line="+174"/>
         <source>Discount</source>
         <translation>折扣</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-169"/>
         <source>Total (%1)</source>
         <translation>合计 (%1)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+20"/>
         <source>Key figures</source>
         <translation>关键指标</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+87"/>
+        <location line="+127"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-124"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
@@ -589,17 +608,17 @@
         <translation>每 GPU 成本 (%1)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>Power (kW)</source>
         <translation>功耗 (kW)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-1"/>
         <source>incomplete: some power figures are unknown</source>
         <translation>不完整：部分功耗未知</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Rack units (U)</source>
         <translation>机架单元 (U)</translation>
     </message>
@@ -614,7 +633,7 @@
         <translation>每年能耗费用 (%1)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>full power x PUE x electricity price, 8,760 h</source>
         <translation>满功率 × PUE × 电价，按 8,760 小时计</translation>
     </message>
@@ -624,17 +643,17 @@
         <translation>%1 年总拥有成本 (%2)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>hardware at list price + energy</source>
         <translation>目录价硬件 + 能耗</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+9"/>
         <source>Counts</source>
         <translation>数量统计</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
@@ -644,12 +663,12 @@
         <translation>管理设备</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Switches, %1</source>
         <translation>交换机，%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Links, %1</source>
         <translation>链路，%1</translation>
     </message>
@@ -660,7 +679,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+52"/>
+        <location line="+78"/>
         <source>Transceivers</source>
         <translation>光模块</translation>
     </message>
@@ -675,14 +694,14 @@
         <translation>设计中每个机柜一台，按其机柜部件计（设计未指定时为默认 42U 机柜）；机柜级系统自带机柜</translation>
     </message>
     <message>
-        <location line="-287"/>
-        <location line="+233"/>
-        <location line="+54"/>
+        <location line="-404"/>
+        <location line="+324"/>
+        <location line="+80"/>
         <source>Racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location line="-286"/>
+        <location line="-403"/>
         <source>row</source>
         <translation>列</translation>
     </message>
@@ -767,12 +786,43 @@
         <translation>高度：%1</translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="+67"/>
+        <source>%1 of %2 lines priced</source>
+        <translation>%2 行中 %1 行有价格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2 lines priced (%3%); %4% of the priced value from quotes or price lists, the rest estimated</source>
+        <translation>%2 行中 %1 行有价格（%3%）；已定价金额中 %4% 来自报价单或价目表，其余为估算</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Unknown price: not in the totals. Import a quote (cplan catalog import-prices) or type the price in the window&apos;s BOM.</source>
+        <translation>价格未知：不计入合计。请导入报价单（cplan catalog import-prices）或在窗口的物料清单中输入价格。</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>unknown: no line has a price</source>
+        <translation>未知：没有任何一行有价格</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>incomplete: a lower bound, the lines without a price are not in it</source>
+        <translation>不完整：这是下限，未计入没有价格的行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+150"/>
+        <source>Price coverage</source>
+        <translation>价格覆盖率</translation>
+    </message>
+    <message>
+        <location line="-52"/>
         <source>Cable plan</source>
         <translation>布线计划</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+38"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -782,7 +832,7 @@
         <translation>假设</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Prices</source>
         <translation>价格</translation>
     </message>
@@ -792,7 +842,7 @@
         <translation>部件目录中的参考目录价；“估算价格 = 是”表示估算值</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Electricity price</source>
         <translation>电价</translation>
     </message>
@@ -847,12 +897,12 @@
         <translation>硬件和备件的 %1%</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-31"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+32"/>
         <source>Unknown price (not in totals)</source>
         <translation>价格未知（未计入合计）</translation>
     </message>
@@ -867,7 +917,7 @@
         <translation>高度未知（未计入合计）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+31"/>
         <source>Sources</source>
         <translation>数据来源</translation>
     </message>
@@ -892,7 +942,7 @@
         <translation>来源</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="-23"/>
         <source>not in the catalog</source>
         <translation>不在目录中</translation>
     </message>
@@ -1272,10 +1322,10 @@
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../app/report/bompage.cpp" line="+152"/>
+        <location filename="../../app/report/bompage.cpp" line="+162"/>
         <location line="+3"/>
         <location filename="../../app/report/coverpage.cpp" line="+1"/>
-        <location filename="../../app/report/physicalpage.cpp" line="+133"/>
+        <location filename="../../app/report/physicalpage.cpp" line="+134"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
@@ -1295,13 +1345,13 @@
         <translation>不完整：%1 种部件无价格</translation>
     </message>
     <message>
-        <location filename="../../app/report/bompage.cpp" line="-118"/>
+        <location filename="../../app/report/bompage.cpp" line="-119"/>
         <location filename="../../app/report/coverpage.cpp" line="+1"/>
         <source>Cost per GPU</source>
         <translation>每 GPU 成本</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <location filename="../../app/report/coverpage.cpp" line="+0"/>
         <location line="+11"/>
         <source>n/a</source>
@@ -1653,9 +1703,10 @@ This page shows cost charts only.</source>
         <translation>物料清单 (BOM)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-93"/>
+        <location line="+97"/>
         <location line="+1"/>
-        <location filename="../../app/report/physicalpage.cpp" line="-106"/>
+        <location filename="../../app/report/physicalpage.cpp" line="-107"/>
         <location line="+29"/>
         <source>unknown</source>
         <translation>未知</translation>
@@ -1696,22 +1747,22 @@ This page shows cost charts only.</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location line="-95"/>
+        <location line="-97"/>
         <source>Subtotal %1</source>
         <translation>%1 小计</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Hardware (list prices)%1</source>
         <translation>硬件（目录价）%1</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-13"/>
         <source>, incomplete</source>
         <translation>，不完整</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+14"/>
         <source>Spares, %1% of cables and transceivers</source>
         <translation>备件（线缆和光模块的 %1%）</translation>
     </message>
@@ -1722,12 +1773,12 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../app/report/physicalpage.cpp" line="+74"/>
+        <location filename="../../app/report/physicalpage.cpp" line="+75"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Power (maximum)</source>
         <translation>功耗（最大值）</translation>
     </message>
@@ -2094,7 +2145,7 @@ This page shows cost charts only.</source>
         <translation>；价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../app/report/physicalpage.cpp" line="-102"/>
+        <location filename="../../app/report/physicalpage.cpp" line="-103"/>
         <source> (+%1 unknown)</source>
         <translation>（另有 %1 个未知）</translation>
     </message>
@@ -2209,7 +2260,7 @@ This page shows cost charts only.</source>
         <translation>分支</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>single</source>
         <translation>单根</translation>
     </message>
@@ -2500,7 +2551,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AnalysisRunner</name>
     <message>
-        <location filename="../../widgets/analysis.cpp" line="+119"/>
+        <location filename="../../widgets/analysis.cpp" line="+121"/>
         <location line="+31"/>
         <source>Analysis done</source>
         <translation>分析完成</translation>
@@ -2549,12 +2600,12 @@ This page shows cost charts only.</source>
         <translation>ibnetdiscover 输出 (*.topo *.out *.txt *.ibnetdiscover *.net *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+74"/>
         <source>Imported %1: %2 switches, %3 HCAs in %4 servers, %5 cables; %6 note(s)</source>
         <translation>已导入 %1：%2 台交换机，%4 台服务器中的 %3 块 HCA，%5 条线缆；%6 条说明</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+28"/>
         <location line="+11"/>
         <source>Import fabric</source>
         <translation>导入网络</translation>
@@ -2745,7 +2796,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::BomModel</name>
     <message>
-        <location filename="../../widgets/bommodel.cpp" line="+45"/>
+        <location filename="../../widgets/bommodel.cpp" line="+56"/>
         <source>Total (CAPEX)</source>
         <translation>合计（资本支出）</translation>
     </message>
@@ -2755,12 +2806,17 @@ This page shows cost charts only.</source>
         <translation>≥ %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+61"/>
+        <source>Unknown price: the totals leave this line out.</source>
+        <translation>价格未知：合计不含此行。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Estimated price</source>
         <translation>估算价格</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="-30"/>
         <location line="+1"/>
         <source>unknown</source>
         <translation>未知</translation>
@@ -2794,6 +2850,39 @@ This page shows cost charts only.</source>
         <location line="+1"/>
         <source>Total</source>
         <translation>总价</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Double-click to type a price in %1 and its source; it goes into your price book (Ctrl+Z undoes it).</source>
+        <translation>双击输入以 %1 计的价格及其来源；价格记入您的价格簿（Ctrl+Z 可撤销）。</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>typed into the BOM</source>
+        <translation>在物料清单中输入</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Set the price of %1</source>
+        <translation>设置 %1 的价格</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::BomPriceDelegate</name>
+    <message>
+        <location line="+20"/>
+        <source>price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>source (quote, price list)</source>
+        <translation>来源（报价单、价目表）</translation>
     </message>
 </context>
 <context>
@@ -3119,7 +3208,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Docks</name>
     <message>
-        <location filename="../../app/gui/docks.cpp" line="+60"/>
+        <location filename="../../app/gui/docks.cpp" line="+69"/>
         <source>Parts</source>
         <translation>部件</translation>
     </message>
@@ -3157,6 +3246,11 @@ or open a design (Ctrl+O).</source>
         <location line="+2"/>
         <source>Differences</source>
         <translation>差异</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Racks</source>
+        <translation>机柜</translation>
     </message>
 </context>
 <context>
@@ -3723,7 +3817,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainActions</name>
     <message>
-        <location filename="../../app/gui/mainactions.cpp" line="+60"/>
+        <location filename="../../app/gui/mainactions.cpp" line="+62"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3778,7 +3872,23 @@ or open a design (Ctrl+O).</source>
         <translation>与实际布线比较(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Import &amp;price list…</source>
+        <translation>导入价目表(&amp;P)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>Import price list</source>
+        <translation>导入价目表</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Price lists (*.csv *.xlsx);;All files (*)</source>
+        <translation>价目表 (*.csv *.xlsx);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>&amp;Export view…</source>
         <translation>导出视图(&amp;E)…</translation>
     </message>
@@ -4031,7 +4141,12 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+116"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+91"/>
+        <source>Price book</source>
+        <translation>价格簿</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>Analysing the design…</source>
         <translation>正在分析设计…</translation>
     </message>
@@ -4060,8 +4175,15 @@ or open a design (Ctrl+O).</source>
         <source>Untitled design</source>
         <translation>未命名设计</translation>
     </message>
+    <message numerus="yes">
+        <location line="+40"/>
+        <source>Imported %n price(s) into your price book</source>
+        <translation>
+            <numerusform>已将 %n 个价格导入您的价格簿</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+62"/>
+        <location line="+30"/>
         <location line="+1"/>
         <source>Opening the design…</source>
         <translation>正在打开设计…</translation>
@@ -4176,6 +4298,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>BOM lines with a known price, and how much of the priced value comes from a quote or price list (your price book, a vendor&apos;s list) rather than an estimate. A line without a price has no value to count: type one in the Bill of materials dock or use File ▸ Import price list.</source>
+        <translation>有已知价格的物料清单行，以及已定价金额中来自报价单或价目表（您的价格簿、厂商价目表）而非估算的比例。没有价格的行无法计入金额：请在“物料清单”面板中输入价格，或使用“文件 ▸ 导入价目表”。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Typical power of servers, switches and optics from the catalog; cables draw none.</source>
         <translation>目录中服务器、交换机和光模块的典型功耗；线缆不耗电。</translation>
     </message>
@@ -4216,6 +4343,16 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>Racks in the design and the highest nameplate power of one rack (the sum of its devices&apos; maximum power from the catalog). The Racks dock shows each rack&apos;s elevation.</source>
+        <translation>设计中的机柜数量，以及单个机柜的最高铭牌功率（其设备在目录中的最大功率之和）。“机柜”面板显示每个机柜的立面图。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Racks whose devices exceed a budget of the rack or the site: rack units, power, cooling or weight.</source>
+        <translation>设备超出机柜或站点预算的机柜：机架单元、功率、制冷或重量。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Errors and warnings of the design rules, and with failures what the failures add (the Problems dock lists them).</source>
         <translation>设计规则的错误和警告，以及存在故障时故障带来的问题（问题面板中列出）。</translation>
     </message>
@@ -4223,7 +4360,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MetricsView</name>
     <message>
-        <location filename="../../widgets/metricsview.cpp" line="+63"/>
+        <location filename="../../widgets/metricsview.cpp" line="+65"/>
         <source>Link utilization (%, links per bin)</source>
         <translation>链路利用率（%，每区间链路数）</translation>
     </message>
@@ -4234,12 +4371,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+220"/>
+        <location line="+244"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-215"/>
+        <location line="-239"/>
         <location line="+122"/>
         <source>GPUs</source>
         <translation>GPU</translation>
@@ -4282,12 +4419,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="-26"/>
-        <location line="+31"/>
+        <location line="+37"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-36"/>
         <source>≥ </source>
         <translation>≥ </translation>
     </message>
@@ -4297,7 +4434,17 @@ or open a design (Ctrl+O).</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Price coverage</source>
+        <translation>价格覆盖率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 of %2 lines (%3), %4 of the priced value quoted</source>
+        <translation>%2 行中 %1 行有价格（%3），已定价金额中 %4 来自报价</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Cost per GPU</source>
         <translation>每 GPU 成本</translation>
     </message>
@@ -4679,7 +4826,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ReportCommand</name>
     <message>
-        <location filename="../../app/report/reportcommand.cpp" line="+47"/>
+        <location filename="../../app/report/reportcommand.cpp" line="+48"/>
         <source>seed %1</source>
         <translation>随机种子 %1</translation>
     </message>
@@ -4849,7 +4996,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::WireCheck</name>
     <message>
-        <location filename="../../widgets/wirecheck.cpp" line="+47"/>
+        <location filename="../../widgets/wirecheck.cpp" line="+55"/>
         <source>unknown node</source>
         <translation>未知节点</translation>
     </message>
@@ -4880,7 +5027,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/main.cpp" line="+29"/>
+        <location filename="../../app/main.cpp" line="+30"/>
         <source>Design GPU clusters on InfiniBand fabrics.</source>
         <translation>在 InfiniBand 网络上设计 GPU 集群。</translation>
     </message>
