@@ -221,7 +221,7 @@ private:
         for (const std::string &o : objects)
             reported = reported || m_reportedLinks.count(o);
         if (!reported)
-            m_out.problems.push_back(CableProblem{LinkId(i), "impossible-cable", std::move(text), objects});
+            m_out.problems.push_back(CableProblem{LinkId(i), Rule::ImpossibleCable, std::move(text), objects});
         for (const std::string &o : objects)
             if (m_design.findLink(o))
                 m_reportedLinks.insert(o);

@@ -15,6 +15,7 @@
 #include "catalog/part.h"
 #include "model/design.h"
 #include "util/message.h"
+#include "validate/rules.h"
 
 #include <optional>
 #include <string>
@@ -38,7 +39,7 @@ struct PhysicalCable
 struct CableProblem
 {
     LinkId link;
-    std::string code = "impossible-cable";
+    Rule rule = Rule::ImpossibleCable;
     Message text;
     std::vector<std::string> objects;   // link and node ids
 };

@@ -28,6 +28,16 @@ const char *ruleCode(Rule rule)
     case Rule::DuplicateGuid: return "duplicate-guid";
     case Rule::RackSpace: return "rack-space";
     case Rule::RackPower: return "rack-power";
+    case Rule::UOverlap: return "u-overlap";
+    case Rule::RackOverHeight: return "rack-over-height";
+    case Rule::RackCooling: return "rack-cooling";
+    case Rule::RackWeight: return "rack-weight";
+    case Rule::RackUndeclared: return "rack-undeclared";
+    case Rule::RackBudgetUnconfirmed: return "rack-budget-unconfirmed";
+    case Rule::CableDistance: return "cable-distance";
+    case Rule::CableRoute: return "cable-route";
+    case Rule::CableUnmeasured: return "cable-unmeasured";
+    case Rule::ImpossibleCable: return "impossible-cable";
     }
     return "unknown-rule";
 }

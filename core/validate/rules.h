@@ -10,7 +10,7 @@ namespace cplan {
 //
 // Adding a rule: a value here and its code in ruleCode(); the check where it belongs (a link
 // rule in validate/linkrules.cpp, a node rule in validate/noderules.cpp, a design-wide rule in
-// validate/validate.cpp); and a golden case, tests/data/validate/<code>/ with a design that
+// validate/validate.cpp, a physical rule in physical/checks.cpp); and a golden case, tests/data/validate/<code>/ with a design that
 // plants exactly that problem and the findings expected (tst_validate fails for a rule without
 // one).
 enum class Rule {
@@ -37,8 +37,20 @@ enum class Rule {
     DuplicateGuid,
     RackSpace,
     RackPower,
+    // The physical plan (physical/checks.h: racks and U, rack budgets, cables against the floor,
+    // cables that cannot be installed as wired).
+    UOverlap,
+    RackOverHeight,
+    RackCooling,
+    RackWeight,
+    RackUndeclared,
+    RackBudgetUnconfirmed,
+    CableDistance,
+    CableRoute,
+    CableUnmeasured,
+    ImpossibleCable,
 };
-inline constexpr int kRuleCount = int(Rule::RackPower) + 1;
+inline constexpr int kRuleCount = int(Rule::ImpossibleCable) + 1;
 
 // "unknown-part", "port-out-of-range", ...
 const char *ruleCode(Rule rule);

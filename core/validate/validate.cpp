@@ -229,8 +229,8 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
     checkIdentity(design, out);
     // The physical plan: racks and U, rack budgets, cables against the floor, impossible cables
     // (physical/checks.h; rack-space and rack-power among them).
-    checkPhysical(design, catalog, [&](Severity s, const std::string &code, Message text, std::vector<std::string> objects) {
-        out.add(Finding{s, code, text.english(), std::move(objects), text});
+    checkPhysical(design, catalog, [&](Severity s, Rule rule, Message text, std::vector<std::string> objects) {
+        out.add(s, rule, std::move(text), std::move(objects));
     });
     return out.take();
 }
