@@ -1,5 +1,6 @@
 // The physical plan: racks and U, rack budgets, the floor, cables as physical objects and the
-// design rules on them (golden cases in tests/data/physical-rules), and the generator's racks
+// design rules on them (on real parts in tests/data/physical-rules; one golden case per rule
+// code with test parts in tests/data/validate), and the generator's racks
 // and cables on every sample and on generated GB200 and B300 designs.
 
 #include "catalog/catalog.h"
@@ -89,17 +90,45 @@ private:
                 QCOMPARE(cages.at(fy).ports, 1);
             }
         }
-        // The cable plan has one row per physical cable, and as many as the BOM counts.
+        checkPlan(d, pc);
+    }
+
+    // The same over the cable plan as printed: a row is one physical cable and lists each link it
+    // carries (a twin or splitter row both), every link is on exactly one row, a row's links join
+    // two different far devices only when its part is a splitter, every row has a cable part, and
+    // there are as many rows as the BOM counts cables.
+    void checkPlan(const Design &d, const PhysicalCables &pc)
+    {
+        const std::vector<CablePlanRow> plan = cablePlan(d, m_catalog);
+        QCOMPARE(plan.size(), pc.cables.size());
+        std::vector<int> rowsOfLink(d.links.size(), 0);
+        for (const CablePlanRow &r : plan) {
+            QVERIFY2(r.links.size() == 1 || r.links.size() == 2, r.cableId.c_str());
+            QVERIFY2(!r.cablePart.empty(), r.cableId.c_str());
+            std::set<NodeId> devices;
+            for (const std::string &id : r.links) {
+                const auto l = d.findLink(id);
+                QVERIFY2(l, id.c_str());
+                ++rowsOfLink[l->value];
+                devices.insert(d.link(*l).a.node);
+                devices.insert(d.link(*l).b.node);
+            }
+            QCOMPARE(r.form == CableForm::Single, r.links.size() == 1);
+            // Two links: one near device and one far device (twin), or two far devices (splitter).
+            const Part *part = m_catalog.find(r.cablePart);
+            QVERIFY2(part, r.cablePart.c_str());
+            if (devices.size() > 2)
+                QVERIFY2(devices.size() == 3 && part->cableForm() == CableForm::Splitter,
+                         qPrintable(QString::fromStdString(r.label + " (" + r.cablePart + ") joins two far devices")));
+        }
+        for (std::size_t i = 0; i < rowsOfLink.size(); ++i)
+            QVERIFY2(rowsOfLink[i] == 1, d.links[i].id.c_str());
         const Bom bom = computeBom(d, m_catalog);
         long long bomCables = 0;
         for (const BomLine &l : bom.lines)
             if (l.category == "cable")
                 bomCables += l.quantity;
-        long long withPart = 0;
-        for (const CablePlanRow &r : cablePlan(d, m_catalog))
-            withPart += r.cablePart.empty() ? 0 : 1;
-        QCOMPARE(static_cast<long long>(cablePlan(d, m_catalog).size()), static_cast<long long>(pc.cables.size()));
-        QCOMPARE(withPart, bomCables);
+        QCOMPARE(static_cast<long long>(plan.size()), bomCables);
     }
 
 private slots:
