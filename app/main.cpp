@@ -49,7 +49,9 @@ int main(int argc, char **argv)
     const QCommandLineOption compare(QStringLiteral("compare"),
                                      QApplication::translate("main", "Compare the design with an as-built fabric (ibnetdiscover output or a design)."),
                                      QStringLiteral("as-built"));
-    parser.addOptions({screenshot, presentation, heatmap, schedule, jobs, collapse, focus, wizard, size, compare});
+    const QCommandLineOption dock(QStringLiteral("dock"), QApplication::translate("main", "Screenshot with this dock in front (e.g. RacksDock)."),
+                                  QStringLiteral("name"));
+    parser.addOptions({screenshot, presentation, heatmap, schedule, jobs, collapse, focus, wizard, size, compare, dock});
     parser.process(app);
 
     auto catalog = cplan::loadCatalog();
@@ -76,6 +78,7 @@ int main(int argc, char **argv)
         o.collapse = parser.isSet(collapse);
         o.wizard = parser.isSet(wizard);
         o.compare = parser.value(compare);
+        o.dock = parser.value(dock);
         if (parser.isSet(focus))
             o.focusGroups = parser.value(focus).split(QLatin1Char(','));
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));

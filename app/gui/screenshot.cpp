@@ -53,6 +53,8 @@ int takeScreenshot(MainWindow &window, const ScreenshotOptions &o)
         }
         window.showDock(QStringLiteral("DifferencesDock"));
     }
+    if (!o.dock.isEmpty())
+        window.showDock(o.dock);
     if (!o.heatmap.isEmpty())
         window.setHeatmapPattern(o.heatmap);
     if (!o.schedulePolicy.isEmpty()) {

@@ -23,6 +23,7 @@ struct ScreenshotOptions
     QStringList focusGroups;  // zoom onto these groups (SU ids); empty = fit everything
     bool wizard = false;      // show the new-fabric wizard instead of the window
     QString compare;          // compare with this as-built fabric (overlay and Differences dock)
+    QString dock;             // bring this dock to the front (object name, e.g. RacksDock)
     QSize size{1600, 1000};
 };
 

@@ -5087,6 +5087,11 @@ or open a design (Ctrl+O).</source>
         <translation>将设计与实际布线的网络比较（ibnetdiscover 输出或设计文件）。</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Screenshot with this dock in front (e.g. RacksDock).</source>
+        <translation>截图时将此停靠窗口置于前面（例如 RacksDock）。</translation>
+    </message>
+    <message>
         <location line="+11"/>
         <source>Cluster Planner</source>
         <translation>Cluster Planner</translation>
