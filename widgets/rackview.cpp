@@ -290,6 +290,8 @@ RackView::RackView(Document *document, QWidget *parent) : QWidget(parent), m_doc
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(new QLabel(tr("Not in a rack"), side));
     sideLayout->addWidget(m_unplaced);
+    // The list is a narrow column beside the racks, which take the rest.
+    side->setMaximumWidth(fontMetrics().averageCharWidth() * 36);
     auto *split = new QSplitter(this);
     split->addWidget(m_view);
     split->addWidget(side);

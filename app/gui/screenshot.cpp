@@ -9,11 +9,13 @@
 #include "canvasview.h"
 #include "document.h"
 #include "fabricwizard.h"
+#include "rackview.h"
 #include "schedulerview.h"
 
 #include "catalog/catalog.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QImage>
 #include <QPixmap>
@@ -53,8 +55,17 @@ int takeScreenshot(MainWindow &window, const ScreenshotOptions &o)
         }
         window.showDock(QStringLiteral("DifferencesDock"));
     }
-    if (!o.dock.isEmpty())
+    if (!o.dock.isEmpty()) {
         window.showDock(o.dock);
+        // A bottom dock in front gets room to be seen (by default it is a few lines high).
+        for (QDockWidget *d : window.dockWidgets())
+            if (d->objectName() == o.dock && window.dockWidgetArea(d) == Qt::BottomDockWidgetArea)
+                window.resizeDocks({d}, {o.size.height() * 2 / 5}, Qt::Vertical);
+        // The rack view shows the row of the first group in focus (rows are named after units).
+        if (!o.focusGroups.isEmpty())
+            if (auto *racks = window.findChild<RackView *>())
+                racks->setCurrentRow(o.focusGroups.first());
+    }
     if (!o.heatmap.isEmpty())
         window.setHeatmapPattern(o.heatmap);
     if (!o.schedulePolicy.isEmpty()) {
