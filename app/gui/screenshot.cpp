@@ -63,8 +63,10 @@ int takeScreenshot(MainWindow &window, const ScreenshotOptions &o)
                 window.resizeDocks({d}, {o.size.height() * 2 / 5}, Qt::Vertical);
         // The rack view shows the row of the first group in focus (rows are named after units).
         if (!o.focusGroups.isEmpty())
-            if (auto *racks = window.findChild<RackView *>())
+            if (auto *racks = window.findChild<RackView *>()) {
+                racks->refresh();   // now, not on its timer: the rows of the design just opened
                 racks->setCurrentRow(o.focusGroups.first());
+            }
     }
     if (!o.heatmap.isEmpty())
         window.setHeatmapPattern(o.heatmap);
