@@ -60,6 +60,8 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
         j["output"] = out;
         j["tiers"] = r.tiers;
         j["rails"] = r.rails;
+        j["rails_per_leaf"] = r.railsPerLeaf;
+        j["planes"] = r.planes;
         j["su_size"] = r.suSize;
         j["scalable_units"] = r.scalableUnits;
         j["pods"] = r.pods;
@@ -80,26 +82,68 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
     std::cout << "  leaf ports: " << r.leafDown << " down, " << r.leafUp << " up";
     if (r.rails > 1)
         std::cout << "; rail-optimized, " << r.rails << " rails, " << r.scalableUnits << " SU(s) of " << r.suSize << " servers";
+    if (r.railsPerLeaf > 1)
+        std::cout << ", " << r.railsPerLeaf << " rails per leaf";
     if (r.pods > 1)
         std::cout << "; " << r.pods << " pods";
+    if (r.planes > 1)
+        std::cout << "; " << r.planes << " planes (switch counts are for all of them)";
     std::cout << '\n';
     for (const Message &note : r.notes)
         std::cout << "  note: " << note.english() << '\n';
 }
 
-} // namespace
 
-void addGenerateCommand(CLI::App &root, Context &ctx)
+struct FatTreeArgs
 {
-    CLI::App *gen = root.add_subcommand("generate", "Generate a fabric (fat tree or torus) into a design file");
-    gen->require_subcommand(1);
+    int servers = 0;
+    std::string server, sw, tiers = "auto", blocking = "1:1", rails = "auto", out, name, hca, tenants;
+    int suSize = 0, mgmt = 0, perRack = 4, planes = 1;
+};
 
-    struct FatTreeArgs
-    {
-        int servers = 0;
-        std::string server, sw, tiers = "auto", blocking = "1:1", rails = "auto", out, name, hca, tenants;
-        int suSize = 0, mgmt = 0, perRack = 4;
-    };
+// The generator's spec from the command line.
+Result<FatTreeSpec> fatTreeSpec(const FatTreeArgs &a)
+{
+    FatTreeSpec spec;
+    auto mix = parseServerMix(a.server, a.servers);
+    if (!mix)
+        return mix.error();
+    spec.servers = *mix;
+    int total = 0;
+    for (auto &[p, n] : spec.servers)
+        total += n;
+    if (total != a.servers)
+        return Error{"", 0, 0, "--servers is " + std::to_string(a.servers) + " but the --server mix adds up to " + std::to_string(total)};
+    auto ratio = parseRatio(a.blocking);
+    if (!ratio)
+        return ratio.error();
+    spec.blockingDown = ratio->first;
+    spec.blockingUp = ratio->second;
+    spec.switchPart = a.sw;
+    spec.tiers = a.tiers == "auto" ? 0 : std::stoi(a.tiers);
+    if (a.rails != "auto") {
+        auto r = parseInt(a.rails);
+        if (!r || *r < 1 || *r > kMaxHcasPerServer)
+            return Error{"", 0, 0, "--rails must be auto or a number from 1 to " + std::to_string(kMaxHcasPerServer)};
+        spec.rails = int(*r);
+    }
+    spec.suSize = a.suSize;
+    spec.mgmtNodes = a.mgmt;
+    spec.serversPerRack = a.perRack;
+    spec.planes = a.planes;
+    spec.hcaOverride = a.hca;
+    if (!a.tenants.empty()) {
+        auto t = parseServerMix(a.tenants, 0);
+        if (!t)
+            return Error{"--tenants", 0, 0, "must be NAME:SERVERS,NAME:SERVERS"};
+        spec.tenants = *t;
+    }
+    spec.name = a.name.empty() ? std::to_string(a.servers) + "x " + a.server + " on " + a.sw : a.name;
+    return spec;
+}
+
+void addFatTreeCommand(CLI::App *gen, Context &ctx)
+{
     auto a = std::make_shared<FatTreeArgs>();
     CLI::App *ft = gen->add_subcommand("fat-tree", "A 1-, 2- or 3-tier fat tree, rail-optimized for multi-HCA servers");
     ft->add_option("--servers", a->servers, "Number of servers")->required()->check(CLI::Range(1, 1000000));
@@ -109,8 +153,12 @@ void addGenerateCommand(CLI::App &root, Context &ctx)
     ft->add_option("--blocking", a->blocking, "Leaf blocking ratio D:U (down:up), e.g. 2:1");
     ft->add_option("--rails", a->rails, "auto (a rail per port), 1 (no rails), or a divisor of the ports per server "
                                         "(a GB200 NVL72's 72 ports on 18 rails)");
-    ft->add_option("--su-size", a->suSize, "Servers per scalable unit (default: what one leaf per rail takes)")->check(CLI::Range(1, 100000));
-    ft->add_option("--mgmt-nodes", a->mgmt, "Management appliances (UFM) on free leaf ports")->check(CLI::Range(0, 1000));
+    ft->add_option("--su-size", a->suSize, "Servers per scalable unit (default: what one leaf per rail takes; 8 rack-scale systems)")
+        ->check(CLI::Range(1, 100000));
+    ft->add_option("--planes", a->planes, "Independent fabrics (subnets) the HCAs of every server are split over: rail r on plane "
+                                          "r mod PLANES (default 1)")
+        ->check(CLI::Range(1, kMaxPlanes));
+    ft->add_option("--mgmt-nodes", a->mgmt, "Management appliances (UFM) on free leaf ports (in every plane)")->check(CLI::Range(0, 1000));
     ft->add_option("--servers-per-rack", a->perRack, "Servers per rack (default 4)")->check(CLI::Range(1, 64));
     ft->add_option("--hca", a->hca, "Fit this HCA part to every server instead of its own");
     ft->add_option("--tenants", a->tenants, "Tenants NAME:SERVERS,NAME:SERVERS assigned in server order");
@@ -121,42 +169,11 @@ void addGenerateCommand(CLI::App &root, Context &ctx)
             const Catalog *cat = catalog(ctx);
             if (!cat)
                 return ExitBadInput;
-            FatTreeSpec spec;
-            auto mix = parseServerMix(a->server, a->servers);
-            if (!mix)
-                return fail(mix.error());
-            spec.servers = *mix;
-            int total = 0;
-            for (auto &[p, n] : spec.servers)
-                total += n;
-            if (total != a->servers)
-                return fail("--servers is " + std::to_string(a->servers) + " but the --server mix adds up to " + std::to_string(total));
-            auto ratio = parseRatio(a->blocking);
-            if (!ratio)
-                return fail(ratio.error());
-            spec.blockingDown = ratio->first;
-            spec.blockingUp = ratio->second;
-            spec.switchPart = a->sw;
-            spec.tiers = a->tiers == "auto" ? 0 : std::stoi(a->tiers);
-            if (a->rails != "auto") {
-                auto r = parseInt(a->rails);
-                if (!r || *r < 1 || *r > kMaxHcasPerServer)
-                    return fail("--rails must be auto or a number from 1 to " + std::to_string(kMaxHcasPerServer));
-                spec.rails = int(*r);
-            }
-            spec.suSize = a->suSize;
-            spec.mgmtNodes = a->mgmt;
-            spec.serversPerRack = a->perRack;
-            spec.hcaOverride = a->hca;
-            if (!a->tenants.empty()) {
-                auto t = parseServerMix(a->tenants, 0);
-                if (!t)
-                    return fail(Error{"--tenants", 0, 0, "must be NAME:SERVERS,NAME:SERVERS"});
-                spec.tenants = *t;
-            }
-            spec.name = a->name.empty() ? std::to_string(a->servers) + "x " + a->server + " on " + a->sw : a->name;
+            auto spec = fatTreeSpec(*a);
+            if (!spec)
+                return fail(spec.error());
             FatTreeReport report;
-            auto design = generateFatTree(spec, *cat, &report);
+            auto design = generateFatTree(*spec, *cat, &report);
             if (!design)
                 return fail(design.error());
             if (auto saved = saveDesign(*design, a->out); !saved)
@@ -165,12 +182,45 @@ void addGenerateCommand(CLI::App &root, Context &ctx)
             return ExitOk;
         };
     });
+}
 
-    struct TorusArgs
-    {
-        std::string dims, server, sw, out, name;
-        int perSwitch = 1, links = 1;
-    };
+struct TorusArgs
+{
+    std::string dims, server, sw, out, name;
+    int perSwitch = 1, links = 1;
+};
+
+int runTorus(const TorusArgs &t, Context &ctx)
+{
+    const Catalog *cat = catalog(ctx);
+    if (!cat)
+        return ExitBadInput;
+    TorusSpec spec;
+    for (const std::string &d : split(t.dims, 'x')) {
+        auto v = parseInt(d);
+        if (!v || *v < 2 || *v > 64)
+            return fail("--dims must look like 4x4 or 4x4x4 (each from 2 to 64)");
+        spec.dims.push_back(int(*v));
+    }
+    spec.serversPerSwitch = t.perSwitch;
+    spec.linksPerNeighbor = t.links;
+    spec.serverPart = t.server;
+    spec.switchPart = t.sw;
+    spec.name = t.name.empty() ? t.dims + " torus of " + t.sw : t.name;
+    auto design = generateTorus(spec, *cat);
+    if (!design)
+        return fail(design.error());
+    if (auto saved = saveDesign(*design, t.out); !saved)
+        return fail(saved.error());
+    if (ctx.json)
+        std::cout << nlohmann::ordered_json{{"output", t.out}, {"nodes", design->nodes.size()}, {"links", design->links.size()}}.dump(2) << '\n';
+    else
+        std::cout << "Generated " << t.out << ": " << design->nodes.size() << " nodes, " << design->links.size() << " links\n";
+    return ExitOk;
+}
+
+void addTorusCommand(CLI::App *gen, Context &ctx)
+{
     auto t = std::make_shared<TorusArgs>();
     CLI::App *tor = gen->add_subcommand("torus", "A 2-D or 3-D torus of switches with servers on each");
     tor->add_option("--dims", t->dims, "Dimensions XxY or XxYxZ")->required();
@@ -180,35 +230,17 @@ void addGenerateCommand(CLI::App &root, Context &ctx)
     tor->add_option("--switch", t->sw, "Switch part id")->required();
     tor->add_option("--name", t->name, "Design name");
     tor->add_option("-o,--output", t->out, "Design file to write")->required();
-    tor->callback([t, &ctx] {
-        ctx.action = [t, &ctx]() -> int {
-            const Catalog *cat = catalog(ctx);
-            if (!cat)
-                return ExitBadInput;
-            TorusSpec spec;
-            for (const std::string &d : split(t->dims, 'x')) {
-                auto v = parseInt(d);
-                if (!v || *v < 2 || *v > 64)
-                    return fail("--dims must look like 4x4 or 4x4x4 (each from 2 to 64)");
-                spec.dims.push_back(int(*v));
-            }
-            spec.serversPerSwitch = t->perSwitch;
-            spec.linksPerNeighbor = t->links;
-            spec.serverPart = t->server;
-            spec.switchPart = t->sw;
-            spec.name = t->name.empty() ? t->dims + " torus of " + t->sw : t->name;
-            auto design = generateTorus(spec, *cat);
-            if (!design)
-                return fail(design.error());
-            if (auto saved = saveDesign(*design, t->out); !saved)
-                return fail(saved.error());
-            if (ctx.json)
-                std::cout << nlohmann::ordered_json{{"output", t->out}, {"nodes", design->nodes.size()}, {"links", design->links.size()}}.dump(2) << '\n';
-            else
-                std::cout << "Generated " << t->out << ": " << design->nodes.size() << " nodes, " << design->links.size() << " links\n";
-            return ExitOk;
-        };
-    });
+    tor->callback([t, &ctx] { ctx.action = [t, &ctx]() -> int { return runTorus(*t, ctx); }; });
+}
+
+} // namespace
+
+void addGenerateCommand(CLI::App &root, Context &ctx)
+{
+    CLI::App *gen = root.add_subcommand("generate", "Generate a fabric (fat tree or torus) into a design file");
+    gen->require_subcommand(1);
+    addFatTreeCommand(gen, ctx);
+    addTorusCommand(gen, ctx);
 }
 
 } // namespace cplan::cli

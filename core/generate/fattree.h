@@ -11,6 +11,9 @@ namespace cplan {
 
 class Catalog;
 
+// Planes one generated fabric may have.
+inline constexpr int kMaxPlanes = 64;
+
 // Parameters of a generated fat tree (DESIGN.md §4 Generators).
 struct FatTreeSpec
 {
@@ -27,6 +30,9 @@ struct FatTreeSpec
     int mgmtNodes = 0;           // management appliances (UFM), one link each on free leaf ports
     std::string mgmtPart;        // their part; empty = the catalog's (role: management)
     int serversPerRack = 4;
+    // Independent fabrics the servers' HCAs are split over (rail r on plane r mod planes), each
+    // its own subnet with its own subnet manager and LID space. 1 = one fabric.
+    int planes = 1;
     // Tenants: (name, servers), assigned to servers in order.
     std::vector<std::pair<std::string, int>> tenants;
 };
@@ -36,11 +42,13 @@ struct FatTreeReport
 {
     int tiers = 0;
     int rails = 0;
+    int railsPerLeaf = 1;           // > 1: narrow rails packed on one leaf
+    int planes = 1;
     int suSize = 0;
     int scalableUnits = 0;
     int pods = 0;
     int leafDown = 0, leafUp = 0;   // ports per leaf
-    int leaves = 0, spines = 0, cores = 0;
+    int leaves = 0, spines = 0, cores = 0;   // in all planes
     int linksLeafSpine = 0;         // parallel links between one leaf and one spine
     int linksSpineCore = 0;
     std::vector<Message> notes; // roundings and choices worth telling the user

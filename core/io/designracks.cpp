@@ -108,6 +108,9 @@ void writeRacks(std::string &out, const Design &design)
 
 int designFormatNeeded(const Design &design)
 {
+    for (const Node &n : design.nodes)
+        if (n.plane > 0)
+            return 3;
     if (!design.racks.empty())
         return 2;
     for (const Node &n : design.nodes)

@@ -84,10 +84,10 @@ public:
             return errorAt(m_file, &n, "too many nodes (the limit is " + std::to_string(kMaxNodes) + ")");
         std::optional<Error> error;
         MapReader r(n, m_file, "a node", error);
-        r.allowOnly({"id", "part", "name", "role", "tier", "x", "y", "group", "rack", "u", "hcas", "guid"});
+        r.allowOnly({"id", "part", "name", "role", "tier", "x", "y", "group", "plane", "rack", "u", "hcas", "guid"});
         Node node;
         std::string role;
-        long long tier = 0, u = 0;
+        long long tier = 0, u = 0, plane = 0;
         r.string("id", node.id, true);
         r.string("part", node.part, true);
         r.string("name", node.name);
@@ -96,6 +96,8 @@ public:
         r.number("x", node.x);
         r.number("y", node.y);
         r.string("group", node.group);
+        if (r.integer("plane", plane, 1, kMaxPlanesInFile))
+            node.plane = int(plane);
         r.string("rack", node.rack);
         if (r.integer("u", u, 1, kMaxRackUnitPosition))
             node.u = int(u);
@@ -264,7 +266,8 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
                        "this file was written by a newer Cluster Planner (format " + format +
                            "); this version reads up to cluster-planner/" + std::to_string(kDesignFormatVersion) +
                            ". Please upgrade.");
-    // Version 2 added racks and U positions; a version 1 file simply has none (nothing to migrate).
+    // Version 2 added racks and U positions, version 3 planes; an older file simply has none
+    // (nothing to migrate).
 
     top.string("name", design.name);
     top.string("notes", design.notes);
@@ -481,6 +484,8 @@ std::string serializeDesign(const Design &design)
         w.number("y", n.y);
         if (!n.group.empty())
             w.field("group", n.group);
+        if (n.plane > 0)
+            w.integer("plane", n.plane);
         if (!n.rack.empty())
             w.field("rack", n.rack);
         if (n.u)

@@ -10,8 +10,11 @@ namespace cplan {
 class Catalog;
 
 // The design file format, `format: cluster-planner/N`: the newest this version reads. Version 2
-// added racks and U positions; a design without them is still written as version 1.
-inline constexpr int kDesignFormatVersion = 2;
+// added racks and U positions, version 3 planes (a node's `plane`); a design is written in the
+// oldest version that holds it, so older files load -> save byte-identically.
+inline constexpr int kDesignFormatVersion = 3;
+// Planes a design file may declare.
+inline constexpr int kMaxPlanesInFile = 1024;
 
 // Parses a design. `fileName` is only used in error messages. Errors name the line and column
 // of the offending YAML node. With a catalog, the parts must be in it and every link must be

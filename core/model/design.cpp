@@ -238,6 +238,20 @@ NodeRole defaultRole(const Part &part)
     return part.management ? NodeRole::Management : NodeRole::Server;
 }
 
+int designPlanes(const Design &design)
+{
+    int planes = 0;
+    for (const Node &n : design.nodes)
+        planes = std::max(planes, n.plane);
+    return planes;
+}
+
+int linkPlane(const Design &design, const Link &link)
+{
+    const int a = link.a.node.value < design.nodes.size() ? design.node(link.a.node).plane : 0;
+    return a > 0 ? a : (link.b.node.value < design.nodes.size() ? design.node(link.b.node).plane : 0);
+}
+
 int nodeGpuCount(const Node &node, const Catalog &catalog)
 {
     if (node.role != NodeRole::Server)

@@ -37,6 +37,9 @@ struct Node
     Tier tier = Tier::Endpoint; // servers: Endpoint; switches: Leaf, Spine, Core (Endpoint = unset)
     double x = 0, y = 0;       // canvas position
     std::string group;         // id of a group (SU, pod) or empty
+    // The independent fabric (plane: its own subnet) a switch or appliance belongs to, 1-based;
+    // 0 = the design's one fabric. Servers span the planes their HCAs are cabled to (plane 0).
+    int plane = 0;
     std::string rack;          // rack label or empty (a rack of `racks`, or an undeclared one)
     std::optional<int> u;      // lowest rack unit the device takes, 1 = bottom; empty = not placed
     // HCAs fitted to a server beyond (or instead of) its part's own; empty = the part's.
@@ -175,6 +178,11 @@ NodeRole defaultRole(const Part &part);
 
 // Speed a link runs at: the lower of its two ports' speeds (0 if unknown).
 double linkSpeedGbps(const Design &design, const Link &link, const Catalog &catalog);
+
+// Planes of a design: the highest plane any node names (0 when the design is one fabric).
+int designPlanes(const Design &design);
+// A link's plane: the plane of the end that has one (a switch or an appliance), else 0.
+int linkPlane(const Design &design, const Link &link);
 
 // GPUs in a node (0 for switches, management appliances and unknown parts).
 int nodeGpuCount(const Node &node, const Catalog &catalog);
