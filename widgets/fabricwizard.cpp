@@ -20,6 +20,36 @@
 
 namespace cplan {
 
+namespace {
+
+QSpinBox *spinBox(QWidget *parent, int from, int to, const QString &automatic = {})
+{
+    auto *s = new QSpinBox(parent);
+    s->setRange(from, to);
+    s->setSpecialValueText(automatic);
+    return s;
+}
+
+// Servers with GPUs or HCAs, or switches with their ports: the catalog's parts to pick from.
+QComboBox *partCombo(const Catalog &catalog, PartKind kind, QWidget *parent)
+{
+    auto *combo = new QComboBox(parent);
+    for (const Part *p : catalog.partsOfKind(kind)) {
+        if (kind == PartKind::Switch)
+            combo->addItem(QStringLiteral("%1 (%2, %3 × %4 Gb/s)")
+                               .arg(QString::fromStdString(p->model), QString::fromStdString(p->id))
+                               .arg(p->ports)
+                               .arg(p->portSpeedGbps.value_or(0)),
+                           QString::fromStdString(p->id));
+        else if (p->gpuCount > 0 || p->hcaCount > 0)
+            combo->addItem(QStringLiteral("%1 (%2)").arg(QString::fromStdString(p->model), QString::fromStdString(p->id)),
+                           QString::fromStdString(p->id));
+    }
+    return combo;
+}
+
+} // namespace
+
 struct FabricWizard::Preview
 {
     bool ok = false;
@@ -39,37 +69,20 @@ FabricWizard::FabricWizard(const Catalog &catalog, QWidget *parent)
     auto *form = new QFormLayout;
     layout->addLayout(form);
     m_name = new QLineEdit(tr("New fabric"), this);
-    m_server = new QComboBox(this);
-    for (const Part *p : catalog.partsOfKind(PartKind::GpuServer))
-        if (p->gpuCount > 0 || p->hcaCount > 0)
-            m_server->addItem(QStringLiteral("%1 (%2)").arg(QString::fromStdString(p->model), QString::fromStdString(p->id)),
-                              QString::fromStdString(p->id));
-    m_count = new QSpinBox(this);
-    m_count->setRange(1, 200000);
+    m_server = partCombo(catalog, PartKind::GpuServer, this);
+    m_count = spinBox(this, 1, 200000);
     m_count->setValue(32);
-    m_switch = new QComboBox(this);
-    for (const Part *p : catalog.partsOfKind(PartKind::Switch))
-        m_switch->addItem(QStringLiteral("%1 (%2, %3 × %4 Gb/s)")
-                              .arg(QString::fromStdString(p->model), QString::fromStdString(p->id))
-                              .arg(p->ports)
-                              .arg(p->portSpeedGbps.value_or(0)),
-                          QString::fromStdString(p->id));
+    m_switch = partCombo(catalog, PartKind::Switch, this);
     m_tiers = new QComboBox(this);
     m_tiers->addItem(tr("automatic"), 0);
     m_tiers->addItem(tr("2 tiers"), 2);
     m_tiers->addItem(tr("3 tiers"), 3);
-    m_down = new QSpinBox(this);
-    m_down->setRange(1, 64);
-    m_up = new QSpinBox(this);
-    m_up->setRange(1, 64);
-    m_rails = new QSpinBox(this);
-    m_rails->setRange(0, 16);
-    m_rails->setSpecialValueText(tr("automatic"));
-    m_suSize = new QSpinBox(this);
-    m_suSize->setRange(0, 4096);
-    m_suSize->setSpecialValueText(tr("automatic"));
-    m_mgmt = new QSpinBox(this);
-    m_mgmt->setRange(0, 64);
+    m_down = spinBox(this, 1, 64);
+    m_up = spinBox(this, 1, 64);
+    m_rails = spinBox(this, 0, kMaxHcasPerServer, tr("automatic"));
+    m_suSize = spinBox(this, 0, 4096, tr("automatic"));
+    m_mgmt = spinBox(this, 0, 64);
+    m_planes = spinBox(this, 1, kMaxPlanes);
     auto *blocking = new QHBoxLayout;
     blocking->addWidget(m_down);
     blocking->addWidget(new QLabel(QStringLiteral(":"), this));
@@ -82,6 +95,7 @@ FabricWizard::FabricWizard(const Catalog &catalog, QWidget *parent)
     form->addRow(tr("Leaf blocking (down : up)"), blocking);
     form->addRow(tr("Rails"), m_rails);
     form->addRow(tr("Servers per scalable unit"), m_suSize);
+    form->addRow(tr("Planes (independent fabrics)"), m_planes);
     form->addRow(tr("Management appliances"), m_mgmt);
     m_preview = new QLabel(this);
     m_preview->setWordWrap(true);
@@ -110,7 +124,7 @@ FabricWizard::FabricWizard(const Catalog &catalog, QWidget *parent)
     m_debounce.setInterval(150);
     connect(&m_debounce, &QTimer::timeout, this, &FabricWizard::startPreview);
     connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Preview>>::finished, this, &FabricWizard::showPreview);
-    for (QSpinBox *s : {m_count, m_down, m_up, m_rails, m_suSize, m_mgmt})
+    for (QSpinBox *s : {m_count, m_down, m_up, m_rails, m_suSize, m_mgmt, m_planes})
         connect(s, &QSpinBox::valueChanged, this, &FabricWizard::schedulePreview);
     for (QComboBox *c : {m_server, m_switch, m_tiers})
         connect(c, &QComboBox::currentIndexChanged, this, &FabricWizard::schedulePreview);
@@ -158,6 +172,7 @@ FatTreeSpec FabricWizard::spec() const
     s.rails = m_rails->value();
     s.suSize = m_suSize->value();
     s.mgmtNodes = m_mgmt->value();
+    s.planes = m_planes->value();
     return s;
 }
 
@@ -215,6 +230,8 @@ void FabricWizard::showPreview()
                        .arg(l.toString(r.leaves), l.toString(r.spines), l.toString(r.cores), l.toString(qlonglong(p->links)))
                        .arg(r.leafDown)
                        .arg(r.leafUp);
+    if (r.planes > 1)
+        text += tr("%1 planes, each its own subnet; the switch counts are over all planes<br>").arg(r.planes);
     const BomTotals &t = p->bom.totals;
     text += tr("GPUs <b>%1</b> · CAPEX <b>%2</b>%3 · per GPU <b>%4</b> · power %5 kW")
                 .arg(l.toString(t.gpus), formatMoneyShort(t.capex, QString::fromStdString(p->bom.currency)), t.capexComplete ? QString() : tr(" (some prices unknown)"),

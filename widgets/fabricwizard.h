@@ -51,7 +51,7 @@ private:
     const Catalog &m_catalog;
     QLineEdit *m_name;
     QComboBox *m_server, *m_switch, *m_tiers;
-    QSpinBox *m_count, *m_down, *m_up, *m_rails, *m_suSize, *m_mgmt;
+    QSpinBox *m_count, *m_down, *m_up, *m_rails, *m_suSize, *m_mgmt, *m_planes;
     QLabel *m_preview;
     QPushButton *m_ok = nullptr;
     QTimer m_debounce;

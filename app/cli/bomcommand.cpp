@@ -95,7 +95,9 @@ nlohmann::ordered_json bomJson(const CostAnalysis &cost)
                                          {"cables", bom.counts.cables},
                                          {"links", bom.counts.links},
                                          {"transceivers", bom.counts.transceivers},
-                                         {"racks", bom.counts.racks}};
+                                         {"racks", bom.counts.racks},
+                                         {"planes", bom.counts.planeSwitches.size()},
+                                         {"plane_switches", bom.counts.planeSwitches}};
     j["quote"] = quoteJson(cost);
     j["price_coverage"] = coverageJson(bom);
     j["cables_by_part"] = bom.cablesByPart;
@@ -116,7 +118,10 @@ void printTable(const Design &design, const CostAnalysis &cost, std::ostream &ou
     const BomTotals &tt = bom.totals;
     const auto &c = bom.counts;
     out << "\nServers " << c.servers << " (+" << c.management << " management), GPUs " << tt.gpus << "; switches: leaf "
-        << c.switches.at("leaf") << ", spine " << c.switches.at("spine") << ", core " << c.switches.at("core") << '\n';
+        << c.switches.at("leaf") << ", spine " << c.switches.at("spine") << ", core " << c.switches.at("core");
+    if (!c.planeSwitches.empty())
+        out << " (" << c.planeSwitches.size() << " planes, " << c.planeSwitches.front() << " switches in plane 1)";
+    out << '\n';
     out << "Cables: node-leaf " << c.cables.at("node-leaf") << ", leaf-spine " << c.cables.at("leaf-spine") << ", spine-core "
         << c.cables.at("spine-core") << " (links " << c.links.at("node-leaf") << ", " << c.links.at("leaf-spine") << ", "
         << c.links.at("spine-core") << "); transceivers " << c.transceivers << "; racks " << c.racks << '\n';

@@ -104,7 +104,26 @@ struct RouteArgs
 {
     std::string design, engine, lfts, roots;
     bool metrics = false;
+    int plane = 0;
 };
+
+// Each plane of a multi-plane design: its own subnet's figures.
+nlohmann::ordered_json planesJson(const NetworkAnalysis &n)
+{
+    nlohmann::ordered_json planes = nlohmann::json::array();
+    for (const PlaneAnalysis &p : n.planes) {
+        nlohmann::ordered_json j{{"plane", p.plane}, {"switches", p.switches}, {"endpoints", p.endpoints}};
+        if (p.reachability) {
+            j["pairs"] = p.reachability->pairs;
+            j["unreachable_pairs"] = p.reachability->unreachablePairs;
+            j["max_hops"] = p.reachability->maxHops;
+        }
+        if (p.metrics)
+            j["bisection_gbps"] = p.metrics->bisectionGbps;
+        planes.push_back(std::move(j));
+    }
+    return planes;
+}
 
 nlohmann::ordered_json routeJson(const NetworkAnalysis &n, const RouteArgs &a)
 {
@@ -134,6 +153,8 @@ nlohmann::ordered_json routeJson(const NetworkAnalysis &n, const RouteArgs &a)
         j["lfts"] = a.lfts;
     if (a.metrics)
         j["metrics"] = metricsJson(n);
+    if (!n.planes.empty())
+        j["planes"] = planesJson(n);
     return j;
 }
 
@@ -145,6 +166,12 @@ void printRoute(const nlohmann::ordered_json &j, const NetworkAnalysis &n, const
     std::cout << "  pairs " << check.pairs << ", unreachable " << check.unreachablePairs << ", longest route " << check.maxHops
               << " switches\n";
     std::cout << "  credit loops: " << (n.creditLoops->deadlockFree ? "none (deadlock free)" : "FOUND") << '\n';
+    if (!n.planes.empty())
+        std::cout << "  " << n.planes.size() << " planes, each its own subnet (pairs within a plane; the figures are over all planes)\n";
+    for (const auto &p : j.contains("planes") ? j["planes"] : nlohmann::ordered_json::array())
+        std::cout << "    plane " << p["plane"].get<int>() << ": " << p["switches"].get<std::size_t>() << " switches, "
+                  << p["endpoints"].get<std::size_t>() << " endpoints, unreachable " << p["unreachable_pairs"].get<std::uint64_t>()
+                  << ", longest route " << p["max_hops"].get<int>() << " switches\n";
     if (!n.creditLoops->deadlockFree)
         std::cout << "    cycle: " << j["credit_loop"].dump() << '\n';
     for (const auto &note : j["notes"])
@@ -173,6 +200,12 @@ int runRoute(const RouteArgs &a, Context &ctx)
     request.creditLoops = true;
     request.metrics = request.latency = a.metrics;
     request.keepTables = !a.lfts.empty();
+    request.plane = a.plane;
+    if (a.plane > designPlanes(*design))
+        return fail("--plane " + std::to_string(a.plane) + ": the design has " + std::to_string(designPlanes(*design)) + " plane(s)");
+    if (!a.lfts.empty() && a.plane == 0 && designPlanes(*design) > 0)
+        return fail("--lfts writes the tables of one subnet: this design has " + std::to_string(designPlanes(*design)) +
+                    " planes, give --plane N");
     auto analysis = analyzeNetwork(*design, *catalog(ctx), request);
     if (!analysis) {
         Error e = analysis.error();
@@ -200,6 +233,8 @@ void addRoute(CLI::App &root, Context &ctx)
     cmd->add_option("--lfts", a->lfts, "Write the tables as an OpenSM opensm-lfts.dump file");
     cmd->add_option("--roots", a->roots, "updown roots: switch ids, comma-separated (default: top tier or most central)");
     cmd->add_flag("--metrics", a->metrics, "Also report bisection, oversubscription, diameter and latency");
+    cmd->add_option("--plane", a->plane, "Route one plane of a multi-plane design (default: every plane, each its own subnet)")
+        ->check(CLI::Range(1, 1024));
     cmd->callback([a, &ctx] { ctx.action = [a, &ctx] { return runRoute(*a, ctx); }; });
 }
 

@@ -182,11 +182,14 @@ std::vector<double> cableUtilization(const TrafficResult &traffic, std::size_t d
     return out;
 }
 
-Result<NetworkAnalysis> analyzeNetwork(const Design &design, const Catalog &catalog, const NetworkRequest &request,
-                                       const RunControl &control)
+namespace {
+
+// One fabric: the whole design, or one plane of it (plane > 0).
+Result<NetworkAnalysis> analyzeFabric(const Design &design, const Catalog &catalog, const NetworkRequest &request,
+                                      const RunControl &control, int plane)
 {
     NetworkAnalysis r;
-    auto fabric = std::make_shared<Fabric>(Fabric::build(design, catalog));
+    auto fabric = std::make_shared<Fabric>(Fabric::build(design, catalog, plane));
     r.switches = fabric->switches().size();
     r.endpoints = fabric->endpoints().size();
     if (request.requireRoutableFabric && (r.endpoints < 2 || r.switches == 0))
@@ -239,6 +242,89 @@ Result<NetworkAnalysis> analyzeNetwork(const Design &design, const Catalog &cata
         r.tables = tables;
     }
     return r;
+}
+
+PlaneAnalysis planeFigures(int plane, const NetworkAnalysis &a)
+{
+    return PlaneAnalysis{plane, a.switches, a.endpoints, a.routing, a.reachability, a.metrics};
+}
+
+// Adds another plane's figures to the totals: counts and bandwidths summed, the worst of the rest.
+void addPlane(NetworkAnalysis &total, const PlaneAnalysis &p, std::size_t sample)
+{
+    total.switches += p.switches;
+    total.endpoints += p.endpoints;
+    if (total.reachability && p.reachability) {
+        Reachability &t = *total.reachability;
+        t.pairs += p.reachability->pairs;
+        t.unreachablePairs += p.reachability->unreachablePairs;
+        t.maxHops = std::max(t.maxHops, p.reachability->maxHops);
+        for (const auto &pair : p.reachability->unreachableSample)
+            if (t.unreachableSample.size() < sample)
+                t.unreachableSample.push_back(pair);
+    }
+    if (total.metrics && p.metrics) {
+        FabricMetrics &t = *total.metrics;
+        t.bisectionGbps += p.metrics->bisectionGbps;
+        t.halfInjectionGbps += p.metrics->halfInjectionGbps;
+        t.diameterSwitches = std::max(t.diameterSwitches, p.metrics->diameterSwitches);
+        t.diameterSampled = t.diameterSampled || p.metrics->diameterSampled;
+        for (std::size_t i = 0; i < t.tiers.size() && i < p.metrics->tiers.size(); ++i) {
+            t.tiers[i].downGbps += p.metrics->tiers[i].downGbps;
+            t.tiers[i].upGbps += p.metrics->tiers[i].upGbps;
+        }
+    }
+    for (const std::string &w : p.routing.fabricWarnings)
+        total.routing.fabricWarnings.push_back("plane " + std::to_string(p.plane) + ": " + w);
+}
+
+} // namespace
+
+Result<NetworkAnalysis> analyzeNetwork(const Design &design, const Catalog &catalog, const NetworkRequest &request,
+                                       const RunControl &control)
+{
+    const int planes = designPlanes(design);
+    if (planes == 0 || request.plane > 0)
+        return analyzeFabric(design, catalog, request, control, request.plane);
+    // Each plane is its own subnet: routed and measured on its own. Plane 1 carries the
+    // latency, workloads, failures and kept tables; the others their routes and figures.
+    RunControl part = control;
+    auto planeProgress = [&](int plane) {
+        if (control.progress)
+            part.progress = [&control, plane, planes](const Progress &p) {
+                control.report(((plane - 1) * 100 + p.percent) / planes, p.stage, "plane " + std::to_string(plane));
+            };
+    };
+    planeProgress(1);
+    auto first = analyzeFabric(design, catalog, request, part, 1);
+    if (!first)
+        return first;
+    NetworkAnalysis total = std::move(*first);
+    total.planes.push_back(planeFigures(1, total));
+    NetworkRequest light = request;
+    light.latency = false;
+    light.workloads.clear();
+    light.failures = {};
+    light.keepTables = false;
+    light.requireRoutableFabric = false;
+    for (int plane = 2; plane <= planes && !control.cancelled(); ++plane) {
+        planeProgress(plane);
+        auto next = analyzeFabric(design, catalog, light, part, plane);
+        if (!next)
+            return next;
+        total.planes.push_back(planeFigures(plane, *next));
+        addPlane(total, total.planes.back(), request.unreachableSample);
+        if (total.creditLoops && next->creditLoops) {
+            total.creditLoops->dependencies += next->creditLoops->dependencies;
+            if (total.creditLoops->deadlockFree && !next->creditLoops->deadlockFree)
+                *total.creditLoops = *next->creditLoops;
+        }
+    }
+    if (total.metrics)
+        for (TierLoad &t : total.metrics->tiers)
+            t.oversubscription = t.upGbps > 0 ? t.downGbps / t.upGbps : 0;
+    total.cancelled = control.cancelled();
+    return total;
 }
 
 } // namespace cplan

@@ -40,6 +40,7 @@ struct NetworkRequest
     std::uint64_t latencySamplePairs = kDefaultLatencySamplePairs;
     std::vector<WorkloadSpec> workloads;      // each run through the routes (flow simulation)
 
+    int plane = 0;                            // one plane of a multi-plane design (1-based); 0 = all
     FailureSpec failures;                     // taken out before routing; compared with intact
     bool keepTables = false;                  // keep the fabric and the tables in the result
     // Refuse (with an error the front ends translate) a fabric with fewer than two cabled
@@ -127,6 +128,16 @@ struct FailureImpact
     std::vector<TrafficResult> trafficBefore; // the same workloads on the intact fabric
 };
 
+// One plane (its own subnet) of a multi-plane design, routed and measured on its own.
+struct PlaneAnalysis
+{
+    int plane = 0;
+    std::size_t switches = 0, endpoints = 0;
+    RoutingSummary routing;
+    std::optional<Reachability> reachability;
+    std::optional<FabricMetrics> metrics;
+};
+
 struct NetworkAnalysis
 {
     bool cancelled = false;
@@ -139,6 +150,11 @@ struct NetworkAnalysis
     std::optional<LatencySummary> latency;
     std::vector<TrafficResult> traffic;       // one per requested workload, in request order
     std::optional<FailureImpact> failure;     // when the request has failures
+    // A design with planes is analysed plane by plane (each its own subnet: pairs within a plane,
+    // routes never cross planes). `planes` holds each plane's figures; the fields above are then
+    // over all planes (counts and bandwidths summed, the longest route and diameter the worst),
+    // and latency, traffic, failures and kept tables are those of plane 1 (request.plane picks another).
+    std::vector<PlaneAnalysis> planes;
     // The fabric (failures applied) and its tables, when the request keeps them.
     std::shared_ptr<const Fabric> fabric;
     std::shared_ptr<const RoutingTables> tables;

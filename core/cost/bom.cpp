@@ -72,6 +72,10 @@ void countNodes(const Design &design, const Catalog &catalog, Bom &bom, Quantiti
         if (node.role == NodeRole::Switch) {
             ++bom.counts.switches[toString(switchTier(node.tier))];
             ++quantities[{"switch", node.part}];
+            if (node.plane > 0) {
+                bom.counts.planeSwitches.resize(std::max(bom.counts.planeSwitches.size(), std::size_t(node.plane)), 0);
+                ++bom.counts.planeSwitches[std::size_t(node.plane - 1)];
+            }
         } else if (node.role == NodeRole::Management) {
             ++bom.counts.management;
             ++quantities[{"management", node.part}];

@@ -54,6 +54,9 @@ struct BomCounts
     std::map<std::string, int> links;
     int transceivers = 0;
     int racks = 0;
+    // Independent fabrics (planes) and the switches of each (plane 1 first); empty for a design
+    // of one fabric. The counts above are over all planes.
+    std::vector<int> planeSwitches;
 };
 
 struct BomTotals

@@ -40,174 +40,209 @@ std::string ibSpeedName(double g)
     return {};
 }
 
-Fabric Fabric::build(const Design &design, const Catalog &catalog)
+void Fabric::addSwitch(const Design &design, NodeId id, const Part &part, GuidSet &guids)
 {
-    Fabric f;
-    const std::size_t designNodes = design.nodes.size();
-    f.m_designFirst.assign(designNodes, kNoIndex);
-    f.m_designCount.assign(designNodes, 0);
-    std::unordered_set<std::uint64_t> usedGuids;
+    const Node &n = design.node(id);
+    FabricNode s;
+    s.kind = FabricNodeKind::Switch;
+    s.designNode = id;
+    s.portCount = part.ports;
+    s.tier = level(n.tier);
+    s.description = n.name.empty() ? n.id : n.name;
+    s.part = n.part;
+    s.portBase = std::uint32_t(m_ports.size());
+    std::uint64_t g = nodeGuid(n);
+    while (g == 0 || guids.count(g)) {
+        m_warnings.push_back("switch '" + n.id + "': GUID collision, moved to the next free GUID");
+        g = kGuidPrefix | ((g + 1) & kGuidMask);
+    }
+    guids.insert(g);
+    s.guid = g;
+    for (int p = 1; p <= s.portCount; ++p)
+        m_ports.push_back(FabricPort{std::uint32_t(m_nodes.size()), p, kNoIndex, LinkId(), 0, 0, 0, true});
+    m_nodes.push_back(std::move(s));
+    m_designCount[id.value] = 1;
+}
 
-    // Nodes and ports.
-    for (std::uint32_t i = 0; i < designNodes; ++i) {
-        const Node &n = design.nodes[i];
-        const Part *part = catalog.find(n.part);
-        const std::string name = n.name.empty() ? n.id : n.name;
-        if (!part) {
-            f.m_warnings.push_back("node '" + n.id + "': unknown part '" + n.part + "', left out of the fabric");
+// One CA per HCA of a server (or appliance). With a plane, only the HCAs cabled into it.
+void Fabric::addCas(const Design &design, NodeId id, const Catalog &catalog, int plane, GuidSet &guids)
+{
+    const Node &n = design.node(id);
+    const auto ports = nodePorts(n, catalog);
+    auto inPlane = [&](std::size_t from, std::size_t to) {
+        for (std::size_t k = from; k < to; ++k)
+            if (auto l = design.linkAt(PortRef{id, ports[k].number}); l && linkPlane(design, design.link(*l)) == plane)
+                return true;
+        return false;
+    };
+    for (std::size_t k = 0; k < ports.size();) {
+        const int hca = ports[k].hca;
+        std::size_t e = k;
+        while (e < ports.size() && ports[e].hca == hca)
+            ++e;
+        if (plane > 0 && n.plane == 0 && !inPlane(k, e)) {
+            k = e;
             continue;
         }
-        f.m_designFirst[i] = std::uint32_t(f.m_nodes.size());
-        if (part->kind == PartKind::Switch) {
-            FabricNode s;
-            s.kind = FabricNodeKind::Switch;
-            s.designNode = NodeId(i);
-            s.portCount = part->ports;
-            s.tier = level(n.tier);
-            s.description = name;
-            s.part = n.part;
-            s.portBase = std::uint32_t(f.m_ports.size());
-            std::uint64_t g = nodeGuid(n);
-            while (g == 0 || usedGuids.count(g)) {
-                f.m_warnings.push_back("switch '" + n.id + "': GUID collision, moved to the next free GUID");
-                g = kGuidPrefix | ((g + 1) & kGuidMask);
-            }
-            usedGuids.insert(g);
-            s.guid = g;
-            for (int p = 1; p <= s.portCount; ++p)
-                f.m_ports.push_back(FabricPort{std::uint32_t(f.m_nodes.size()), p, kNoIndex, LinkId(), 0, 0, 0, true});
-            f.m_nodes.push_back(std::move(s));
-            f.m_designCount[i] = 1;
-        } else if (part->kind == PartKind::GpuServer) {
-            const auto ports = nodePorts(n, catalog);
-            int hca = 0;
-            for (std::size_t k = 0; k < ports.size();) {
-                hca = ports[k].hca;
-                FabricNode c;
-                c.kind = FabricNodeKind::Ca;
-                c.designNode = NodeId(i);
-                c.hca = hca;
-                c.firstDesignPort = ports[k].number;
-                c.part = ports[k].hcaPart;
-                c.description = name + " HCA-" + std::to_string(hca);
-                c.portBase = std::uint32_t(f.m_ports.size());
-                std::size_t e = k;
-                while (e < ports.size() && ports[e].hca == hca)
-                    ++e;
-                c.portCount = int(e - k);
-                // A CA's GUID block [g, g + ports] must be free (ibsim gives port p GUID g + p).
-                std::uint64_t g = kGuidPrefix | (splitmix(nodeGuid(n) * 131 + std::uint64_t(hca)) & kGuidMask & ~0xffull);
-                auto blockFree = [&](std::uint64_t base) {
-                    for (int p = 0; p <= c.portCount; ++p)
-                        if (usedGuids.count(base + std::uint64_t(p)))
-                            return false;
-                    return true;
-                };
-                while (!blockFree(g))
-                    g = kGuidPrefix | ((g + 0x100) & kGuidMask);
-                for (int p = 0; p <= c.portCount; ++p)
-                    usedGuids.insert(g + std::uint64_t(p));
-                c.guid = g;
-                for (int p = 1; p <= c.portCount; ++p)
-                    f.m_ports.push_back(FabricPort{std::uint32_t(f.m_nodes.size()), p, kNoIndex, LinkId(), 0, 0, 0, true});
-                f.m_nodes.push_back(std::move(c));
-                ++f.m_designCount[i];
-                k = e;
-            }
-        }
-        // Other kinds (racks, cables) are not fabric nodes.
+        FabricNode c;
+        c.kind = FabricNodeKind::Ca;
+        c.designNode = id;
+        c.hca = hca;
+        c.firstDesignPort = ports[k].number;
+        c.part = ports[k].hcaPart;
+        c.description = (n.name.empty() ? n.id : n.name) + " HCA-" + std::to_string(hca);
+        c.portBase = std::uint32_t(m_ports.size());
+        c.portCount = int(e - k);
+        // A CA's GUID block [g, g + ports] must be free (ibsim gives port p GUID g + p).
+        std::uint64_t g = kGuidPrefix | (splitmix(nodeGuid(n) * 131 + std::uint64_t(hca)) & kGuidMask & ~0xffull);
+        auto blockFree = [&](std::uint64_t base) {
+            for (int p = 0; p <= c.portCount; ++p)
+                if (guids.count(base + std::uint64_t(p)))
+                    return false;
+            return true;
+        };
+        while (!blockFree(g))
+            g = kGuidPrefix | ((g + 0x100) & kGuidMask);
+        for (int p = 0; p <= c.portCount; ++p)
+            guids.insert(g + std::uint64_t(p));
+        c.guid = g;
+        for (int p = 1; p <= c.portCount; ++p)
+            m_ports.push_back(FabricPort{std::uint32_t(m_nodes.size()), p, kNoIndex, LinkId(), 0, 0, 0, true});
+        m_nodes.push_back(std::move(c));
+        ++m_designCount[id.value];
+        k = e;
     }
+}
 
-    // Cables.
+// Cables between fabric ports; with a plane, that plane's links only.
+void Fabric::addCables(const Design &design, const Catalog &catalog, int plane)
+{
+    const std::size_t designNodes = design.nodes.size();
     auto resolve = [&](PortRef ref) -> std::uint32_t {
-        if (ref.node.value >= designNodes || f.m_designFirst[ref.node.value] == kNoIndex)
+        if (ref.node.value >= designNodes || m_designFirst[ref.node.value] == kNoIndex)
             return kNoIndex;
-        const std::uint32_t first = f.m_designFirst[ref.node.value];
-        for (std::uint32_t k = 0; k < f.m_designCount[ref.node.value]; ++k) {
-            const FabricNode &fn = f.m_nodes[first + k];
+        const std::uint32_t first = m_designFirst[ref.node.value];
+        for (std::uint32_t k = 0; k < m_designCount[ref.node.value]; ++k) {
+            const FabricNode &fn = m_nodes[first + k];
             const int local = fn.isSwitch() ? ref.port : ref.port - fn.firstDesignPort + 1;
             if (local >= 1 && local <= fn.portCount)
                 return fn.portBase + std::uint32_t(local - 1);
         }
         return kNoIndex;
     };
-    f.m_linkDead.assign(design.links.size(), 0);
-    f.m_linkPorts.assign(design.links.size() * 2, kNoIndex);
+    m_linkDead.assign(design.links.size(), 0);
+    m_linkPorts.assign(design.links.size() * 2, kNoIndex);
     for (std::uint32_t l = 0; l < design.links.size(); ++l) {
         const Link &link = design.links[l];
+        if (plane > 0 && linkPlane(design, link) != plane)
+            continue;
         const std::uint32_t a = resolve(link.a), b = resolve(link.b);
         if (a == kNoIndex || b == kNoIndex) {
-            f.m_warnings.push_back("link '" + link.id + "': an end is not a fabric port, left out");
+            m_warnings.push_back("link '" + link.id + "': an end is not a fabric port, left out");
             continue;
         }
-        if (f.m_ports[a].peer != kNoIndex || f.m_ports[b].peer != kNoIndex || a == b) {
-            f.m_warnings.push_back("link '" + link.id + "': port already cabled, left out");
+        if (m_ports[a].peer != kNoIndex || m_ports[b].peer != kNoIndex || a == b) {
+            m_warnings.push_back("link '" + link.id + "': port already cabled, left out");
             continue;
         }
         const double speed = linkSpeedGbps(design, link, catalog);
         for (auto [x, y] : {std::pair{a, b}, std::pair{b, a}}) {
-            FabricPort &p = f.m_ports[x];
+            FabricPort &p = m_ports[x];
             p.peer = y;
             p.link = LinkId(l);
             p.speedGbps = speed;
             p.lengthM = link.lengthM.value_or(0);
         }
-        f.m_linkPorts[2 * l] = a;
-        f.m_linkPorts[2 * l + 1] = b;
+        m_linkPorts[2 * l] = a;
+        m_linkPorts[2 * l + 1] = b;
     }
+}
 
-    // Switch slots, canonical endpoint order, CA order.
-    f.m_switchSlot.assign(f.m_nodes.size(), kNoIndex);
-    for (std::uint32_t n = 0; n < f.m_nodes.size(); ++n)
-        if (f.m_nodes[n].isSwitch()) {
-            f.m_switchSlot[n] = std::uint32_t(f.m_switches.size());
-            f.m_switches.push_back(n);
+// Switch slots, canonical endpoint order, CA order.
+void Fabric::orderEndpoints()
+{
+    m_switchSlot.assign(m_nodes.size(), kNoIndex);
+    for (std::uint32_t n = 0; n < m_nodes.size(); ++n)
+        if (m_nodes[n].isSwitch()) {
+            m_switchSlot[n] = std::uint32_t(m_switches.size());
+            m_switches.push_back(n);
         }
-    f.m_endpointOfPort.assign(f.m_ports.size(), kNoIndex);
+    m_endpointOfPort.assign(m_ports.size(), kNoIndex);
     auto addEndpoint = [&](std::uint32_t caPort) {
-        if (f.m_endpointOfPort[caPort] != kNoIndex)
+        if (m_endpointOfPort[caPort] != kNoIndex)
             return;
-        f.m_endpointOfPort[caPort] = std::uint32_t(f.m_endpoints.size());
-        f.m_endpoints.push_back(caPort);
+        m_endpointOfPort[caPort] = std::uint32_t(m_endpoints.size());
+        m_endpoints.push_back(caPort);
     };
-    for (std::uint32_t s : f.m_switches) {
-        const FabricNode &sw = f.m_nodes[s];
+    for (std::uint32_t s : m_switches) {
+        const FabricNode &sw = m_nodes[s];
         for (int p = 0; p < sw.portCount; ++p) {
-            const FabricPort &port = f.m_ports[sw.portBase + std::uint32_t(p)];
-            if (port.peer != kNoIndex && !f.m_nodes[f.m_ports[port.peer].node].isSwitch())
+            const FabricPort &port = m_ports[sw.portBase + std::uint32_t(p)];
+            if (port.peer != kNoIndex && !m_nodes[m_ports[port.peer].node].isSwitch())
                 addEndpoint(port.peer);
         }
     }
-    for (std::uint32_t n = 0; n < f.m_nodes.size(); ++n)
-        if (!f.m_nodes[n].isSwitch())
-            for (int p = 0; p < f.m_nodes[n].portCount; ++p)
-                if (f.m_ports[f.m_nodes[n].portBase + std::uint32_t(p)].peer != kNoIndex)
-                    addEndpoint(f.m_nodes[n].portBase + std::uint32_t(p));
-    std::vector<char> seen(f.m_nodes.size(), 0);
-    for (std::uint32_t e : f.m_endpoints) {
-        const std::uint32_t n = f.m_ports[e].node;
+    for (std::uint32_t n = 0; n < m_nodes.size(); ++n)
+        if (!m_nodes[n].isSwitch())
+            for (int p = 0; p < m_nodes[n].portCount; ++p)
+                if (m_ports[m_nodes[n].portBase + std::uint32_t(p)].peer != kNoIndex)
+                    addEndpoint(m_nodes[n].portBase + std::uint32_t(p));
+    std::vector<char> seen(m_nodes.size(), 0);
+    for (std::uint32_t e : m_endpoints) {
+        const std::uint32_t n = m_ports[e].node;
         if (!seen[n]++)
-            f.m_cas.push_back(n);
+            m_cas.push_back(n);
     }
-    for (std::uint32_t n = 0; n < f.m_nodes.size(); ++n)
-        if (!f.m_nodes[n].isSwitch() && !seen[n])
-            f.m_cas.push_back(n);
+    for (std::uint32_t n = 0; n < m_nodes.size(); ++n)
+        if (!m_nodes[n].isSwitch() && !seen[n])
+            m_cas.push_back(n);
+}
 
-    // LIDs in design order: a switch one, each cabled CA port one.
+// LIDs in design order: a switch one, each cabled CA port one.
+void Fabric::assignLids()
+{
     std::uint32_t lid = 0;
-    for (FabricNode &n : f.m_nodes) {
+    for (FabricNode &n : m_nodes) {
         if (n.isSwitch()) {
             n.lid = ++lid;
             continue;
         }
         for (int p = 0; p < n.portCount; ++p) {
-            FabricPort &port = f.m_ports[n.portBase + std::uint32_t(p)];
+            FabricPort &port = m_ports[n.portBase + std::uint32_t(p)];
             if (port.peer != kNoIndex)
                 port.lid = ++lid;
         }
-        n.lid = f.m_ports[n.portBase].lid;
+        n.lid = m_ports[n.portBase].lid;
     }
-    f.m_maxLid = lid;
+    m_maxLid = lid;
+}
+
+Fabric Fabric::build(const Design &design, const Catalog &catalog, int plane)
+{
+    Fabric f;
+    const std::size_t designNodes = design.nodes.size();
+    f.m_designFirst.assign(designNodes, kNoIndex);
+    f.m_designCount.assign(designNodes, 0);
+    GuidSet usedGuids;
+    for (std::uint32_t i = 0; i < designNodes; ++i) {
+        const Node &n = design.nodes[i];
+        if (plane > 0 && n.plane != 0 && n.plane != plane)
+            continue;   // another plane's switch or appliance
+        const Part *part = catalog.find(n.part);
+        if (!part) {
+            f.m_warnings.push_back("node '" + n.id + "': unknown part '" + n.part + "', left out of the fabric");
+            continue;
+        }
+        f.m_designFirst[i] = std::uint32_t(f.m_nodes.size());
+        if (part->kind == PartKind::Switch)
+            f.addSwitch(design, NodeId(i), *part, usedGuids);
+        else if (part->kind == PartKind::GpuServer)
+            f.addCas(design, NodeId(i), catalog, plane, usedGuids);
+        // Other kinds (racks, cables) are not fabric nodes.
+    }
+    f.addCables(design, catalog, plane);
+    f.orderEndpoints();
+    f.assignLids();
     return f;
 }
 

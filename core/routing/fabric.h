@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace cplan {
@@ -58,8 +59,9 @@ class Fabric
 {
 public:
     // Builds the view. Never fails: parts the catalog does not know give nodes without ports,
-    // which are listed in warnings().
-    static Fabric build(const Design &design, const Catalog &catalog);
+    // which are listed in warnings(). With plane > 0, only that plane of a multi-plane design
+    // (its own subnet): its switches and appliances, and the server HCAs cabled to them.
+    static Fabric build(const Design &design, const Catalog &catalog, int plane = 0);
 
     const std::vector<FabricNode> &nodes() const { return m_nodes; }
     const std::vector<FabricPort> &ports() const { return m_ports; }
@@ -107,6 +109,12 @@ public:
     std::vector<int> fatTreeTiers() const;
 
 private:
+    using GuidSet = std::unordered_set<std::uint64_t>;
+    void addSwitch(const Design &design, NodeId id, const Part &part, GuidSet &guids);
+    void addCas(const Design &design, NodeId id, const Catalog &catalog, int plane, GuidSet &guids);
+    void addCables(const Design &design, const Catalog &catalog, int plane);
+    void orderEndpoints();
+    void assignLids();
     void refreshAlive();
 
     std::vector<FabricNode> m_nodes;

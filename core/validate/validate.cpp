@@ -141,52 +141,117 @@ void checkAttachments(const Design &design, const LinkRules &rules, const Survey
     }
 }
 
-// The fabric is one piece (Boost.Graph connected components over the nodes with links; nodes
-// without links are reported by checkAttachments).
-void checkConnectivity(const Design &design, const Survey &survey, Findings &out)
+// Pieces of one fabric (Boost.Graph connected components): of the whole design (plane 0), or
+// of one plane. In a plane, a server's cable is a piece of its own end (a server does not
+// forward between its HCAs, and its other HCAs are other planes'), so only the plane's
+// switches hold it together. Returns the number of pieces and up to 10 nodes outside the largest.
+std::pair<std::size_t, std::vector<std::string>> fabricPieces(const Design &design, int plane)
 {
     const std::size_t n = design.nodes.size();
-    if (n == 0 || design.links.empty())
-        return;
     using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
-    Graph g(n);
+    std::vector<std::uint32_t> owner(n);   // vertex -> design node
+    for (std::uint32_t i = 0; i < n; ++i)
+        owner[i] = i;
+    auto vertex = [&](NodeId node) -> std::size_t {
+        if (plane == 0 || design.node(node).role == NodeRole::Switch)
+            return node.value;
+        owner.push_back(node.value);
+        return owner.size() - 1;
+    };
+    std::vector<std::pair<std::size_t, std::size_t>> edges;
     for (const Link &l : design.links)
-        if (l.a.node.value < n && l.b.node.value < n)
-            boost::add_edge(l.a.node.value, l.b.node.value, g);
-    std::vector<int> component(n);
+        if (l.a.node.value < n && l.b.node.value < n && (plane == 0 || linkPlane(design, l) == plane))
+            edges.emplace_back(vertex(l.a.node), vertex(l.b.node));
+    Graph g(owner.size());
+    std::vector<char> linked(owner.size(), 0);
+    for (auto [a, b] : edges) {
+        boost::add_edge(a, b, g);
+        linked[a] = linked[b] = 1;
+    }
+    std::vector<int> component(owner.size());
     boost::connected_components(g, component.data());
     std::map<int, int> sizes;
-    for (std::size_t i = 0; i < n; ++i)
-        if (survey.linksOn[i] > 0)
-            ++sizes[component[i]];
-    if (sizes.size() <= 1)
-        return;
+    for (std::size_t v = 0; v < owner.size(); ++v)
+        if (linked[v])
+            ++sizes[component[v]];
     int largest = -1, best = 0;
     for (auto [c, s] : sizes)
         if (s > best)
             best = s, largest = c;
     std::vector<std::string> cut;
-    for (std::size_t i = 0; i < n && cut.size() < 10; ++i)
-        if (survey.linksOn[i] > 0 && component[i] != largest)
-            cut.push_back(design.nodes[i].id);
-    out.add(Severity::Error, Rule::Disconnected,
-            {CPLAN_TR("Engine", "the fabric falls apart into %1 pieces; e.g. '%2' cannot reach the main fabric"),
-             {std::to_string(sizes.size()), cut.front()}},
-            cut);
+    for (std::size_t v = 0; v < owner.size() && cut.size() < 10 && sizes.size() > 1; ++v)
+        if (linked[v] && component[v] != largest && std::find(cut.begin(), cut.end(), design.nodes[owner[v]].id) == cut.end())
+            cut.push_back(design.nodes[owner[v]].id);
+    return {sizes.size(), cut};
 }
 
-// LID space: one LID per switch and per CA port (LMC 0). Switch tiers.
+// The fabric is one piece; with planes, each plane is (nodes without links are reported by
+// checkAttachments).
+void checkConnectivity(const Design &design, Findings &out)
+{
+    if (design.nodes.empty() || design.links.empty())
+        return;
+    const int planes = designPlanes(design);
+    for (int plane = planes > 0 ? 1 : 0; plane <= planes; ++plane) {
+        const auto [pieces, cut] = fabricPieces(design, plane);
+        if (pieces <= 1)
+            continue;
+        if (plane == 0)
+            out.add(Severity::Error, Rule::Disconnected,
+                    {CPLAN_TR("Engine", "the fabric falls apart into %1 pieces; e.g. '%2' cannot reach the main fabric"),
+                     {std::to_string(pieces), cut.front()}},
+                    cut);
+        else
+            out.add(Severity::Error, Rule::Disconnected,
+                    {CPLAN_TR("Engine", "plane %1 falls apart into %2 pieces; e.g. '%3' cannot reach the rest of the plane"),
+                     {std::to_string(plane), std::to_string(pieces), cut.front()}},
+                    cut);
+    }
+}
+
+// Unicast LIDs each subnet needs: one per switch and per CA port (LMC 0); with planes, per
+// plane (a server's cabled ports count in the plane they are cabled into). Index 0: the whole
+// design when it has no planes.
+std::vector<long long> subnetLids(const Design &design, const LinkRules &rules)
+{
+    const int planes = designPlanes(design);
+    std::vector<long long> lids(std::size_t(planes) + 1, 0);
+    for (std::uint32_t i = 0; i < design.nodes.size(); ++i) {
+        const Node &node = design.nodes[i];
+        if (node.role == NodeRole::Switch) {
+            ++lids[std::size_t(node.plane)];
+        } else if (planes == 0) {
+            lids[0] += (long long)rules.ports(NodeId(i)).size();
+        } else {
+            for (const PortInfo &p : rules.ports(NodeId(i)))
+                if (auto l = design.linkAt(PortRef{NodeId(i), p.number}))
+                    ++lids[std::size_t(linkPlane(design, design.link(*l)))];
+        }
+    }
+    return lids;
+}
+
+// LID space per subnet. Switch tiers.
 void checkSubnet(const Design &design, const LinkRules &rules, Findings &out)
 {
-    long long lids = 0;
-    for (std::uint32_t i = 0; i < design.nodes.size(); ++i)
-        lids += design.nodes[i].role == NodeRole::Switch ? 1 : (long long)rules.ports(NodeId(i)).size();
-    if (lids > kMaxUnicastLids)
-        out.add(Severity::Error, Rule::LidSpace,
-                {CPLAN_TR("Engine", "the fabric needs %1 unicast LIDs (one per switch and per HCA port); one InfiniBand subnet "
-                                    "has %2. Split it into several subnets."),
-                 {formatThousands(double(lids)), formatThousands(kMaxUnicastLids)}},
-                {});
+    const std::vector<long long> lids = subnetLids(design, rules);
+    for (std::size_t plane = 0; plane < lids.size(); ++plane) {
+        if (lids[plane] <= kMaxUnicastLids)
+            continue;
+        if (lids.size() == 1)
+            out.add(Severity::Error, Rule::LidSpace,
+                    {CPLAN_TR("Engine", "the fabric needs %1 unicast LIDs (one per switch and per HCA port); one InfiniBand subnet "
+                                        "has %2. Split it into several subnets."),
+                     {formatThousands(double(lids[plane])), formatThousands(kMaxUnicastLids)}},
+                    {});
+        else
+            out.add(Severity::Error, Rule::LidSpace,
+                    {CPLAN_TR("Engine", "plane %1 needs %2 unicast LIDs (one per switch and per HCA port in it); one InfiniBand "
+                                        "subnet has %3. Use more planes."),
+                     {plane == 0 ? std::string("0 (no plane)") : std::to_string(plane), formatThousands(double(lids[plane])),
+                      formatThousands(kMaxUnicastLids)}},
+                    {});
+    }
     for (const Node &node : design.nodes)
         if (node.role == NodeRole::Switch && node.tier == Tier::Endpoint)
             out.add(Severity::Info, Rule::TierUnset, {CPLAN_TR("Engine", "switch '%1' has no tier; tier-based counts treat it as a leaf"), {node.id}},
@@ -224,7 +289,7 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
     checkParts(design, catalog, survey, out);
     checkLinks(design, rules, survey, out);
     checkAttachments(design, rules, survey, out);
-    checkConnectivity(design, survey, out);
+    checkConnectivity(design, out);
     checkSubnet(design, rules, out);
     checkIdentity(design, out);
     // The physical plan: racks and U, rack budgets, cables against the floor, impossible cables

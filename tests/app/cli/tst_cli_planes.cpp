@@ -1,0 +1,102 @@
+// Issue 13's acceptance through cplan: GB200 NVL72 units with packed rails, and a multi-plane
+// fabric (a smaller one than the 102,400-GPU design, which tests/bench/bench_planes.sh runs).
+#include "fixtures.h"
+#include "testmain.h"
+
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+class TestCliPlanes : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    using Run = cplan::test::ProgramRun;
+
+    Run cplan(const QStringList &args)
+    {
+        return cplan::test::runProgram(QStringLiteral(CPLAN_EXECUTABLE), args, m_dir.filePath(QStringLiteral("store.sqlite")));
+    }
+
+    QJsonObject json(const QStringList &args)
+    {
+        const Run r = cplan(QStringList(args) << QStringLiteral("--json"));
+        if (r.code != 0)
+            qWarning("%s", r.err.constData());
+        return r.code == 0 ? QJsonDocument::fromJson(r.out).object() : QJsonObject();
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    // `cplan generate fat-tree --servers 8 --server dgx-gb200-nvl72 --switch qm9700` (and on
+    // q3400 with connectx-8): one 576-GPU unit of at most 18 leaves, every HCA cabled.
+    void nvl72Unit_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::newRow("qm9700") << QStringList{QStringLiteral("--switch"), QStringLiteral("qm9700")};
+        QTest::newRow("q3400") << QStringList{QStringLiteral("--switch"), QStringLiteral("q3400"), QStringLiteral("--hca"),
+                                              QStringLiteral("connectx-8")};
+    }
+
+    void nvl72Unit()
+    {
+        QFETCH(QStringList, extra);
+        const QString out = m_dir.filePath(QStringLiteral("nvl72-%1.cluster.yaml").arg(extra.at(1)));
+        const QJsonObject gen = json(QStringList{QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--servers"),
+                                                 QStringLiteral("8"), QStringLiteral("--server"), QStringLiteral("dgx-gb200-nvl72"),
+                                                 QStringLiteral("-o"), out}
+                                     << extra);
+        QCOMPARE(gen[QStringLiteral("scalable_units")].toInt(), 1);
+        QVERIFY(gen[QStringLiteral("rails_per_leaf")].toInt() > 1);
+        const QJsonObject bom = json({QStringLiteral("bom"), out});
+        const QJsonObject counts = bom[QStringLiteral("counts")].toObject();
+        QVERIFY(counts[QStringLiteral("switches")][QStringLiteral("leaf")].toInt() <= 18);
+        QVERIFY(counts[QStringLiteral("switches")][QStringLiteral("leaf")].toInt() >= 8);
+        QCOMPARE(counts[QStringLiteral("links")][QStringLiteral("node-leaf")].toInt(), 576);
+        QCOMPARE(bom[QStringLiteral("totals")][QStringLiteral("gpus")].toInt(), 576);
+        const QJsonObject v = json({QStringLiteral("validate"), out});
+        QVERIFY(v[QStringLiteral("errors")].toArray().isEmpty());
+        for (const QJsonValue &w : v[QStringLiteral("warnings")].toArray())
+            QVERIFY2(w[QStringLiteral("code")].toString() != QStringLiteral("unconnected-hca"), qPrintable(w.toString()));
+        const QJsonObject route = json({QStringLiteral("route"), out, QStringLiteral("--metrics")});
+        QCOMPARE(route[QStringLiteral("unreachable_pairs")].toInt(), 0);
+        const QJsonObject m = route[QStringLiteral("metrics")].toObject();
+        QVERIFY(m[QStringLiteral("bisection_gbps")].toDouble() >= m[QStringLiteral("half_injection_gbps")].toDouble() * 0.999);
+    }
+
+    // `--planes`: generate, validate (exit 0), bom (GPUs of every plane once), route --metrics
+    // (every plane its own subnet, all pairs reachable).
+    void planes()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("planes.cluster.yaml"));
+        const QJsonObject gen = json({QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--servers"),
+                                      QStringLiteral("64"), QStringLiteral("--server"), QStringLiteral("dgx-b300"), QStringLiteral("--switch"),
+                                      QStringLiteral("q3400"), QStringLiteral("--planes"), QStringLiteral("8"), QStringLiteral("-o"), out});
+        QCOMPARE(gen[QStringLiteral("planes")].toInt(), 8);
+        QCOMPARE(cplan({QStringLiteral("validate"), out}).code, 0);
+        const QJsonObject bom = json({QStringLiteral("bom"), out});
+        QCOMPARE(bom[QStringLiteral("totals")][QStringLiteral("gpus")].toInt(), 512);
+        QCOMPARE(bom[QStringLiteral("counts")][QStringLiteral("planes")].toInt(), 8);
+        const QJsonObject route = json({QStringLiteral("route"), out, QStringLiteral("--metrics")});
+        QCOMPARE(route[QStringLiteral("planes")].toArray().size(), 8);
+        QCOMPARE(route[QStringLiteral("endpoints")].toInt(), 512);
+        QCOMPARE(route[QStringLiteral("pairs")].toInt(), 8 * 64 * 63);
+        QCOMPARE(route[QStringLiteral("unreachable_pairs")].toInt(), 0);
+        // The tables are one subnet's: --lfts needs a plane.
+        QCOMPARE(cplan({QStringLiteral("route"), out, QStringLiteral("--lfts"), m_dir.filePath(QStringLiteral("l.dump"))}).code, 2);
+        QCOMPARE(cplan({QStringLiteral("route"), out, QStringLiteral("--plane"), QStringLiteral("2"), QStringLiteral("--lfts"),
+                        m_dir.filePath(QStringLiteral("l.dump"))})
+                     .code,
+                 0);
+    }
+};
+
+CPLAN_TEST_APPLESS_MAIN(TestCliPlanes)
+#include "tst_cli_planes.moc"
