@@ -121,7 +121,7 @@
         <translation>未知部件</translation>
     </message>
     <message>
-        <location filename="../../core/generate/fattree.cpp" line="+105"/>
+        <location filename="../../core/generate/fattreeshape.cpp" line="+34"/>
         <source>unknown switch part &apos;%1&apos;</source>
         <translation>未知交换机部件“%1”</translation>
     </message>
@@ -131,7 +131,7 @@
         <translation>“%1”不是交换机</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>switch &apos;%1&apos; has too few ports</source>
         <translation>交换机“%1”端口太少</translation>
     </message>
@@ -162,11 +162,16 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>planes must be from 1 to %1</source>
+        <translation>平面数必须在 1 到 %1 之间</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&apos;%1&apos; is not an HCA part</source>
         <translation>“%1”不是网卡部件</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+21"/>
         <source>unknown server part &apos;%1&apos;</source>
         <translation>未知服务器部件“%1”</translation>
     </message>
@@ -181,7 +186,7 @@
         <translation>服务器数量不能为负数</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>server &apos;%1&apos; has no fabric ports (no HCA)</source>
         <translation>服务器“%1”没有网络端口（没有网卡）</translation>
     </message>
@@ -196,7 +201,7 @@
         <translation>服务器数量必须在 1 到 %1 之间</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-36"/>
         <source>the catalog has no management appliance part (role: management)</source>
         <translation>目录中没有管理设备部件（role: management）</translation>
     </message>
@@ -206,12 +211,12 @@
         <translation>管理设备部件“%1”不在目录中</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../../core/generate/fattree.cpp" line="+288"/>
         <source>rails must divide the number of fabric ports per server (%1): 1, the port count, or a divisor between</source>
         <translation>轨道数必须整除每台服务器的网络端口数（%1）：1、端口数，或两者之间的约数</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../../core/generate/fattreeshape.cpp" line="+47"/>
         <source>blocking ratio %1:%2 does not fit a %3-port switch</source>
         <translation>收敛比 %1:%2 不适用于 %3 端口交换机</translation>
     </message>
@@ -221,42 +226,52 @@
         <translation>叶交换机端口：下行 %1，上行 %2（%3 个端口未使用，以保持收敛比精确）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%1 endpoints do not fit one %2-port switch</source>
         <translation>%1 个端点无法接入一台 %2 端口交换机</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+33"/>
         <source>a server&apos;s %1 ports per rail do not fit the %2 down ports of a leaf</source>
         <translation>服务器每条轨道的 %1 个端口放不进叶交换机的 %2 个下行端口</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>a server&apos;s %1 ports do not fit the %2 down ports of a leaf</source>
         <translation>一台服务器的 %1 个端口超出了叶交换机的 %2 个下行端口</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-120"/>
         <source>the scalable unit size is too large</source>
         <translation>可扩展单元 (SU) 规模过大</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+95"/>
+        <source>rail packing: a unit&apos;s rail holds %1 endpoint(s) (%2 server(s) x %3 port(s)) and a leaf has %4 down ports, so %5 rails share each leaf (rail r of every server of a unit on leaf r / %5, as NVIDIA&apos;s rack-scale SuperPODs): %6 leaves per unit instead of %7</source>
+        <translation>轨道合并：一个单元的每条轨道只有 %1 个端点（%2 台服务器 × %3 个端口），而一台叶交换机有 %4 个下行端口，因此 %5 条轨道共用一台叶交换机（单元内每台服务器的轨道 r 接到叶交换机 r / %5，与 NVIDIA 机架级 SuperPOD 相同）：每个单元 %6 台叶交换机，而不是 %7 台</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>scalable unit: %1 rack-scale systems, as NVIDIA&apos;s GB200 SuperPOD (--su-size to change)</source>
+        <translation>可扩展单元：%1 套机架级系统，与 NVIDIA GB200 SuperPOD 相同（可用 --su-size 修改）</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>no room for %1 management appliance(s): only %2 free leaf port(s). NVIDIA&apos;s SuperPOD leaves one node slot of the last SU for them (31 nodes per 32-node SU); use fewer servers or a larger SU size</source>
         <translation>没有空间容纳 %1 台管理设备：叶交换机只剩 %2 个空闲端口。NVIDIA SuperPOD 在最后一个 SU 中为它们留出一个节点位置（32 节点的 SU 中放 31 个节点）；请减少服务器数量或增大 SU 规模</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>added leaves to give the management appliances ports</source>
         <translation>已增加叶交换机，为管理设备提供端口</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>%1 leaves do not fit a 2-tier tree of %2-port switches; use 3 tiers (or auto)</source>
         <translation>%1 台叶交换机无法组成由 %2 端口交换机构成的两层树；请使用三层（或自动）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>a unit of %1 leaves is larger than a pod (%2 leaves)</source>
         <translation>一个单元的 %1 台叶交换机超过了一个 pod 的容量（%2 台叶交换机）</translation>
     </message>
@@ -271,7 +286,7 @@
         <translation>pod 数量过多（%1），无法组成由 %2 端口交换机构成的三层树</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location filename="../../core/generate/fattree.cpp" line="-97"/>
         <source>spines: %1, each with %2 of %3 ports used (%4 link(s) to every leaf keep the tree balanced)</source>
         <translation>脊交换机：%1 台，每台使用 %3 个端口中的 %2 个（到每台叶交换机 %4 条链路，使树保持均衡）</translation>
     </message>
@@ -281,9 +296,19 @@
         <translation>%1 条上行链路本可接入 %2 台脊交换机，但每台叶交换机的 %3 条上行链路必须均分到各脊交换机：共 %4 台脊交换机，每台叶交换机到每台脊交换机 %5 条链路</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+73"/>
         <source>tenants ask for more servers than the design has</source>
         <translation>租户要求的服务器数量超过了设计中的服务器数量</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 planes do not divide the %2 rails of a server (rail r goes to plane r mod planes)</source>
+        <translation>%1 个平面不能整除服务器的 %2 条轨道（轨道 r 分配到平面 r mod 平面数）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 planes: rail r of every server on plane r mod %1, %2 port(s) of each server per plane; each plane is its own subnet (its own subnet manager and LID space), identical to the others</source>
+        <translation>%1 个平面：每台服务器的轨道 r 位于平面 r mod %1，每台服务器在每个平面有 %2 个端口；每个平面是独立的子网（有自己的子网管理器和 LID 空间），各平面完全相同</translation>
     </message>
     <message>
         <location filename="../../core/validate/validate.cpp" line="+53"/>
@@ -391,17 +416,27 @@
         <translation>交换机“%1”没有任何链路</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+73"/>
         <source>the fabric falls apart into %1 pieces; e.g. &apos;%2&apos; cannot reach the main fabric</source>
         <translation>网络分裂为 %1 个部分；例如“%2”无法到达主网络</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+5"/>
+        <source>plane %1 falls apart into %2 pieces; e.g. &apos;%3&apos; cannot reach the rest of the plane</source>
+        <translation>平面 %1 分裂为 %2 个部分；例如 '%3' 无法到达该平面的其余部分</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>the fabric needs %1 unicast LIDs (one per switch and per HCA port); one InfiniBand subnet has %2. Split it into several subnets.</source>
         <translation>该网络需要 %1 个单播 LID（每台交换机和每个网卡端口各一个）；一个 InfiniBand 子网只有 %2 个。请将其拆分为多个子网。</translation>
     </message>
     <message>
         <location line="+6"/>
+        <source>plane %1 needs %2 unicast LIDs (one per switch and per HCA port in it); one InfiniBand subnet has %3. Use more planes.</source>
+        <translation>平面 %1 需要 %2 个单播 LID（其中每台交换机和每个 HCA 端口各一个）；一个 InfiniBand 子网只有 %3 个。请使用更多平面。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>switch &apos;%1&apos; has no tier; tier-based counts treat it as a leaf</source>
         <translation>交换机“%1”未设置层级；按层统计时视为叶交换机</translation>
     </message>
@@ -1052,7 +1087,7 @@
         <translation>终点 U</translation>
     </message>
     <message>
-        <location filename="../../core/analysis/network.cpp" line="+193"/>
+        <location filename="../../core/analysis/network.cpp" line="+196"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -3400,7 +3435,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::FabricWizard</name>
     <message>
-        <location filename="../../widgets/fabricwizard.cpp" line="+37"/>
+        <location filename="../../widgets/fabricwizard.cpp" line="+67"/>
         <source>New fat-tree fabric</source>
         <translation>新建胖树网络</translation>
     </message>
@@ -3410,14 +3445,14 @@ or open a design (Ctrl+O).</source>
         <translation>新网络</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <location line="+9"/>
-        <location line="+3"/>
+        <location line="+6"/>
+        <location line="+5"/>
+        <location line="+1"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-5"/>
         <source>2 tiers</source>
         <translation>2 层</translation>
     </message>
@@ -3427,7 +3462,7 @@ or open a design (Ctrl+O).</source>
         <translation>3 层</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+11"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -3468,6 +3503,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Planes (independent fabrics)</source>
+        <translation>平面（独立网络）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Management appliances</source>
         <translation>管理设备数量</translation>
     </message>
@@ -3477,7 +3517,7 @@ or open a design (Ctrl+O).</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+74"/>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
@@ -3488,6 +3528,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+11"/>
+        <source>%1 planes, each its own subnet; the switch counts are over all planes&lt;br&gt;</source>
+        <translation>%1 个平面，各为独立子网；交换机数量为所有平面之和&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>GPUs &lt;b&gt;%1&lt;/b&gt; · CAPEX &lt;b&gt;%2&lt;/b&gt;%3 · per GPU &lt;b&gt;%4&lt;/b&gt; · power %5 kW</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 个 GPU · 资本支出 &lt;b&gt;%2&lt;/b&gt;%3 · 每 GPU &lt;b&gt;%4&lt;/b&gt; · 功耗 %5&#xa0;kW</translation>
     </message>
