@@ -198,7 +198,8 @@ private slots:
         QVERIFY2(g.code == 0, g.err.constData());
         const Run v = cplan({QStringLiteral("validate"), file});
         QVERIFY2(v.code == 0, v.err.constData());
-        QVERIFY2(v.out.contains("110 nodes, 5328 links"), v.out.constData());
+        // 2 racks, 8 leaves (9 rails each) and 4 spines; 144 HCA links and 576 uplinks.
+        QVERIFY2(v.out.contains("14 nodes, 720 links"), v.out.constData());
     }
 
     void bomCsv()
