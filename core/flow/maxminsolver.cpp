@@ -225,7 +225,7 @@ void MaxMinSolver::joinLocal(FlowId f)
     m_bottleneck[f] = kNoLink;
 }
 
-void MaxMinSolver::joinAllOn(std::uint32_t link)
+template<class Visit> void MaxMinSolver::forActiveFlowsOn(std::uint32_t link, Visit visit)
 {
     auto &list = m_linkFlows[link];
     std::size_t kept = 0;
@@ -234,9 +234,14 @@ void MaxMinSolver::joinAllOn(std::uint32_t link)
         if (!m_active[f])
             continue;
         list[kept++] = f;
-        joinLocal(f);
+        visit(f);
     }
     list.resize(kept);
+}
+
+void MaxMinSolver::joinAllOn(std::uint32_t link)
+{
+    forActiveFlowsOn(link, [this](FlowId f) { joinLocal(f); });
 }
 
 // Takes in the flows of a link that break the bottleneck rule after the last fill; as a seed
@@ -255,19 +260,11 @@ bool MaxMinSolver::joinBroken(std::uint32_t l, bool seed)
     if (!above && !bnBroken)
         return false;
     const std::size_t before = m_compFlows.size();
-    auto &list = m_linkFlows[l];
-    std::size_t kept = 0;
-    for (std::size_t r = 0; r < list.size(); ++r) {
-        const FlowId f = list[r];
-        if (!m_active[f])
-            continue;
-        list[kept++] = f;
-        if (m_flowMark[f] == m_epoch)
-            continue;
-        if ((above && m_rate[f] > level * (1.0 + kRateRel)) || (bnBroken && m_bottleneck[f] == l))
+    forActiveFlowsOn(l, [&](FlowId f) {
+        if (m_flowMark[f] != m_epoch
+            && ((above && m_rate[f] > level * (1.0 + kRateRel)) || (bnBroken && m_bottleneck[f] == l)))
             joinLocal(f);
-    }
-    list.resize(kept);
+    });
     return m_compFlows.size() > before;
 }
 
@@ -315,15 +312,9 @@ void MaxMinSolver::collectComponents()
         }
     }
     for (std::size_t i = 0; i < m_compLinks.size(); ++i) {
-        auto &list = m_linkFlows[m_compLinks[i]];
-        std::size_t kept = 0;
-        for (std::size_t r = 0; r < list.size(); ++r) {
-            const FlowId f = list[r];
-            if (!m_active[f])
-                continue;
-            list[kept++] = f;
+        forActiveFlowsOn(m_compLinks[i], [this](FlowId f) {
             if (m_flowMark[f] == m_epoch)
-                continue;
+                return;
             m_flowMark[f] = m_epoch;
             m_compFlows.push_back(f);
             const std::uint32_t *p = m_pathPool.data() + m_pathOffset[f];
@@ -334,8 +325,7 @@ void MaxMinSolver::collectComponents()
                     m_compLinks.push_back(l2);
                 }
             }
-        }
-        list.resize(kept);
+        });
     }
 }
 

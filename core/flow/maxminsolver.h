@@ -94,6 +94,9 @@ private:
     // solveLocal: take a flow into the re-rated set; flows on a link that broke a bottleneck.
     void joinLocal(FlowId f);
     void joinAllOn(std::uint32_t link);
+    // Drops the finished flows from a link's list (stable, so the order stays deterministic)
+    // and calls visit(flow) on each active one, in order.
+    template<class Visit> void forActiveFlowsOn(std::uint32_t link, Visit visit);
     bool joinBroken(std::uint32_t link, bool seed);
     // indexed min-heap over links keyed by fair share
     void heapPush(std::uint32_t link, double key);
