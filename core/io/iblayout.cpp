@@ -111,6 +111,8 @@ void layoutImportedFabric(Design &d)
 
     double y = 0;
     auto placeTier = [&](const std::vector<std::uint32_t> &tier, double pitch, double rowGap) {
+        if (tier.empty() || !(pitch > 0))   // an empty tier has no pitch: width / 0 overflows size_t
+            return;
         const std::size_t perRow = std::max<std::size_t>(1, std::size_t(width / pitch));
         for (std::size_t first = 0; first < tier.size(); first += perRow, y += rowGap) {
             const std::size_t n = std::min(perRow, tier.size() - first);
