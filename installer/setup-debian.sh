@@ -14,7 +14,7 @@ packages=(
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqt6svg6 libqt6charts6 libqt6opengl6-dev libxkbcommon-dev libgl-dev
   libboost-graph-dev libyaml-cpp-dev libyaml-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev libxlsxwriter-dev
-  libqrencode-dev libminizip-dev libexpat1-dev
+  libqrencode-dev libminizip-dev libexpat1-dev libutfcpp-dev
   xvfb xauth fonts-dejavu-core fonts-noto-cjk qt6-translations-l10n
 )
 tools=(

@@ -2,6 +2,8 @@
 
 #include "util/strings.h"
 
+#include <utf8.h>
+
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -122,7 +124,8 @@ void FindingSink::finish()
     static const std::map<std::string, std::string> what = {
         {"junk", "lines that are not ibnetdiscover output"}, {"lid", "unusual LIDs"},
         {"conflict", "conflicting port statements"},       {"port", "unusable port lines"},
-        {"remote", "cables to nodes that are not in the file"}, {"record", "unusable node records"}};
+        {"remote", "cables to nodes that are not in the file"}, {"record", "unusable node records"},
+        {"not-utf8", "lines with bytes that are not UTF-8"}};
     for (const auto &[kind, k] : m_kinds)
         if (k.count > kMaxShown) {
             auto it = what.find(kind);
@@ -248,10 +251,27 @@ Result<DiscoveredFabric> readIbnetdiscover(std::string_view text, const std::str
         text.remove_prefix(3);
     DiscoveredFabric fabric;
     FindingSink sink(fabric.findings);
+    std::string_view line;
+    // Node descriptions are free text set on each host: a byte that is not UTF-8 would make every
+    // file the import is saved to unreadable (YAML is UTF-8), so it reads as U+FFFD, noted.
+    std::string repaired;
+    if (utf8::find_invalid(text.begin(), text.end()) != text.end()) {
+        LineReader lines{text};
+        int lineNo = 0;
+        while (lines.next(line)) {
+            ++lineNo;
+            if (utf8::find_invalid(line.begin(), line.end()) == line.end())
+                continue;
+            std::string fixed;
+            utf8::replace_invalid(line.begin(), line.end(), std::back_inserter(fixed));
+            sink.add("not-utf8", lineNo, "bytes that are not UTF-8 read as U+FFFD in '" + excerpt(fixed) + "'");
+        }
+        utf8::replace_invalid(text.begin(), text.end(), std::back_inserter(repaired));
+        text = repaired;
+    }
 
     // The format: whichever kind of data line comes first.
     LineReader probe{text};
-    std::string_view line;
     while (probe.next(line)) {
         const std::string_view t = trimLeft(line);
         if (isPortsReportLine(t)) {

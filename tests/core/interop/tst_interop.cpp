@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <set>
 #include <tuple>
@@ -177,6 +178,7 @@ private slots:
         QTest::newRow("duplicate node") << "duplicate-node.txt" << 3 << "described twice";
         QTest::newRow("bad guid") << "bad-guid.txt" << 1 << "malformed value";
         QTest::newRow("no catalog switch") << "unknown-switch-part.txt" << 0 << "generic part";
+        QTest::newRow("not UTF-8") << "not-utf8.txt" << 1 << "not UTF-8";
     }
     void mistakesAreNoted()
     {
@@ -192,6 +194,15 @@ private slots:
             return n.line == line && n.message.find(message.toStdString()) != std::string::npos;
         });
         QVERIFY2(noted, qPrintable(file));
+        // What imports saves to a design that reads back as it was, positions included (a dump
+        // with bytes that are not UTF-8 saved an unreadable file; one without servers drew its
+        // empty server row with a pitch of 0).
+        const std::string yaml = serializeDesign(r->design);
+        auto back = parseDesign(yaml, "back.yaml", &m_catalog);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QCOMPARE(serializeDesign(*back), yaml);
+        for (const Node &n : r->design.nodes)
+            QVERIFY(std::isfinite(n.x) && std::isfinite(n.y));
     }
 };
 
