@@ -19,7 +19,7 @@ packages=(
 )
 tools=(
   ibsim-utils opensm infiniband-diags graphviz poppler-utils libreoffice-calc-nogui zbar-tools
-  slurmctld slurm-client
+  slurmctld slurm-client slurmd munge
   libsimgrid-dev python3 clang-14 libclang-rt-14-dev dpkg-dev file
 )
 

@@ -15,9 +15,6 @@
 
 namespace cplan::test {
 
-namespace {
-
-// A TCP port nobody listens on now (the kernel's pick for port 0).
 int freePort()
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -46,8 +43,6 @@ bool writeFile(const QString &path, const QString &text)
     QFile f(path);
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(text.toUtf8()) == text.toUtf8().size();
 }
-
-} // namespace
 
 SlurmController::~SlurmController()
 {
@@ -183,9 +178,14 @@ SlurmPlacement SlurmController::testOnly(int nodes, const QStringList &extra) co
 
 QString SlurmController::client(const QString &tool, const QStringList &args, int *exitCode) const
 {
+    return runSlurmClient(m_dir.path() + QStringLiteral("/slurm.conf"), tool, args, exitCode);
+}
+
+QString runSlurmClient(const QString &slurmConf, const QString &tool, const QStringList &args, int *exitCode)
+{
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("SLURM_CONF"), m_dir.path() + QStringLiteral("/slurm.conf"));
+    env.insert(QStringLiteral("SLURM_CONF"), slurmConf);
     p.setProcessEnvironment(env);
     p.setProcessChannelMode(QProcess::MergedChannels);
     p.start(findTool(tool), args);

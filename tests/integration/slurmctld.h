@@ -25,6 +25,18 @@
 
 namespace cplan::test {
 
+// Shared with the job-running cluster (slurmcluster.h).
+// A TCP port nobody listens on now (the kernel's pick for port 0); 0 when there is none.
+int freePort();
+// The effective user's name (for SlurmUser).
+QString userName();
+// Writes `text` (UTF-8) to `path`, replacing it; false when it cannot.
+bool writeFile(const QString &path, const QString &text);
+// Runs a Slurm client command (scontrol, sbatch, sinfo) with SLURM_CONF=slurmConf, at most 30 s;
+// its standard output and error, merged.
+QString runSlurmClient(const QString &slurmConf, const QString &tool, const QStringList &args,
+                       int *exitCode = nullptr);
+
 struct SlurmPlacement
 {
     bool placed = false;

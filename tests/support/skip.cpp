@@ -32,6 +32,8 @@ QString debianPackage(const QString &tool)
         {QStringLiteral("slurmctld"), QStringLiteral("slurmctld")},
         {QStringLiteral("scontrol"), QStringLiteral("slurm-client")},
         {QStringLiteral("sbatch"), QStringLiteral("slurm-client")},
+        {QStringLiteral("slurmd"), QStringLiteral("slurmd")},
+        {QStringLiteral("munged"), QStringLiteral("munge")},
     };
     const auto it = packages.find(tool);
     return it == packages.end() ? QString() : it->second;
