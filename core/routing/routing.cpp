@@ -91,14 +91,103 @@ bool traceRoute(const Fabric &fabric, const RoutingTables &tables, std::uint32_t
     return false;
 }
 
+namespace {
+
+// Where the tables lead a packet for one destination from each switch, memoised per switch
+// for that destination: 0 unknown, 1 being walked, hops + 2 when it arrives (a switch that
+// delivers itself: 3), -1 when it is lost (a dead or missing port, a non-switch, a loop).
+class DestinationFates
+{
+public:
+    DestinationFates(const Fabric &fabric, const RoutingTables &tables)
+        : m_fabric(fabric), m_tables(tables), m_fate(fabric.switches().size())
+    {
+    }
+
+    void setDestination(std::uint32_t dst)
+    {
+        m_dst = dst;
+        m_dstPort = m_fabric.endpoints()[dst];
+        std::fill(m_fate.begin(), m_fate.end(), 0);
+    }
+
+    // The fate of a packet from a source endpoint: 2 when cabled straight to the destination.
+    int fromEndpoint(std::uint32_t src)
+    {
+        const FabricPort &sp = m_fabric.port(m_fabric.endpoints()[src]);
+        if (sp.peer == m_dstPort)
+            return 2;
+        const std::uint32_t slot = m_fabric.switchSlot(m_fabric.port(sp.peer).node);
+        return slot == kNoIndex ? -1 : fromSwitch(slot);
+    }
+
+private:
+    // Walks the tables from slot0 until a known fate, then unwinds.
+    int fromSwitch(std::uint32_t slot0)
+    {
+        m_stack.clear();
+        std::uint32_t slot = slot0;
+        int result = -1;
+        while (true) {
+            if (m_fate[slot] != 0) {
+                result = m_fate[slot] == 1 ? -1 : m_fate[slot];   // 1 = a loop
+                break;
+            }
+            m_fate[slot] = 1;
+            m_stack.push_back(slot);
+            const std::uint32_t next = step(slot);
+            if (next == kDelivers) {
+                // this switch delivers: one switch on the way (fate = hops + 2)
+                m_stack.pop_back();
+                m_fate[slot] = 3;
+                result = 3;
+                break;
+            }
+            if (next == kNoIndex) {
+                result = -1;
+                break;
+            }
+            slot = next;
+        }
+        while (!m_stack.empty()) {
+            const std::uint32_t s = m_stack.back();
+            m_stack.pop_back();
+            result = result < 0 ? -1 : result + 1;
+            m_fate[s] = result;
+        }
+        return m_fate[slot0];
+    }
+
+    static constexpr std::uint32_t kDelivers = kNoIndex - 1;
+
+    // The next switch slot from this one, kDelivers, or kNoIndex when the packet is lost.
+    std::uint32_t step(std::uint32_t slot) const
+    {
+        const std::uint32_t node = m_fabric.switches()[slot];
+        const std::uint8_t p = m_tables.port(slot, m_dst);
+        if (p == kNoPort || p == 0 || p > m_fabric.node(node).portCount)
+            return kNoIndex;
+        const std::uint32_t ch = m_fabric.portIndex(node, p);
+        if (!m_fabric.port(ch).connected())
+            return kNoIndex;
+        if (m_fabric.port(ch).peer == m_dstPort)
+            return kDelivers;
+        return m_fabric.switchSlot(m_fabric.port(m_fabric.port(ch).peer).node);
+    }
+
+    const Fabric &m_fabric;
+    const RoutingTables &m_tables;
+    std::vector<int> m_fate;
+    std::vector<std::uint32_t> m_stack;
+    std::uint32_t m_dst = 0, m_dstPort = kNoIndex;
+};
+
+} // namespace
+
 RouteCheck checkRoutes(const Fabric &fabric, const RoutingTables &tables, std::size_t sample)
 {
     RouteCheck check;
     const std::uint32_t n = tables.endpointCount;
-    const auto &switches = fabric.switches();
-    // fate per switch for the current destination: 0 unknown, 1 in progress, else hops + 2 (reaches), or -1 fails
-    std::vector<int> fate(switches.size());
-    std::vector<std::uint32_t> stack;
     std::vector<char> alive(n);
     std::uint64_t liveCount = 0;
     for (std::uint32_t e = 0; e < n; ++e) {
@@ -106,68 +195,15 @@ RouteCheck checkRoutes(const Fabric &fabric, const RoutingTables &tables, std::s
         liveCount += std::uint64_t(alive[e]);
     }
     check.pairs = liveCount > 1 ? liveCount * (liveCount - 1) : 0;
+    DestinationFates fates(fabric, tables);
     for (std::uint32_t dst = 0; dst < n; ++dst) {
         if (!alive[dst])
             continue;
-        const std::uint32_t dstPort = fabric.endpoints()[dst];
-        std::fill(fate.begin(), fate.end(), 0);
-        auto resolve = [&](std::uint32_t slot0) {
-            // Walk the tables from slot0 until a known fate, then unwind.
-            stack.clear();
-            std::uint32_t slot = slot0;
-            int result = -1;
-            while (true) {
-                if (fate[slot] != 0) {
-                    result = fate[slot] == 1 ? -1 : fate[slot];   // 1 = a loop
-                    break;
-                }
-                fate[slot] = 1;
-                stack.push_back(slot);
-                const std::uint32_t node = switches[slot];
-                const std::uint8_t p = tables.port(slot, dst);
-                if (p == kNoPort || p == 0 || p > fabric.node(node).portCount) {
-                    result = -1;
-                    break;
-                }
-                const std::uint32_t ch = fabric.portIndex(node, p);
-                if (!fabric.port(ch).connected()) {
-                    result = -1;
-                    break;
-                }
-                if (fabric.port(ch).peer == dstPort) {
-                    // this switch delivers: one switch on the way (fate = hops + 2)
-                    stack.pop_back();
-                    fate[slot] = 3;
-                    result = 3;
-                    break;
-                }
-                const std::uint32_t next = fabric.switchSlot(fabric.port(fabric.port(ch).peer).node);
-                if (next == kNoIndex) {
-                    result = -1;
-                    break;
-                }
-                slot = next;
-            }
-            while (!stack.empty()) {
-                const std::uint32_t s = stack.back();
-                stack.pop_back();
-                result = result < 0 ? -1 : result + 1;
-                fate[s] = result;
-            }
-            return fate[slot0];
-        };
+        fates.setDestination(dst);
         for (std::uint32_t src = 0; src < n; ++src) {
             if (src == dst || !alive[src])
                 continue;
-            const FabricPort &sp = fabric.port(fabric.endpoints()[src]);
-            int f = -1;
-            if (sp.peer == dstPort) {
-                f = 2;
-            } else {
-                const std::uint32_t slot = fabric.switchSlot(fabric.port(sp.peer).node);
-                if (slot != kNoIndex)
-                    f = resolve(slot);
-            }
+            const int f = fates.fromEndpoint(src);
             if (f < 0) {
                 ++check.unreachablePairs;
                 if (check.unreachableSample.size() < sample)
@@ -225,96 +261,137 @@ std::string writeLftDump(const Fabric &fabric, const RoutingTables &tables)
     return out;
 }
 
+namespace {
+
+// Reads opensm-lfts.dump line by line into tables for a fabric: switch headers select the
+// switch; Channel Adapter entries, named by node description, set its port for an endpoint.
+class LftDumpReader
+{
+public:
+    LftDumpReader(const std::string &fileName, const Fabric &fabric) : m_fileName(fileName), m_fabric(fabric)
+    {
+        m_tables.endpointCount = std::uint32_t(fabric.endpoints().size());
+        m_tables.ports.assign(fabric.switches().size() * std::size_t(m_tables.endpointCount), kNoPort);
+        for (std::uint32_t slot = 0; slot < fabric.switches().size(); ++slot)
+            m_switchByName.emplace(fabric.node(fabric.switches()[slot]).description, slot);
+        for (std::uint32_t n = 0; n < fabric.nodes().size(); ++n)
+            if (!fabric.node(n).isSwitch())
+                m_caByName.emplace(fabric.node(n).description, n);
+    }
+
+    Result<RoutingTables> read(const std::string &text)
+    {
+        LineReader reader{text};
+        std::string_view lineView;
+        while (reader.next(lineView)) {
+            const std::string line(lineView);
+            m_lineNo = reader.number;
+            if (line.empty())
+                continue;
+            Status s = Ok{};
+            if (line.rfind("Unicast lids ", 0) == 0)
+                s = header(line);
+            else if (line.rfind("0x", 0) == 0)
+                s = entry(line);
+            else if (line.find("lids dumped") == std::string::npos && line[0] != '#')
+                s = err("unexpected line '" + line.substr(0, 60) + "'");
+            if (!s)
+                return s.error();
+        }
+        if (!m_any)
+            return Error{m_fileName, 0, 0, "no \"Unicast lids ... of switch\" blocks: not an opensm-lfts.dump file"};
+        return std::move(m_tables);
+    }
+
+private:
+    Error err(const std::string &m) const { return Error{m_fileName, m_lineNo, 0, m}; }
+
+    // "Unicast lids [0-N] of switch Lid L guid G ('NAME'):"
+    Status header(const std::string &line)
+    {
+        const std::size_t open = line.find("('");
+        const std::size_t close = line.rfind("'):");
+        if (line.find(" of switch ") == std::string::npos || open == std::string::npos || close == std::string::npos ||
+            close < open + 2)
+            return err("malformed switch header (expected \"Unicast lids [...] of switch ... ('NAME'):\")");
+        const std::string name = line.substr(open + 2, close - open - 2);
+        auto it = m_switchByName.find(name);
+        if (it == m_switchByName.end())
+            return err("switch '" + name + "' is not in the fabric");
+        m_slot = it->second;
+        m_any = true;
+        return Ok{};
+    }
+
+    // "0xLID PORT # Channel Adapter portguid 0xGUID: 'NAME'"; switch and router LIDs are skipped.
+    Status entry(const std::string &line)
+    {
+        if (m_slot == kNoIndex)
+            return err("an LFT entry before any switch header");
+        char *rest = nullptr;
+        const unsigned long lid = std::strtoul(line.c_str() + 2, &rest, 16);
+        if (rest == line.c_str() + 2 || lid == 0 || lid > 0xffffff)
+            return err("malformed LID in '" + line + "'");
+        char *rest2 = nullptr;
+        const unsigned long port = std::strtoul(rest, &rest2, 10);
+        if (rest2 == rest || port > 255)
+            return err("malformed port in '" + line + "'");
+        const std::size_t hash = line.find('#');
+        if (hash == std::string::npos)
+            return err("LFT entry without the '# ... portguid ...: 'NAME'' comment");
+        const std::string comment = line.substr(hash + 1);
+        const std::size_t ca = comment.find("Channel Adapter portguid ");
+        if (ca == std::string::npos)
+            return Ok{};   // switch and router LIDs: not endpoints
+        const std::size_t q1 = comment.find(": '", ca);
+        const std::size_t q2 = comment.rfind('\'');
+        if (q1 == std::string::npos || q2 == std::string::npos || q2 < q1 + 3)
+            return err("malformed Channel Adapter comment");
+        const std::string name = comment.substr(q1 + 3, q2 - q1 - 3);
+        auto it = m_caByName.find(name);
+        if (it == m_caByName.end())
+            return err("channel adapter '" + name + "' is not in the fabric");
+        const std::uint64_t guid = std::strtoull(comment.c_str() + ca + 25, nullptr, 16);
+        const std::uint32_t endpoint = endpointOf(m_fabric.node(it->second), guid, lid);
+        if (endpoint == kNoIndex)
+            return err("channel adapter '" + name + "' has no cabled port");
+        const FabricNode &sw = m_fabric.node(m_fabric.switches()[m_slot]);
+        if (port == 0 || int(port) > sw.portCount) {
+            if (port != 255)
+                return err("port " + std::to_string(port) + " is not a port of switch '" + sw.description + "'");
+        }
+        m_tables.port(m_slot, endpoint) = std::uint8_t(port);
+        return Ok{};
+    }
+
+    // The CA port with that port GUID or LID, else the CA's first port (kNoIndex if uncabled).
+    std::uint32_t endpointOf(const FabricNode &caNode, std::uint64_t guid, unsigned long lid) const
+    {
+        std::uint32_t endpoint = kNoIndex;
+        for (int p = 1; p <= caNode.portCount && endpoint == kNoIndex; ++p) {
+            const std::uint32_t gp = caNode.portBase + std::uint32_t(p - 1);
+            if (guid == caNode.guid + std::uint64_t(p) || m_fabric.port(gp).lid == lid)
+                endpoint = m_fabric.endpointOfPort(gp);
+        }
+        if (endpoint == kNoIndex)
+            endpoint = m_fabric.endpointOfPort(caNode.portBase);
+        return endpoint;
+    }
+
+    const std::string &m_fileName;
+    const Fabric &m_fabric;
+    RoutingTables m_tables;
+    std::unordered_map<std::string, std::uint32_t> m_switchByName, m_caByName;
+    std::uint32_t m_slot = kNoIndex;
+    int m_lineNo = 0;
+    bool m_any = false;
+};
+
+} // namespace
+
 Result<RoutingTables> readLftDump(const std::string &text, const std::string &fileName, const Fabric &fabric)
 {
-    RoutingTables t;
-    t.endpointCount = std::uint32_t(fabric.endpoints().size());
-    t.ports.assign(fabric.switches().size() * std::size_t(t.endpointCount), kNoPort);
-    std::unordered_map<std::string, std::uint32_t> switchByName, caByName;
-    for (std::uint32_t slot = 0; slot < fabric.switches().size(); ++slot)
-        switchByName.emplace(fabric.node(fabric.switches()[slot]).description, slot);
-    for (std::uint32_t n = 0; n < fabric.nodes().size(); ++n)
-        if (!fabric.node(n).isSwitch())
-            caByName.emplace(fabric.node(n).description, n);
-
-    std::uint32_t slot = kNoIndex;
-    int lineNo = 0;
-    bool any = false;
-    auto err = [&](const std::string &m) { return Error{fileName, lineNo, 0, m}; };
-    LineReader reader{text};
-    std::string_view lineView;
-    while (reader.next(lineView)) {
-        const std::string line(lineView);
-        lineNo = reader.number;
-        if (line.empty())
-            continue;
-        if (line.rfind("Unicast lids ", 0) == 0) {
-            const std::size_t open = line.find("('");
-            const std::size_t close = line.rfind("'):");
-            if (line.find(" of switch ") == std::string::npos || open == std::string::npos || close == std::string::npos ||
-                close < open + 2)
-                return err("malformed switch header (expected \"Unicast lids [...] of switch ... ('NAME'):\")");
-            const std::string name = line.substr(open + 2, close - open - 2);
-            auto it = switchByName.find(name);
-            if (it == switchByName.end())
-                return err("switch '" + name + "' is not in the fabric");
-            slot = it->second;
-            any = true;
-            continue;
-        }
-        if (line.rfind("0x", 0) == 0) {
-            if (slot == kNoIndex)
-                return err("an LFT entry before any switch header");
-            char *rest = nullptr;
-            const unsigned long lid = std::strtoul(line.c_str() + 2, &rest, 16);
-            if (rest == line.c_str() + 2 || lid == 0 || lid > 0xffffff)
-                return err("malformed LID in '" + line + "'");
-            char *rest2 = nullptr;
-            const unsigned long port = std::strtoul(rest, &rest2, 10);
-            if (rest2 == rest || port > 255)
-                return err("malformed port in '" + line + "'");
-            const std::size_t hash = line.find('#');
-            if (hash == std::string::npos)
-                return err("LFT entry without the '# ... portguid ...: 'NAME'' comment");
-            const std::string comment = line.substr(hash + 1);
-            const std::size_t ca = comment.find("Channel Adapter portguid ");
-            if (ca == std::string::npos)
-                continue;   // switch and router LIDs: not endpoints
-            const std::size_t q1 = comment.find(": '", ca);
-            const std::size_t q2 = comment.rfind('\'');
-            if (q1 == std::string::npos || q2 == std::string::npos || q2 < q1 + 3)
-                return err("malformed Channel Adapter comment");
-            const std::string name = comment.substr(q1 + 3, q2 - q1 - 3);
-            auto it = caByName.find(name);
-            if (it == caByName.end())
-                return err("channel adapter '" + name + "' is not in the fabric");
-            const FabricNode &caNode = fabric.node(it->second);
-            const std::uint64_t guid = std::strtoull(comment.c_str() + ca + 25, nullptr, 16);
-            std::uint32_t endpoint = kNoIndex;
-            for (int p = 1; p <= caNode.portCount && endpoint == kNoIndex; ++p) {
-                const std::uint32_t gp = caNode.portBase + std::uint32_t(p - 1);
-                if (guid == caNode.guid + std::uint64_t(p) || fabric.port(gp).lid == lid)
-                    endpoint = fabric.endpointOfPort(gp);
-            }
-            if (endpoint == kNoIndex)
-                endpoint = fabric.endpointOfPort(caNode.portBase);
-            if (endpoint == kNoIndex)
-                return err("channel adapter '" + name + "' has no cabled port");
-            const FabricNode &sw = fabric.node(fabric.switches()[slot]);
-            if (port == 0 || int(port) > sw.portCount) {
-                if (port != 255)
-                    return err("port " + std::to_string(port) + " is not a port of switch '" + sw.description + "'");
-            }
-            t.port(slot, endpoint) = std::uint8_t(port);
-            continue;
-        }
-        if (line.find("lids dumped") != std::string::npos || line[0] == '#')
-            continue;
-        return err("unexpected line '" + line.substr(0, 60) + "'");
-    }
-    if (!any)
-        return Error{fileName, 0, 0, "no \"Unicast lids ... of switch\" blocks: not an opensm-lfts.dump file"};
-    return t;
+    return LftDumpReader(fileName, fabric).read(text);
 }
 
 } // namespace cplan
