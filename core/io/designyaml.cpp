@@ -11,7 +11,7 @@
 #include "validate/linkrules.h"
 #include "validate/noderules.h"
 
-#include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <set>
 
@@ -217,11 +217,10 @@ private:
     std::unique_ptr<LinkRules> m_rules;   // with a catalog: the link rules the parser applies
 };
 
-} // namespace
-
-Result<Design> parseDesign(const std::string &text, const std::string &fileName, const Catalog *catalog)
+// The parts, nodes and links sections, streamed item by item into the reader; links that come
+// before the nodes wait in reader.earlyLinks. Returns the rest of the file as a small tree.
+Result<YamlNode> streamItems(const std::string &text, const std::string &fileName, DesignReader &reader)
 {
-    DesignReader reader(fileName, catalog);
     bool sawNodes = false;
     auto handler = [&](const std::string &key, YamlNode &&item) -> Status {
         if (key == "parts")
@@ -236,22 +235,12 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
         }
         return reader.link(item);
     };
-    auto parsed = parseYaml(text, fileName, {"parts", "nodes", "links"}, handler);
-    if (!parsed)
-        return parsed.error();
-    const YamlNode &root = *parsed;
-    if (root.isNull())
-        return Error{fileName, 1, 1, "the file is empty; a design starts with 'format: cluster-planner/1'"};
-    if (!root.isMap())
-        return errorAt(fileName, &root, "a design must be a YAML mapping starting with 'format: cluster-planner/1'");
-    for (YamlNode &l : reader.earlyLinks)
-        if (auto s = reader.link(l); !s)
-            return s.error();
+    return parseYaml(text, fileName, {"parts", "nodes", "links"}, handler);
+}
 
-    std::optional<Error> error;
-    Design &design = reader.design;
-    MapReader top(root, fileName, "the design", error);
-    top.allowOnly({"format", "name", "notes", "settings", "groups", "parts", "racks", "nodes", "links", "tenants", "workloads"});
+// `format: cluster-planner/N`: known versions only; a newer one asks for an upgrade.
+Status readFormat(MapReader &top, const std::string &fileName, std::optional<Error> &error)
+{
     std::string format;
     if (!top.string("format", format, true) || error)
         return *error;
@@ -268,36 +257,38 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
                            ". Please upgrade.");
     // Version 2 added racks and U positions, version 3 planes; an older file simply has none
     // (nothing to migrate).
+    return Ok{};
+}
 
-    top.string("name", design.name);
-    top.string("notes", design.notes);
+Status readSettings(const YamlNode &s, const std::string &fileName, Settings &settings)
+{
+    std::optional<Error> error;
+    MapReader r(s, fileName, "settings", error);
+    r.allowOnly({"currency", "routing_engine", "electricity_usd_per_kwh", "pue", "tco_years", "spares_percent", "discount_percent"});
+    r.string("currency", settings.currency);
+    r.string("routing_engine", settings.routingEngine);
+    r.number("electricity_usd_per_kwh", settings.electricityPricePerKWh);
+    r.number("pue", settings.pue);
+    long long years = settings.tcoYears;
+    r.integer("tco_years", years, 1, 50);
+    settings.tcoYears = int(years);
+    for (auto [key, value] : {std::pair{"spares_percent", &settings.sparesPercent},
+                              std::pair{"discount_percent", &settings.discountPercent}})
+        if (r.number(key, *value) && (*value < 0 || *value > 100))
+            r.fail(*r.get(key), std::string("'") + key + "' is out of range (0 to 100)");
     if (error)
         return *error;
-    for (const char *key : {"parts", "nodes", "links", "groups", "tenants"})
-        if (const YamlNode *seq = top.get(key); seq && !seq->isNull() && !seq->isSequence())
-            return errorAt(fileName, seq, std::string("'") + key + "' must be a list");
+    return Ok{};
+}
 
-    if (const YamlNode *s = top.get("settings"); s && !s->isNull()) {
-        MapReader r(*s, fileName, "settings", error);
-        r.allowOnly({"currency", "routing_engine", "electricity_usd_per_kwh", "pue", "tco_years", "spares_percent", "discount_percent"});
-        r.string("currency", design.settings.currency);
-        r.string("routing_engine", design.settings.routingEngine);
-        r.number("electricity_usd_per_kwh", design.settings.electricityPricePerKWh);
-        r.number("pue", design.settings.pue);
-        long long years = design.settings.tcoYears;
-        r.integer("tco_years", years, 1, 50);
-        design.settings.tcoYears = int(years);
-        for (auto [key, value] : {std::pair{"spares_percent", &design.settings.sparesPercent},
-                                  std::pair{"discount_percent", &design.settings.discountPercent}})
-            if (r.number(key, *value) && (*value < 0 || *value > 100))
-                r.fail(*r.get(key), std::string("'") + key + "' is out of range (0 to 100)");
-        if (error)
-            return *error;
-    }
-
+// The groups, then the references to them: each group's parent and each node's group.
+Status readGroups(const YamlNode *seq, const std::string &fileName, const std::vector<DesignReader::GroupRef> &nodeRefs,
+                  Design &design)
+{
     std::set<std::string> groupIds;
-    if (const YamlNode *seq = top.get("groups"); seq && seq->isSequence()) {
+    if (seq && seq->isSequence()) {
         for (const YamlNode &g : seq->items) {
+            std::optional<Error> error;
             MapReader r(g, fileName, "a group", error);
             r.allowOnly({"id", "kind", "name", "parent"});
             Group group;
@@ -320,48 +311,98 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
     for (const Group &g : design.groups)
         if (!g.parent.empty() && !groupIds.count(g.parent))
             return Error{fileName, 0, 0, "group '" + g.id + "' names an unknown parent '" + g.parent + "'"};
-    for (const auto &ref : reader.m_groupRefs)
+    for (const auto &ref : nodeRefs)
         if (!groupIds.count(design.nodes[ref.node].group))
             return Error{fileName, ref.line, ref.column,
                          "node '" + design.nodes[ref.node].id + "' names an unknown group '" + design.nodes[ref.node].group + "'"};
+    return Ok{};
+}
 
+// A tenant's servers: node ids of servers in the design.
+Status readTenantServers(const YamlNode &s, const std::string &fileName, const Design &design, Tenant &tenant)
+{
+    if (!s.isSequence())
+        return errorAt(fileName, &s, "'servers' must be a list of node ids");
+    for (const YamlNode &x : s.items) {
+        if (!x.isScalar())
+            return errorAt(fileName, &x, "'servers' must be a list of node ids");
+        auto id = design.findNode(x.scalar);
+        if (!id)
+            return errorAt(fileName, &x, "tenant '" + tenant.id + "' names a missing node '" + x.scalar + "'");
+        if (design.node(*id).role != NodeRole::Server)
+            return errorAt(fileName, &x, "tenant '" + tenant.id + "': '" + x.scalar + "' is not a server");
+        tenant.servers.push_back(x.scalar);
+    }
+    return Ok{};
+}
+
+Status readTenants(const YamlNode *seq, const std::string &fileName, Design &design)
+{
+    if (!seq || !seq->isSequence())
+        return Ok{};
+    std::set<std::string> tenantIds;
+    for (const YamlNode &t : seq->items) {
+        std::optional<Error> error;
+        MapReader r(t, fileName, "a tenant", error);
+        r.allowOnly({"id", "name", "quota_gpus", "servers"});
+        Tenant tenant;
+        long long quota = -1;
+        r.string("id", tenant.id, true);
+        r.string("name", tenant.name);
+        if (r.integer("quota_gpus", quota, 0, 100'000'000))
+            tenant.quotaGpus = int(quota);
+        if (error)
+            return *error;
+        if (!tenantIds.insert(tenant.id).second)
+            return errorAt(fileName, r.get("id"), "duplicate tenant id '" + tenant.id + "'");
+        if (const YamlNode *s = r.get("servers"); s && !s->isNull())
+            if (auto st = readTenantServers(*s, fileName, design, tenant); !st)
+                return st;
+        design.tenants.push_back(std::move(tenant));
+    }
+    return Ok{};
+}
+
+} // namespace
+
+Result<Design> parseDesign(const std::string &text, const std::string &fileName, const Catalog *catalog)
+{
+    DesignReader reader(fileName, catalog);
+    auto parsed = streamItems(text, fileName, reader);
+    if (!parsed)
+        return parsed.error();
+    const YamlNode &root = *parsed;
+    if (root.isNull())
+        return Error{fileName, 1, 1, "the file is empty; a design starts with 'format: cluster-planner/1'"};
+    if (!root.isMap())
+        return errorAt(fileName, &root, "a design must be a YAML mapping starting with 'format: cluster-planner/1'");
+    for (YamlNode &l : reader.earlyLinks)
+        if (auto s = reader.link(l); !s)
+            return s.error();
+
+    std::optional<Error> error;
+    Design &design = reader.design;
+    MapReader top(root, fileName, "the design", error);
+    top.allowOnly({"format", "name", "notes", "settings", "groups", "parts", "racks", "nodes", "links", "tenants", "workloads"});
+    if (auto s = readFormat(top, fileName, error); !s)
+        return s.error();
+    top.string("name", design.name);
+    top.string("notes", design.notes);
+    if (error)
+        return *error;
+    for (const char *key : {"parts", "nodes", "links", "groups", "tenants"})
+        if (const YamlNode *seq = top.get(key); seq && !seq->isNull() && !seq->isSequence())
+            return errorAt(fileName, seq, std::string("'") + key + "' must be a list");
+    if (const YamlNode *s = top.get("settings"); s && !s->isNull())
+        if (auto st = readSettings(*s, fileName, design.settings); !st)
+            return st.error();
+    if (auto s = readGroups(top.get("groups"), fileName, reader.m_groupRefs, design); !s)
+        return s.error();
     if (const YamlNode *racks = top.get("racks"))
         if (auto s = readRacks(*racks, fileName, catalog, design); !s)
             return s.error();
-
-    std::set<std::string> tenantIds;
-    if (const YamlNode *seq = top.get("tenants"); seq && seq->isSequence()) {
-        for (const YamlNode &t : seq->items) {
-            MapReader r(t, fileName, "a tenant", error);
-            r.allowOnly({"id", "name", "quota_gpus", "servers"});
-            Tenant tenant;
-            long long quota = -1;
-            r.string("id", tenant.id, true);
-            r.string("name", tenant.name);
-            if (r.integer("quota_gpus", quota, 0, 100'000'000))
-                tenant.quotaGpus = int(quota);
-            if (error)
-                return *error;
-            if (!tenantIds.insert(tenant.id).second)
-                return errorAt(fileName, r.get("id"), "duplicate tenant id '" + tenant.id + "'");
-            if (const YamlNode *s = r.get("servers"); s && !s->isNull()) {
-                if (!s->isSequence())
-                    return errorAt(fileName, s, "'servers' must be a list of node ids");
-                for (const YamlNode &x : s->items) {
-                    if (!x.isScalar())
-                        return errorAt(fileName, &x, "'servers' must be a list of node ids");
-                    auto id = design.findNode(x.scalar);
-                    if (!id)
-                        return errorAt(fileName, &x, "tenant '" + tenant.id + "' names a missing node '" + x.scalar + "'");
-                    if (design.node(*id).role != NodeRole::Server)
-                        return errorAt(fileName, &x, "tenant '" + tenant.id + "': '" + x.scalar + "' is not a server");
-                    tenant.servers.push_back(x.scalar);
-                }
-            }
-            design.tenants.push_back(std::move(tenant));
-        }
-    }
-
+    if (auto s = readTenants(top.get("tenants"), fileName, design); !s)
+        return s.error();
     if (const YamlNode *w = top.get("workloads"); w && !w->isNull()) {
         std::string text;
         appendYamlNode(text, *w, 2);
@@ -376,184 +417,6 @@ Result<Design> loadDesign(const std::string &path, const Catalog *catalog)
     if (!text)
         return text.error();
     return parseDesign(*text, path, catalog);
-}
-
-namespace {
-
-// The writer: a fixed key order and one flow map per line, so files diff well.
-class Writer
-{
-public:
-    std::string out;
-
-    void key(const char *k) { out += k; out += ": "; }
-    void str(const std::string &v) { appendYamlScalar(out, v); }
-    void field(const char *k, const std::string &v, bool first = false)
-    {
-        if (!first)
-            out += ", ";
-        key(k);
-        str(v);
-    }
-    void number(const char *k, double v)
-    {
-        out += ", ";
-        key(k);
-        out += formatDouble(v);
-    }
-    void integer(const char *k, long long v)
-    {
-        out += ", ";
-        key(k);
-        out += std::to_string(v);
-    }
-};
-
-} // namespace
-
-std::string serializeDesign(const Design &design)
-{
-    Writer w;
-    std::string &out = w.out;
-    out.reserve(design.nodes.size() * 110 + design.links.size() * 90 + 1024);
-    out += "format: cluster-planner/" + std::to_string(designFormatNeeded(design)) + "\n";
-    out += "name: ";
-    w.str(design.name);
-    out += '\n';
-    if (!design.notes.empty()) {
-        out += "notes: ";
-        w.str(design.notes);
-        out += '\n';
-    }
-    out += "settings:\n  currency: ";
-    w.str(design.settings.currency);
-    out += "\n  routing_engine: ";
-    w.str(design.settings.routingEngine);
-    out += "\n  electricity_usd_per_kwh: " + formatDouble(design.settings.electricityPricePerKWh);
-    out += "\n  pue: " + formatDouble(design.settings.pue);
-    out += "\n  tco_years: " + std::to_string(design.settings.tcoYears);
-    // The quote's terms only when set, so files without them read and write unchanged.
-    if (design.settings.sparesPercent != 0)
-        out += "\n  spares_percent: " + formatDouble(design.settings.sparesPercent);
-    if (design.settings.discountPercent != 0)
-        out += "\n  discount_percent: " + formatDouble(design.settings.discountPercent);
-    out += '\n';
-
-    if (!design.groups.empty()) {
-        out += "groups:\n";
-        for (const Group &g : design.groups) {
-            out += "  - {";
-            w.field("id", g.id, true);
-            w.field("kind", toString(g.kind));
-            if (!g.name.empty())
-                w.field("name", g.name);
-            if (!g.parent.empty())
-                w.field("parent", g.parent);
-            out += "}\n";
-        }
-    }
-
-    if (!design.parts.empty()) {
-        out += "parts:\n";
-        for (const Part &p : design.parts) {
-            const std::string yaml = partToYaml(p);
-            std::size_t at = 0;
-            for (bool first = true; at < yaml.size(); first = false) {
-                std::size_t end = yaml.find('\n', at);
-                if (end == std::string::npos)
-                    end = yaml.size();
-                out += first ? "  - " : "    ";
-                out.append(yaml, at, end - at);
-                out += '\n';
-                at = end + 1;
-            }
-        }
-    }
-    writeRacks(out, design);
-
-    out += design.nodes.empty() ? "nodes: []\n" : "nodes:\n";
-    for (const Node &n : design.nodes) {
-        out += "  - {";
-        w.field("id", n.id, true);
-        w.field("part", n.part);
-        if (!n.name.empty() && n.name != n.id)
-            w.field("name", n.name);
-        w.field("role", toString(n.role));
-        w.integer("tier", level(n.tier));
-        w.number("x", n.x);
-        w.number("y", n.y);
-        if (!n.group.empty())
-            w.field("group", n.group);
-        if (n.plane > 0)
-            w.integer("plane", n.plane);
-        if (!n.rack.empty())
-            w.field("rack", n.rack);
-        if (n.u)
-            w.integer("u", *n.u);
-        if (!n.hcas.empty()) {
-            out += ", hcas: [";
-            for (std::size_t i = 0; i < n.hcas.size(); ++i) {
-                if (i)
-                    out += ", ";
-                w.str(n.hcas[i]);
-            }
-            out += ']';
-        }
-        if (n.guid) {
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(*n.guid));
-            out += ", guid: ";
-            out += buf;
-        }
-        out += "}\n";
-    }
-
-    out += design.links.empty() ? "links: []\n" : "links:\n";
-    for (const Link &l : design.links) {
-        out += "  - {";
-        w.field("id", l.id, true);
-        w.field("a", formatPortRef(design, l.a));
-        w.field("b", formatPortRef(design, l.b));
-        if (!l.cable.empty())
-            w.field("cable", l.cable);
-        if (l.lengthM)
-            w.number("length_m", *l.lengthM);
-        if (!l.rate.empty())
-            w.field("rate", l.rate);
-        out += "}\n";
-    }
-
-    if (!design.tenants.empty()) {
-        out += "tenants:\n";
-        for (const Tenant &t : design.tenants) {
-            out += "  - id: ";
-            w.str(t.id);
-            out += '\n';
-            if (!t.name.empty()) {
-                out += "    name: ";
-                w.str(t.name);
-                out += '\n';
-            }
-            if (t.quotaGpus)
-                out += "    quota_gpus: " + std::to_string(*t.quotaGpus) + "\n";
-            out += "    servers: [";
-            for (std::size_t i = 0; i < t.servers.size(); ++i) {
-                if (i)
-                    out += ", ";
-                w.str(t.servers[i]);
-            }
-            out += "]\n";
-        }
-    }
-
-    if (auto it = design.extra.find("workloads"); it != design.extra.end())
-        out += (it->second.empty() || it->second.front() == '\n' ? "workloads:" : "workloads: ") + it->second;
-    return out;
-}
-
-Status saveDesign(const Design &design, const std::string &path)
-{
-    return writeFileAtomically(path, serializeDesign(design));
 }
 
 } // namespace cplan
