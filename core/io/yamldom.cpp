@@ -44,15 +44,64 @@ bool isNullScalar(const yaml_event_t &e)
     return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
 }
 
-} // namespace
-
-Result<YamlNode> parseYaml(std::string_view text, const std::string &fileName, const std::vector<std::string> &streamed,
-                           const YamlItemHandler &handler)
+Error syntaxError(const yaml_parser_t &parser, const std::string &fileName)
 {
-    LibYamlParser p;
-    yaml_parser_set_input_string(&p.parser, reinterpret_cast<const unsigned char *>(text.data()), text.size());
+    const int line = int(parser.problem_mark.line) + 1, col = int(parser.problem_mark.column) + 1;
+    std::string what = parser.problem ? parser.problem : "syntax error";
+    if (parser.context)
+        what = std::string(parser.context) + ", " + what;
+    return Error{fileName, line, col, "not valid YAML: " + what};
+}
 
-    // The stack of open collections. A map alternates key / value: `pendingKey` holds the key.
+// Builds the tree from libyaml's events with a stack of open collections. The items of a
+// streamed top-level sequence go to the handler instead of into the tree.
+class TreeBuilder
+{
+public:
+    TreeBuilder(const std::string &fileName, const std::vector<std::string> &streamed, const YamlItemHandler &handler)
+        : m_fileName(fileName), m_streamed(streamed), m_handler(handler)
+    {
+        m_root.line = 1;
+        m_root.column = 1;
+    }
+
+    // Every event but the end of the stream.
+    Status take(const yaml_event_t &e)
+    {
+        const int line = int(e.start_mark.line) + 1, col = int(e.start_mark.column) + 1;
+        switch (e.type) {
+        case YAML_DOCUMENT_START_EVENT:
+            if (++m_documents > 1)
+                return Error{m_fileName, line, col, "the file holds more than one YAML document"};
+            return Ok{};
+        case YAML_ALIAS_EVENT:
+            return Error{m_fileName, line, col, "YAML aliases (*name) are not supported in design files"};
+        case YAML_SCALAR_EVENT:
+            return scalar(e, line, col);
+        case YAML_SEQUENCE_START_EVENT:
+        case YAML_MAPPING_START_EVENT:
+            return open(e, line, col);
+        case YAML_SEQUENCE_END_EVENT:
+        case YAML_MAPPING_END_EVENT: {
+            YamlNode done = std::move(m_stack.back().node);
+            m_stack.pop_back();
+            return place(std::move(done));
+        }
+        default:
+            return Ok{};
+        }
+    }
+
+    // At the end of the stream: the document (a null node for an empty file).
+    YamlNode finish()
+    {
+        if (!m_haveRoot)
+            m_root = YamlNode{YamlNode::Kind::Null, {}, 1, 1, {}, {}};
+        return std::move(m_root);
+    }
+
+private:
+    // An open collection. A map alternates key / value: `key` holds the key until its value.
     struct Frame
     {
         YamlNode node;
@@ -61,30 +110,58 @@ Result<YamlNode> parseYaml(std::string_view text, const std::string &fileName, c
         bool streaming = false; // a top-level sequence whose items go to the handler
         std::string name;
     };
-    std::vector<Frame> stack;
-    YamlNode root;
-    root.line = 1;
-    root.column = 1;
-    bool haveRoot = false;
-    int documents = 0;
 
-    auto place = [&](YamlNode &&node) -> Status {
-        if (stack.empty()) {
-            root = std::move(node);
-            haveRoot = true;
+    Status scalar(const yaml_event_t &e, int line, int col)
+    {
+        if (e.data.scalar.anchor)
+            return Error{m_fileName, line, col, "YAML anchors (&name) are not supported in design files"};
+        YamlNode n;
+        n.kind = isNullScalar(e) ? YamlNode::Kind::Null : YamlNode::Kind::Scalar;
+        n.scalar.assign(reinterpret_cast<const char *>(e.data.scalar.value), e.data.scalar.length);
+        n.line = line;
+        n.column = col;
+        return place(std::move(n));
+    }
+
+    Status open(const yaml_event_t &e, int line, int col)
+    {
+        if (m_stack.size() >= kMaxDepth)
+            return Error{m_fileName, line, col, "nesting is too deep"};
+        Frame f;
+        f.node.kind = e.type == YAML_SEQUENCE_START_EVENT ? YamlNode::Kind::Sequence : YamlNode::Kind::Map;
+        f.node.line = line;
+        f.node.column = col;
+        // A top-level sequence value whose key is streamed.
+        if (f.node.kind == YamlNode::Kind::Sequence && m_stack.size() == 1 && m_stack[0].haveKey && m_handler) {
+            for (const std::string &s : m_streamed)
+                if (m_stack[0].key.scalar == s) {
+                    f.streaming = true;
+                    f.name = s;
+                }
+        }
+        m_stack.push_back(std::move(f));
+        return Ok{};
+    }
+
+    // A finished node goes into the collection that holds it (or becomes the root).
+    Status place(YamlNode &&node)
+    {
+        if (m_stack.empty()) {
+            m_root = std::move(node);
+            m_haveRoot = true;
             return Ok{};
         }
-        Frame &top = stack.back();
+        Frame &top = m_stack.back();
         if (top.node.kind == YamlNode::Kind::Sequence) {
-            if (top.streaming && stack.size() == 2)
-                return handler(top.name, std::move(node));
+            if (top.streaming && m_stack.size() == 2)
+                return m_handler(top.name, std::move(node));
             top.node.items.push_back(std::move(node));
         } else if (!top.haveKey) {
             if (node.kind != YamlNode::Kind::Scalar)
-                return Error{fileName, node.line, node.column, "a mapping key must be a plain value"};
+                return Error{m_fileName, node.line, node.column, "a mapping key must be a plain value"};
             for (const auto &[k, v] : top.node.entries)
                 if (k.scalar == node.scalar)
-                    return Error{fileName, node.line, node.column, "duplicate key '" + node.scalar + "'"};
+                    return Error{m_fileName, node.line, node.column, "duplicate key '" + node.scalar + "'"};
             top.key = std::move(node);
             top.haveKey = true;
         } else {
@@ -92,73 +169,34 @@ Result<YamlNode> parseYaml(std::string_view text, const std::string &fileName, c
             top.haveKey = false;
         }
         return Ok{};
-    };
+    }
 
+    const std::string &m_fileName;
+    const std::vector<std::string> &m_streamed;
+    const YamlItemHandler &m_handler;
+    std::vector<Frame> m_stack;
+    YamlNode m_root;
+    bool m_haveRoot = false;
+    int m_documents = 0;
+};
+
+} // namespace
+
+Result<YamlNode> parseYaml(std::string_view text, const std::string &fileName, const std::vector<std::string> &streamed,
+                           const YamlItemHandler &handler)
+{
+    LibYamlParser p;
+    yaml_parser_set_input_string(&p.parser, reinterpret_cast<const unsigned char *>(text.data()), text.size());
+    TreeBuilder builder(fileName, streamed, handler);
     for (;;) {
         Event ev;
-        if (!yaml_parser_parse(&p.parser, &ev.event)) {
-            const int line = int(p.parser.problem_mark.line) + 1, col = int(p.parser.problem_mark.column) + 1;
-            std::string what = p.parser.problem ? p.parser.problem : "syntax error";
-            if (p.parser.context)
-                what = std::string(p.parser.context) + ", " + what;
-            return Error{fileName, line, col, "not valid YAML: " + what};
-        }
+        if (!yaml_parser_parse(&p.parser, &ev.event))
+            return syntaxError(p.parser, fileName);
         ev.valid = true;
-        const yaml_event_t &e = ev.event;
-        const int line = int(e.start_mark.line) + 1, col = int(e.start_mark.column) + 1;
-        switch (e.type) {
-        case YAML_STREAM_END_EVENT:
-            if (!haveRoot)
-                root = YamlNode{YamlNode::Kind::Null, {}, 1, 1, {}, {}};
-            return root;
-        case YAML_DOCUMENT_START_EVENT:
-            if (++documents > 1)
-                return Error{fileName, line, col, "the file holds more than one YAML document"};
-            break;
-        case YAML_ALIAS_EVENT:
-            return Error{fileName, line, col, "YAML aliases (*name) are not supported in design files"};
-        case YAML_SCALAR_EVENT: {
-            if (e.data.scalar.anchor)
-                return Error{fileName, line, col, "YAML anchors (&name) are not supported in design files"};
-            YamlNode n;
-            n.kind = isNullScalar(e) ? YamlNode::Kind::Null : YamlNode::Kind::Scalar;
-            n.scalar.assign(reinterpret_cast<const char *>(e.data.scalar.value), e.data.scalar.length);
-            n.line = line;
-            n.column = col;
-            if (auto s = place(std::move(n)); !s)
-                return s.error();
-            break;
-        }
-        case YAML_SEQUENCE_START_EVENT:
-        case YAML_MAPPING_START_EVENT: {
-            if (stack.size() >= kMaxDepth)
-                return Error{fileName, line, col, "nesting is too deep"};
-            Frame f;
-            f.node.kind = e.type == YAML_SEQUENCE_START_EVENT ? YamlNode::Kind::Sequence : YamlNode::Kind::Map;
-            f.node.line = line;
-            f.node.column = col;
-            // A top-level sequence value whose key is streamed.
-            if (f.node.kind == YamlNode::Kind::Sequence && stack.size() == 1 && stack[0].haveKey && handler) {
-                for (const std::string &s : streamed)
-                    if (stack[0].key.scalar == s) {
-                        f.streaming = true;
-                        f.name = s;
-                    }
-            }
-            stack.push_back(std::move(f));
-            break;
-        }
-        case YAML_SEQUENCE_END_EVENT:
-        case YAML_MAPPING_END_EVENT: {
-            YamlNode done = std::move(stack.back().node);
-            stack.pop_back();
-            if (auto s = place(std::move(done)); !s)
-                return s.error();
-            break;
-        }
-        default:
-            break;
-        }
+        if (ev.event.type == YAML_STREAM_END_EVENT)
+            return builder.finish();
+        if (auto s = builder.take(ev.event); !s)
+            return s.error();
     }
 }
 
