@@ -1,10 +1,10 @@
 #include "schedule/runstore.h"
 
 #include "util/sqlite.h"
+#include "util/utctime.h"
 
 #include <sqlite3.h>
 
-#include <ctime>
 #include <memory>
 
 namespace cplan {
@@ -52,40 +52,39 @@ Result<SqliteDb> open(const std::string &path)
     return db;
 }
 
-std::string nowUtc()
+// Writes one run inside a transaction; a failed step rolls it back and names what failed.
+class RunWriter
 {
-    std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
+public:
+    RunWriter(sqlite3 *db, const std::string &path) : m_db(db), m_path(path) {}
 
-} // namespace
-
-Status saveScheduleRun(const std::string &path, const RunInfo &info, const std::vector<Job> &jobs,
-                       const ScheduleResult *schedule, const CapacityResult *capacity)
-{
-    auto opened = open(path);
-    if (!opened)
-        return opened.error();
-    sqlite3 *db = opened->get();
-    auto fail = [&](const char *what) -> Status {
-        std::string m = std::string(what) + ": " + sqlite3_errmsg(db);
-        sqlite3_exec(db, "ROLLBACK;", nullptr, nullptr, nullptr);
-        return makeError(path, 0, 0, m);
-    };
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE;", nullptr, nullptr, nullptr) != SQLITE_OK)
-        return makeError(path, 0, 0, std::string("cannot write the run database: ") + sqlite3_errmsg(db));
+    Status begin()
     {
-        SqlStatement del(db, "DELETE FROM runs WHERE scenario = ?1");
-        if (!del.ok() || (del.bind(1, info.scenario), del.step()) != SQLITE_DONE)
-            return fail("cannot replace the scenario");
+        if (sqlite3_exec(m_db, "BEGIN IMMEDIATE;", nullptr, nullptr, nullptr) != SQLITE_OK)
+            return makeError(m_path, 0, 0, std::string("cannot write the run database: ") + sqlite3_errmsg(m_db));
+        return Ok{};
     }
-    std::int64_t runId = 0;
+
+    Status commit()
     {
-        SqlStatement ins(db, "INSERT INTO runs(scenario, created_at, pool, trace, policy, seed, network, mode, jobs, makespan_s,"
+        if (sqlite3_exec(m_db, "COMMIT;", nullptr, nullptr, nullptr) != SQLITE_OK)
+            return fail("cannot commit the run");
+        return Ok{};
+    }
+
+    // A scenario saved again replaces its earlier run (its rows go with it).
+    Status replaceScenario(const std::string &scenario)
+    {
+        SqlStatement del(m_db, "DELETE FROM runs WHERE scenario = ?1");
+        if (!del.ok() || (del.bind(1, scenario), del.step()) != SQLITE_DONE)
+            return fail("cannot replace the scenario");
+        return Ok{};
+    }
+
+    // The run's row: its inputs and summary figures (a capacity run has no time figures).
+    Status insertRun(const RunInfo &info, std::size_t jobCount, const ScheduleResult *schedule, const CapacityResult *capacity)
+    {
+        SqlStatement ins(m_db, "INSERT INTO runs(scenario, created_at, pool, trace, policy, seed, network, mode, jobs, makespan_s,"
                      " gpu_utilization, effective_utilization, wait_mean, wait_p50, wait_p95, wait_p99, jct_mean, jct_p50,"
                      " jct_p95, jct_p99, dropped, summary_json) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
                      "?16,?17,?18,?19,?20,?21,?22)");
@@ -93,7 +92,7 @@ Status saveScheduleRun(const std::string &path, const RunInfo &info, const std::
             return fail("cannot prepare the run row");
         ins.bind(1, info.scenario).bind(2, nowUtc()).bind(3, info.pool).bind(4, info.trace).bind(5, info.policy);
         ins.bind64(6, std::int64_t(info.seed)).bind64(7, info.network ? 1 : 0).bind(8, std::string(info.capacity ? "capacity" : "time"));
-        ins.bind64(9, std::int64_t(jobs.size()));
+        ins.bind64(9, std::int64_t(jobCount));
         if (schedule) {
             ins.bind(10, schedule->makespanS).bind(11, schedule->gpuUtilization).bind(12, schedule->effectiveUtilization);
             ins.bind(13, schedule->wait.mean).bind(14, schedule->wait.p50).bind(15, schedule->wait.p95).bind(16, schedule->wait.p99);
@@ -107,14 +106,17 @@ Status saveScheduleRun(const std::string &path, const RunInfo &info, const std::
         ins.bind(22, info.summaryJson);
         if (ins.step() != SQLITE_DONE)
             return fail("cannot write the run");
-        runId = sqlite3_last_insert_rowid(db);
+        m_runId = sqlite3_last_insert_rowid(m_db);
+        return Ok{};
     }
-    if (schedule) {
-        SqlStatement ins(db, "INSERT INTO jobs VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)");
-        for (std::size_t i = 0; i < jobs.size() && i < schedule->jobs.size(); ++i) {
+
+    Status insertJobs(const std::vector<Job> &jobs, const ScheduleResult &schedule)
+    {
+        SqlStatement ins(m_db, "INSERT INTO jobs VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)");
+        for (std::size_t i = 0; i < jobs.size() && i < schedule.jobs.size(); ++i) {
             const Job &j = jobs[i];
-            const JobOutcome &o = schedule->jobs[i];
-            ins.bind64(1, runId).bind(2, j.id).bind(3, j.submitS).bind(4, double(j.gpuDemandMilli()) / 1000.0).bind(5, j.tenant);
+            const JobOutcome &o = schedule.jobs[i];
+            ins.bind64(1, m_runId).bind(2, j.id).bind(3, j.submitS).bind(4, double(j.gpuDemandMilli()) / 1000.0).bind(5, j.tenant);
             if (o.startS >= 0)
                 ins.bind(6, o.startS);
             else
@@ -129,27 +131,68 @@ Status saveScheduleRun(const std::string &path, const RunInfo &info, const std::
                 return fail("cannot write a job");
             ins.reset();
         }
-        SqlStatement ser(db, "INSERT INTO series VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)");
-        for (const SeriesPoint &p : schedule->series) {
-            ser.bind64(1, runId).bind(2, p.timeS).bind(3, p.allocatedGpus).bind(4, p.effectiveGpus).bind64(5, p.queued);
+        return Ok{};
+    }
+
+    Status insertSeries(const ScheduleResult &schedule)
+    {
+        SqlStatement ser(m_db, "INSERT INTO series VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)");
+        for (const SeriesPoint &p : schedule.series) {
+            ser.bind64(1, m_runId).bind(2, p.timeS).bind(3, p.allocatedGpus).bind(4, p.effectiveGpus).bind64(5, p.queued);
             ser.bind64(6, p.running).bind(7, p.fabricUtilization).bind(8, p.maxLinkUtilization).bind(9, p.fragmentationGpus);
             if (ser.step() != SQLITE_DONE)
                 return fail("cannot write the series");
             ser.reset();
         }
+        return Ok{};
     }
-    if (capacity) {
-        SqlStatement ins(db, "INSERT INTO capacity VALUES(?1,?2,?3,?4)");
-        for (const CapacityPoint &p : capacity->points) {
-            ins.bind64(1, runId).bind64(2, p.arrivedPct).bind(3, p.allocatedPct).bind(4, p.fragmentationPct);
+
+    Status insertCapacity(const CapacityResult &capacity)
+    {
+        SqlStatement ins(m_db, "INSERT INTO capacity VALUES(?1,?2,?3,?4)");
+        for (const CapacityPoint &p : capacity.points) {
+            ins.bind64(1, m_runId).bind64(2, p.arrivedPct).bind(3, p.allocatedPct).bind(4, p.fragmentationPct);
             if (ins.step() != SQLITE_DONE)
                 return fail("cannot write the capacity curve");
             ins.reset();
         }
+        return Ok{};
     }
-    if (sqlite3_exec(db, "COMMIT;", nullptr, nullptr, nullptr) != SQLITE_OK)
-        return fail("cannot commit the run");
-    return Ok{};
+
+private:
+    Status fail(const char *what)
+    {
+        std::string m = std::string(what) + ": " + sqlite3_errmsg(m_db);
+        sqlite3_exec(m_db, "ROLLBACK;", nullptr, nullptr, nullptr);
+        return makeError(m_path, 0, 0, m);
+    }
+
+    sqlite3 *m_db;
+    const std::string &m_path;
+    std::int64_t m_runId = 0;
+};
+
+} // namespace
+
+Status saveScheduleRun(const std::string &path, const RunInfo &info, const std::vector<Job> &jobs,
+                       const ScheduleResult *schedule, const CapacityResult *capacity)
+{
+    auto opened = open(path);
+    if (!opened)
+        return opened.error();
+    RunWriter w(opened->get(), path);
+    Status s = w.begin();
+    if (s)
+        s = w.replaceScenario(info.scenario);
+    if (s)
+        s = w.insertRun(info, jobs.size(), schedule, capacity);
+    if (s && schedule)
+        s = w.insertJobs(jobs, *schedule);
+    if (s && schedule)
+        s = w.insertSeries(*schedule);
+    if (s && capacity)
+        s = w.insertCapacity(*capacity);
+    return s ? w.commit() : s;
 }
 
 Result<std::vector<StoredRun>> listScheduleRuns(const std::string &path)
