@@ -168,6 +168,107 @@ struct CatalogOptions
     std::string file;
 };
 
+int listParts(Context &ctx, const CatalogOptions &opt)
+{
+    std::optional<PartKind> kind;
+    if (!opt.kind.empty()) {
+        kind = partKindFromString(opt.kind);
+        if (!kind)
+            return fail("unknown kind '" + opt.kind
+                        + "' (expected gpu, gpu_server, hca, switch, cable, transceiver or rack)");
+    }
+    const Catalog *c = catalog(ctx);
+    if (!c)
+        return ExitBadInput;
+    Json parts = Json::array();
+    Table table({"id", "kind", "model", "key figures", "price"});
+    for (const Part &p : c->parts()) {
+        if (kind && p.kind != *kind)
+            continue;
+        parts.push_back(listJson(p));
+        table.addRow({p.id, toString(p.kind), p.model, keySpec(p), price(p)});
+    }
+    if (ctx.json)
+        std::cout << Json{{"parts", parts}}.dump(2) << '\n';
+    else
+        table.print(std::cout);
+    return ExitOk;
+}
+
+int showPart(Context &ctx, const CatalogOptions &opt)
+{
+    const Catalog *c = catalog(ctx);
+    if (!c)
+        return ExitBadInput;
+    const Part *p = c->find(opt.id);
+    if (!p)
+        return fail("no part '" + opt.id + "' in the catalog (see cplan catalog list)");
+    Json j = fullJson(*p);
+    j["price_history"] = priceHistoryJson(ctx, p->id);
+    if (ctx.json) {
+        std::cout << j.dump(2) << '\n';
+    } else {
+        const Json history = j["price_history"];
+        j.erase("price_history");
+        printShow(j);
+        printPriceHistory(history, std::cout);
+    }
+    return ExitOk;
+}
+
+int setPartPrice(Context &ctx, const CatalogOptions &opt)
+{
+    if (!std::isfinite(opt.price) || opt.price < 0)
+        return fail("set-price: the price must be a number >= 0");
+    std::string currency = opt.currency;
+    for (char &ch : currency)
+        ch = char(std::toupper(static_cast<unsigned char>(ch)));
+    const Catalog *c = catalog(ctx);
+    if (!c)
+        return ExitBadInput;
+    if (!c->find(opt.id))
+        return fail("no part '" + opt.id + "' in the catalog (see cplan catalog list)");
+    auto store = openStore(ctx);
+    if (!store)
+        return ExitBadInput;
+    if (auto st = store->setPrice(opt.id, opt.price, currency, opt.source); !st)
+        return fail(st.error());
+    if (ctx.json)
+        std::cout << Json{{"id", opt.id}, {"unit_price", opt.price}, {"currency", currency},
+                          {"source", opt.source}, {"store", store->path()}}
+                         .dump(2)
+                  << '\n';
+    else
+        std::cout << opt.id << ": price set to " << formatThousands(opt.price, 2) << ' ' << currency
+                  << " in " << store->path() << '\n';
+    return ExitOk;
+}
+
+int importParts(Context &ctx, const CatalogOptions &opt)
+{
+    const Catalog *c = catalog(ctx);
+    if (!c)
+        return ExitBadInput;
+    auto store = openStore(ctx);
+    if (!store)
+        return ExitBadInput;
+    auto n = store->importYaml(opt.file, c);
+    if (!n)
+        return fail(n.error());
+    if (ctx.json)
+        std::cout << Json{{"imported", *n}, {"file", opt.file}, {"store", store->path()}}.dump(2) << '\n';
+    else
+        std::cout << "imported " << *n << " part(s) from " << opt.file << " into " << store->path() << '\n';
+    return ExitOk;
+}
+
+// A subcommand's callback runs its action with the parsed options once parsing is done.
+void runWith(CLI::App *cmd, Context &ctx, const std::shared_ptr<CatalogOptions> &opt, int (*action)(Context &, const CatalogOptions &))
+{
+    cmd->fallthrough();
+    cmd->callback([&ctx, opt, action] { ctx.action = [&ctx, opt, action]() -> int { return action(ctx, *opt); }; });
+}
+
 } // namespace
 
 void addCatalogCommand(CLI::App &root, Context &ctx)
@@ -179,121 +280,24 @@ void addCatalogCommand(CLI::App &root, Context &ctx)
 
     CLI::App *list = cat->add_subcommand("list", "List parts: id, kind, model, key figures, price");
     list->add_option("--kind", opt->kind, "Only parts of this kind (gpu, gpu_server, hca, switch, cable, transceiver, rack)");
-    list->fallthrough();
-    list->callback([&ctx, opt] {
-        ctx.action = [&ctx, opt]() -> int {
-            std::optional<PartKind> kind;
-            if (!opt->kind.empty()) {
-                kind = partKindFromString(opt->kind);
-                if (!kind)
-                    return fail("unknown kind '" + opt->kind
-                                + "' (expected gpu, gpu_server, hca, switch, cable, transceiver or rack)");
-            }
-            const Catalog *c = catalog(ctx);
-            if (!c)
-                return ExitBadInput;
-            Json parts = Json::array();
-            Table table({"id", "kind", "model", "key figures", "price"});
-            for (const Part &p : c->parts()) {
-                if (kind && p.kind != *kind)
-                    continue;
-                parts.push_back(listJson(p));
-                table.addRow({p.id, toString(p.kind), p.model, keySpec(p), price(p)});
-            }
-            if (ctx.json)
-                std::cout << Json{{"parts", parts}}.dump(2) << '\n';
-            else
-                table.print(std::cout);
-            return ExitOk;
-        };
-    });
+    runWith(list, ctx, opt, listParts);
 
     CLI::App *showCmd = cat->add_subcommand("show", "Show every figure of one part (unknown ones as unknown)");
     showCmd->add_option("id", opt->id, "Part id")->required();
-    showCmd->fallthrough();
-    showCmd->callback([&ctx, opt] {
-        ctx.action = [&ctx, opt]() -> int {
-            const Catalog *c = catalog(ctx);
-            if (!c)
-                return ExitBadInput;
-            const Part *p = c->find(opt->id);
-            if (!p)
-                return fail("no part '" + opt->id + "' in the catalog (see cplan catalog list)");
-            Json j = fullJson(*p);
-            j["price_history"] = priceHistoryJson(ctx, p->id);
-            if (ctx.json) {
-                std::cout << j.dump(2) << '\n';
-            } else {
-                const Json history = j["price_history"];
-                j.erase("price_history");
-                printShow(j);
-                printPriceHistory(history, std::cout);
-            }
-            return ExitOk;
-        };
-    });
+    runWith(showCmd, ctx, opt, showPart);
 
     CLI::App *setPrice = cat->add_subcommand("set-price", "Set your price for a part (stored in your user store)");
     setPrice->add_option("id", opt->id, "Part id")->required();
     setPrice->add_option("price", opt->price, "Unit price")->required();
     setPrice->add_option("--currency", opt->currency, "Currency (default USD)");
     setPrice->add_option("--source", opt->source, "Where the price comes from (quote, price list)");
-    setPrice->fallthrough();
-    setPrice->callback([&ctx, opt] {
-        ctx.action = [&ctx, opt]() -> int {
-            if (!std::isfinite(opt->price) || opt->price < 0)
-                return fail("set-price: the price must be a number >= 0");
-            for (char &ch : opt->currency)
-                ch = char(std::toupper(static_cast<unsigned char>(ch)));
-            const Catalog *c = catalog(ctx);
-            if (!c)
-                return ExitBadInput;
-            if (!c->find(opt->id))
-                return fail("no part '" + opt->id + "' in the catalog (see cplan catalog list)");
-            auto store = UserStore::open(ctx.storePath);
-            if (!store)
-                return fail(store.error());
-            if (store->recoveredWarning())
-                std::cerr << "cplan: warning: " << *store->recoveredWarning() << '\n';
-            if (auto st = store->setPrice(opt->id, opt->price, opt->currency, opt->source); !st)
-                return fail(st.error());
-            if (ctx.json)
-                std::cout << Json{{"id", opt->id}, {"unit_price", opt->price}, {"currency", opt->currency},
-                                  {"source", opt->source}, {"store", store->path()}}
-                                 .dump(2)
-                          << '\n';
-            else
-                std::cout << opt->id << ": price set to " << formatThousands(opt->price, 2) << ' ' << opt->currency
-                          << " in " << store->path() << '\n';
-            return ExitOk;
-        };
-    });
+    runWith(setPrice, ctx, opt, setPartPrice);
 
     addPriceCommands(*cat, ctx);
 
     CLI::App *import = cat->add_subcommand("import", "Import your own parts from a catalog YAML file into your store");
     import->add_option("file", opt->file, "Catalog YAML (format: cluster-planner-catalog/1)")->required();
-    import->fallthrough();
-    import->callback([&ctx, opt] {
-        ctx.action = [&ctx, opt]() -> int {
-            const Catalog *c = catalog(ctx);
-            if (!c)
-                return ExitBadInput;
-            auto store = UserStore::open(ctx.storePath);
-            if (!store)
-                return fail(store.error());
-            if (store->recoveredWarning())
-                std::cerr << "cplan: warning: " << *store->recoveredWarning() << '\n';
-            auto n = store->importYaml(opt->file, c);
-            if (!n)
-                return fail(n.error());
-            if (ctx.json)
-                std::cout << Json{{"imported", *n}, {"file", opt->file}, {"store", store->path()}}.dump(2) << '\n';
-            else
-                std::cout << "imported " << *n << " part(s) from " << opt->file << " into " << store->path() << '\n';
-            return ExitOk;
-        };
-    });
+    runWith(import, ctx, opt, importParts);
 }
 
 } // namespace cplan::cli

@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@ namespace cplan {
 
 class Catalog;
 class Design;
+class UserStore;
 
 namespace cli {
 
@@ -45,6 +47,9 @@ int fail(const std::string &message);
 
 // Loads the catalog (built-in + user store); on failure prints and returns nullptr.
 const Catalog *catalog(Context &ctx);
+// Opens the user store (--store), printing its recovery warning; on failure prints the error
+// and returns nothing.
+std::optional<UserStore> openStore(Context &ctx);
 // Loads a design file against the catalog; on failure prints the error (file:line:col).
 Result<Design> loadDesign(Context &ctx, const std::string &path);
 

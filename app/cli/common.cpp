@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include "catalog/catalog.h"
+#include "catalog/userstore.h"
 #include "io/designyaml.h"
 #include "model/design.h"
 
@@ -38,6 +39,18 @@ const Catalog *catalog(Context &ctx)
     loaded = std::make_unique<Catalog>(std::move(*result));
     loadedFor = ctx.storePath;
     return loaded.get();
+}
+
+std::optional<UserStore> openStore(Context &ctx)
+{
+    auto store = UserStore::open(ctx.storePath);
+    if (!store) {
+        fail(store.error());
+        return std::nullopt;
+    }
+    if (store->recoveredWarning())
+        std::cerr << "cplan: warning: " << *store->recoveredWarning() << '\n';
+    return std::move(*store);
 }
 
 Result<Design> loadDesign(Context &ctx, const std::string &path)

@@ -33,19 +33,6 @@ Json priceJson(const PriceOverride &p)
                 {"entered_at", p.enteredAt}};
 }
 
-// Opens the store, printing its recovery warning; nothing (after printing the error) on failure.
-std::optional<UserStore> openStore(Context &ctx)
-{
-    auto store = UserStore::open(ctx.storePath);
-    if (!store) {
-        fail(store.error());
-        return std::nullopt;
-    }
-    if (store->recoveredWarning())
-        std::cerr << "cplan: warning: " << *store->recoveredWarning() << '\n';
-    return std::move(*store);
-}
-
 struct PriceOptions
 {
     std::string file, currency = "USD", source, date, sheet, rateCurrency;
