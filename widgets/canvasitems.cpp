@@ -360,6 +360,164 @@ bool LinkItem::isDown() const
 
 // --- LinkLayer ------------------------------------------------------------------------------
 
+namespace {
+
+constexpr int kHeat = 32;   // heat colours of the utilization buckets
+
+QColor speedColour(int bucket)
+{
+    static const QColor colours[3] = {QColor(110, 130, 140, 170), QColor(70, 110, 150, 170), QColor(90, 70, 150, 170)};
+    return colours[bucket];
+}
+
+QColor heatColour(int bucket)
+{
+    return utilizationColor(double(bucket) / (kHeat - 1));
+}
+
+// The visible links of one frame by how they are drawn: default colours by speed, 32 heat
+// colours, selected, failed.
+struct LinkBuckets
+{
+    std::vector<QLineF> speed[3], heat[kHeat], selected, failed;
+
+    // The speed and heat lines: the ones thinned out and, when dense, rasterized.
+    std::size_t plainCount() const
+    {
+        std::size_t n = 0;
+        for (const auto &v : speed)
+            n += v.size();
+        for (const auto &v : heat)
+            n += v.size();
+        return n;
+    }
+};
+
+// Level of detail: lines that land on the same device pixels (parallel cables, links into
+// a collapsed block, thousands of cables seen from far away) are drawn once. Besides the
+// pixels saved, Qt's raster engine hands every batch of line spans to its thread pool,
+// so fewer lines is what keeps a 100,000-link frame fast.
+class PixelDedup
+{
+public:
+    PixelDedup(const QTransform &device, std::size_t expected) : m_device(device), m_cell(device.m11() < 0.5 ? 2.0 : 0.5)
+    {
+        m_seen.reserve(expected);
+    }
+
+    bool duplicate(const QLineF &l, int bucket)
+    {
+        const QPointF a = m_device.map(l.p1()), b = m_device.map(l.p2());
+        // Long lines fan out from their ends; a few pixels of snapping at the ends do not show.
+        const double len = std::abs(a.x() - b.x()) + std::abs(a.y() - b.y());
+        const double c = len > 400 ? m_cell * 4 : len > 100 ? m_cell * 2 : m_cell;
+        auto q = [c](double v) { return std::uint64_t(std::int64_t(std::floor(v / c)) & 0x3fff); };
+        const std::uint64_t key = (std::uint64_t(bucket) << 56) ^ (q(a.x()) << 42) ^ (q(a.y()) << 28) ^ (q(b.x()) << 14) ^ q(b.y());
+        return !m_seen.insert(key).second;
+    }
+
+private:
+    const QTransform m_device;
+    const double m_cell;
+    std::unordered_set<std::uint64_t> m_seen;
+};
+
+LinkBuckets collectLinks(const CanvasScene &scene, const QRectF &exposed, const QTransform &device)
+{
+    LinkBuckets out;
+    PixelDedup dedup(device, scene.linkItems().size() / 4);
+    for (const auto &[id, item] : scene.linkItems()) {
+        if (!item->isVisible())
+            continue;
+        const QLineF &l = item->line();
+        const QRectF r = QRectF(l.p1(), l.p2()).normalized();
+        if (r.right() < exposed.left() || r.left() > exposed.right() || r.bottom() < exposed.top() || r.top() > exposed.bottom())
+            continue;
+        if (item->isDown()) {
+            out.failed.push_back(l);
+        } else if (item->isSelected()) {
+            out.selected.push_back(l);
+        } else if (item->utilization() >= 0) {
+            const int b = std::clamp(int(item->utilization() * (kHeat - 1) + 0.5), 0, kHeat - 1);
+            if (!dedup.duplicate(l, 3 + b))
+                out.heat[b].push_back(l);
+        } else {
+            const int b = item->speedGbps() >= 800 ? 2 : item->speedGbps() >= 400 ? 1 : 0;
+            if (!dedup.duplicate(l, b))
+                out.speed[b].push_back(l);
+        }
+    }
+    return out;
+}
+
+// 1-pixel lines (Bresenham) into a premultiplied image whose top-left is `origin` in device
+// pixels; pixels outside the image are skipped.
+void plotLines(QImage &image, const std::vector<QLineF> &lines, QColor colour, const QTransform &world, QPoint origin)
+{
+    const int w = image.width(), h = image.height();
+    auto *bits = reinterpret_cast<quint32 *>(image.bits());
+    const qsizetype stride = image.bytesPerLine() / 4;
+    const quint32 px = qPremultiply(colour.rgba());
+    for (const QLineF &l : lines) {
+        const QPointF a = world.map(l.p1()) - QPointF(origin), b = world.map(l.p2()) - QPointF(origin);
+        int x0 = int(std::floor(a.x())), y0 = int(std::floor(a.y())), x1 = int(std::floor(b.x())), y1 = int(std::floor(b.y()));
+        const int dx = std::abs(x1 - x0), sx = x0 < x1 ? 1 : -1, dy = -std::abs(y1 - y0), sy = y0 < y1 ? 1 : -1;
+        int err = dx + dy;
+        for (int guard = 0; guard < 1 << 16; ++guard) {
+            if (x0 >= 0 && y0 >= 0 && x0 < w && y0 < h)
+                bits[y0 * stride + x0] = px;
+            if (x0 == x1 && y0 == y1)
+                break;
+            const int e2 = 2 * err;
+            if (e2 >= dy) {
+                err += dy;
+                x0 += sx;
+            }
+            if (e2 <= dx) {
+                err += dx;
+                y0 += sy;
+            }
+        }
+    }
+}
+
+// Dense view: rasterize the 1-pixel speed and heat lines ourselves into one image and blit
+// it, then clear them. QPainter would hand every 96+ spans of every line to its fill thread
+// pool, which costs about a second per frame here; plain pixel writes cost a few milliseconds.
+void blitPlainLines(QPainter *painter, LinkBuckets &links, const QRectF &exposed, const QRectF &bounds)
+{
+    const QTransform world = painter->worldTransform();
+    const QRect dev = world.mapRect(exposed).toAlignedRect().intersected(world.mapRect(bounds).toAlignedRect());
+    if (dev.isEmpty() || qint64(dev.width()) * dev.height() >= 64ll * 1024 * 1024)
+        return;
+    QImage image(dev.size(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    for (int i = 0; i < 3; ++i)
+        plotLines(image, links.speed[i], speedColour(i), world, dev.topLeft());
+    for (int i = 0; i < kHeat; ++i)
+        plotLines(image, links.heat[i], heatColour(i), world, dev.topLeft());
+    painter->save();
+    painter->resetTransform();
+    painter->drawImage(dev.topLeft(), image);
+    painter->restore();
+    for (auto &v : links.speed)
+        v.clear();
+    for (auto &v : links.heat)
+        v.clear();
+}
+
+void strokeLines(QPainter *painter, const std::vector<QLineF> &lines, QColor c, qreal w, Qt::PenStyle style = Qt::SolidLine)
+{
+    if (lines.empty())
+        return;
+    QPen pen(c, w, style);
+    pen.setCosmetic(true);
+    painter->setPen(pen);
+    painter->drawLines(lines.data(), int(lines.size()));
+}
+
+} // namespace
+
 LinkLayer::LinkLayer(const CanvasScene *scene)
     : m_scene(scene)
 {
@@ -380,121 +538,18 @@ void LinkLayer::setRect(const QRectF &rect)
 void LinkLayer::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
     const QRectF exposed = option->exposedRect.isValid() ? option->exposedRect : m_rect;
-    // Level of detail: lines that land on the same device pixels (parallel cables, links into
-    // a collapsed block, thousands of cables seen from far away) are drawn once. Besides the
-    // pixels saved, Qt's raster engine hands every batch of line spans to its thread pool,
-    // so fewer lines is what keeps a 100,000-link frame fast.
-    const QTransform device = painter->worldTransform();
-    const double cell = device.m11() < 0.5 ? 2.0 : 0.5;
-    std::size_t drawn = 0;
-    std::unordered_set<std::uint64_t> seen;
-    seen.reserve(m_scene->linkItems().size() / 4);
-    auto duplicate = [&](const QLineF &l, int bucket) {
-        const QPointF a = device.map(l.p1()), b = device.map(l.p2());
-        // Long lines fan out from their ends; a few pixels of snapping at the ends do not show.
-        const double len = std::abs(a.x() - b.x()) + std::abs(a.y() - b.y());
-        const double c = len > 400 ? cell * 4 : len > 100 ? cell * 2 : cell;
-        auto q = [c](double v) { return std::uint64_t(std::int64_t(std::floor(v / c)) & 0x3fff); };
-        const std::uint64_t key = (std::uint64_t(bucket) << 56) ^ (q(a.x()) << 42) ^ (q(a.y()) << 28) ^ (q(b.x()) << 14) ^ q(b.y());
-        return !seen.insert(key).second;
-    };
-    // Buckets: default colours by speed, 32 heat colours, selected, failed.
-    constexpr int kHeat = 32;
-    std::vector<QLineF> speed[3], heat[kHeat], selected, failed;
-    for (const auto &[id, item] : m_scene->linkItems()) {
-        if (!item->isVisible())
-            continue;
-        const QLineF &l = item->line();
-        const QRectF r = QRectF(l.p1(), l.p2()).normalized();
-        if (r.right() < exposed.left() || r.left() > exposed.right() || r.bottom() < exposed.top() || r.top() > exposed.bottom())
-            continue;
-        if (item->isDown()) {
-            failed.push_back(l);
-        } else if (item->isSelected()) {
-            selected.push_back(l);
-        } else if (item->utilization() >= 0) {
-            const int b = std::clamp(int(item->utilization() * (kHeat - 1) + 0.5), 0, kHeat - 1);
-            if (!duplicate(l, 3 + b))
-                heat[b].push_back(l);
-        } else {
-            const int b = item->speedGbps() >= 800 ? 2 : item->speedGbps() >= 400 ? 1 : 0;
-            if (!duplicate(l, b))
-                speed[b].push_back(l);
-        }
-    }
-    for (const auto &v : speed)
-        drawn += v.size();
-    for (const auto &v : heat)
-        drawn += v.size();
-    const QColor speedColours[3] = {QColor(110, 130, 140, 170), QColor(70, 110, 150, 170), QColor(90, 70, 150, 170)};
-    const QTransform world = painter->worldTransform();
-    const bool axisAligned = world.type() <= QTransform::TxScale;
-    if (drawn > 3000 && axisAligned) {
-        // Dense view: rasterize the 1-pixel lines ourselves into one image and blit it. QPainter
-        // would hand every 96+ spans of every line to its fill thread pool, which costs about a
-        // second per frame here; plain pixel writes cost a few milliseconds.
-        const QRect dev = world.mapRect(exposed).toAlignedRect().intersected(world.mapRect(m_rect).toAlignedRect());
-        if (!dev.isEmpty() && qint64(dev.width()) * dev.height() < 64ll * 1024 * 1024) {
-            QImage image(dev.size(), QImage::Format_ARGB32_Premultiplied);
-            image.fill(Qt::transparent);
-            const int w = image.width(), h = image.height();
-            auto *bits = reinterpret_cast<quint32 *>(image.bits());
-            const qsizetype stride = image.bytesPerLine() / 4;
-            auto plot = [&](const std::vector<QLineF> &lines, QColor colour) {
-                const quint32 px = qPremultiply(colour.rgba());
-                for (const QLineF &l : lines) {
-                    const QPointF a = world.map(l.p1()) - QPointF(dev.topLeft()), b = world.map(l.p2()) - QPointF(dev.topLeft());
-                    int x0 = int(std::floor(a.x())), y0 = int(std::floor(a.y())), x1 = int(std::floor(b.x())), y1 = int(std::floor(b.y()));
-                    // Bresenham; pixels outside the image are skipped.
-                    const int dx = std::abs(x1 - x0), sx = x0 < x1 ? 1 : -1, dy = -std::abs(y1 - y0), sy = y0 < y1 ? 1 : -1;
-                    int err = dx + dy;
-                    for (int guard = 0; guard < 1 << 16; ++guard) {
-                        if (x0 >= 0 && y0 >= 0 && x0 < w && y0 < h)
-                            bits[y0 * stride + x0] = px;
-                        if (x0 == x1 && y0 == y1)
-                            break;
-                        const int e2 = 2 * err;
-                        if (e2 >= dy) {
-                            err += dy;
-                            x0 += sx;
-                        }
-                        if (e2 <= dx) {
-                            err += dx;
-                            y0 += sy;
-                        }
-                    }
-                }
-            };
-            for (int i = 0; i < 3; ++i)
-                plot(speed[i], speedColours[i]);
-            for (int i = 0; i < kHeat; ++i)
-                plot(heat[i], utilizationColor(double(i) / (kHeat - 1)));
-            painter->save();
-            painter->resetTransform();
-            painter->drawImage(dev.topLeft(), image);
-            painter->restore();
-            for (auto &v : speed)
-                v.clear();
-            for (auto &v : heat)
-                v.clear();
-        }
-    }
-    auto draw = [painter](const std::vector<QLineF> &lines, QColor c, qreal w, Qt::PenStyle style = Qt::SolidLine) {
-        if (lines.empty())
-            return;
-        QPen pen(c, w, style);
-        pen.setCosmetic(true);
-        painter->setPen(pen);
-        painter->drawLines(lines.data(), int(lines.size()));
-    };
+    LinkBuckets links = collectLinks(*m_scene, exposed, painter->worldTransform());
+    const std::size_t drawn = links.plainCount();
+    if (drawn > 3000 && painter->worldTransform().type() <= QTransform::TxScale)
+        blitPlainLines(painter, links, exposed, m_rect);
     for (int i = 0; i < 3; ++i)
-        draw(speed[i], speedColours[i], 1);
+        strokeLines(painter, links.speed[i], speedColour(i), 1);
     // Hotter links on top, so a congested link is never hidden under cool ones.
     for (int i = 0; i < kHeat; ++i)
-        draw(heat[i], utilizationColor(double(i) / (kHeat - 1)), i > kHeat / 2 ? 2 : 1.5);
-    draw(selected, QColor(255, 140, 0), 3);
+        strokeLines(painter, links.heat[i], heatColour(i), i > kHeat / 2 ? 2 : 1.5);
+    strokeLines(painter, links.selected, QColor(255, 140, 0), 3);
     // Failed: red dashes, or dark ones under a heatmap, where red means a saturated link.
-    draw(failed, m_scene->hasUtilization() ? QColor(60, 60, 60) : QColor(210, 30, 30), 2, Qt::DashLine);
+    strokeLines(painter, links.failed, m_scene->hasUtilization() ? QColor(60, 60, 60) : QColor(210, 30, 30), 2, Qt::DashLine);
     if (qEnvironmentVariableIsSet("CPLAN_DEBUG_LINKLAYER")) {
         qDebug("link layer: %zu of %zu links drawn", drawn, m_scene->linkItems().size());
     }
