@@ -84,6 +84,33 @@ SchedulerView::SchedulerView(Document *document, QWidget *parent)
     , m_document(document)
 {
     QVBoxLayout *layout = scrollingLayout(this);
+    addScenarioForm(layout);
+    layout->addLayout(createRunButtons());
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 100);
+    m_progress->setMaximumHeight(14);
+    layout->addWidget(m_progress);
+    layout->addLayout(createReplayRow());
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary);
+    m_utilView = chartView(tr("GPU utilization (%)"), this);
+    m_queueView = chartView(tr("Queued jobs"), this);
+    layout->addWidget(m_utilView);
+    layout->addWidget(m_queueView);
+    layout->addStretch(1);
+
+    if (!engineAvailable()) {
+        for (QWidget *w : std::initializer_list<QWidget *>{m_runButton, m_policy, m_jobs, m_load, m_traceButton, m_network, m_sharedPool})
+            w->setEnabled(false);
+        m_summary->setText(tr("The scheduling engine (core/schedule) is not in this build."));
+    }
+    connectControls();
+}
+
+// What to run: the trace or synthetic jobs, the policy, network coupling, the shared pool.
+void SchedulerView::addScenarioForm(QVBoxLayout *layout)
+{
     auto *form = new QFormLayout;
     layout->addLayout(form);
     m_policy = new QComboBox(this);
@@ -116,6 +143,11 @@ SchedulerView::SchedulerView(Document *document, QWidget *parent)
     form->addRow(tr("Policy"), m_policy);
     form->addRow(QString(), m_network);
     form->addRow(QString(), m_sharedPool);
+}
+
+// Simulate, play and the replay speed.
+QLayout *SchedulerView::createRunButtons()
+{
     auto *buttons = new QHBoxLayout;
     m_runButton = new QPushButton(tr("Simulate"), this);
     m_playButton = new QPushButton(tr("Play"), this);
@@ -129,11 +161,12 @@ SchedulerView::SchedulerView(Document *document, QWidget *parent)
     buttons->addWidget(m_runButton);
     buttons->addWidget(m_playButton);
     buttons->addWidget(m_speed, 1);
-    layout->addLayout(buttons);
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 100);
-    m_progress->setMaximumHeight(14);
-    layout->addWidget(m_progress);
+    return buttons;
+}
+
+// The replay position and the simulated clock.
+QLayout *SchedulerView::createReplayRow()
+{
     auto *clockRow = new QHBoxLayout;
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setRange(0, 1000);
@@ -141,21 +174,11 @@ SchedulerView::SchedulerView(Document *document, QWidget *parent)
     m_clock = new QLabel(this);
     clockRow->addWidget(m_slider, 1);
     clockRow->addWidget(m_clock);
-    layout->addLayout(clockRow);
-    m_summary = new QLabel(this);
-    m_summary->setWordWrap(true);
-    layout->addWidget(m_summary);
-    m_utilView = chartView(tr("GPU utilization (%)"), this);
-    m_queueView = chartView(tr("Queued jobs"), this);
-    layout->addWidget(m_utilView);
-    layout->addWidget(m_queueView);
-    layout->addStretch(1);
+    return clockRow;
+}
 
-    if (!engineAvailable()) {
-        for (QWidget *w : std::initializer_list<QWidget *>{m_runButton, m_policy, m_jobs, m_load, m_traceButton, m_network, m_sharedPool})
-            w->setEnabled(false);
-        m_summary->setText(tr("The scheduling engine (core/schedule) is not in this build."));
-    }
+void SchedulerView::connectControls()
+{
     connect(m_runButton, &QPushButton::clicked, this, &SchedulerView::run);
     connect(m_playButton, &QPushButton::toggled, this, &SchedulerView::setPlaying);
     connect(m_traceButton, &QPushButton::clicked, this, [this] {

@@ -13,6 +13,8 @@ class QCheckBox;
 class QChartView;
 class QComboBox;
 class QLabel;
+class QLayout;
+class QVBoxLayout;
 class QLineSeries;
 class QProgressBar;
 class QPushButton;
@@ -62,6 +64,10 @@ public:
     struct Run;   // what a finished run leaves for the replay (schedulerview.cpp)
 
 private:
+    void addScenarioForm(QVBoxLayout *layout);
+    QLayout *createRunButtons();
+    QLayout *createReplayRow();
+    void connectControls();
     void onRunFinished();
     void showUpTo(double timeS);
 
