@@ -66,13 +66,38 @@ FabricWizard::FabricWizard(const Catalog &catalog, QWidget *parent)
 {
     setWindowTitle(tr("New fat-tree fabric"));
     auto *layout = new QVBoxLayout(this);
+    addParameterForm(layout);
+    m_preview = new QLabel(this);
+    m_preview->setWordWrap(true);
+    m_preview->setMinimumHeight(150);
+    m_preview->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_preview->setFrameShape(QFrame::StyledPanel);
+    m_preview->setTextFormat(Qt::RichText);
+    layout->addWidget(m_preview);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_ok = buttons->button(QDialogButtonBox::Ok);
+    m_ok->setText(tr("Generate"));
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &FabricWizard::acceptPreviewedDesign);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connectPreview();
+    setServers(QStringLiteral("dgx-h100"), 32);
+    setSwitch(QStringLiteral("qm9700"));
+    schedulePreview();
+    resize(520, 560);
+}
+
+// The fat-tree parameters: name, server and count, switch, tiers, blocking, rails, SU size, planes,
+// management appliances.
+void FabricWizard::addParameterForm(QVBoxLayout *layout)
+{
     auto *form = new QFormLayout;
     layout->addLayout(form);
     m_name = new QLineEdit(tr("New fabric"), this);
-    m_server = partCombo(catalog, PartKind::GpuServer, this);
+    m_server = partCombo(m_catalog, PartKind::GpuServer, this);
     m_count = spinBox(this, 1, 200000);
     m_count->setValue(32);
-    m_switch = partCombo(catalog, PartKind::Switch, this);
+    m_switch = partCombo(m_catalog, PartKind::Switch, this);
     m_tiers = new QComboBox(this);
     m_tiers->addItem(tr("automatic"), 0);
     m_tiers->addItem(tr("2 tiers"), 2);
@@ -97,29 +122,11 @@ FabricWizard::FabricWizard(const Catalog &catalog, QWidget *parent)
     form->addRow(tr("Servers per scalable unit"), m_suSize);
     form->addRow(tr("Planes (independent fabrics)"), m_planes);
     form->addRow(tr("Management appliances"), m_mgmt);
-    m_preview = new QLabel(this);
-    m_preview->setWordWrap(true);
-    m_preview->setMinimumHeight(150);
-    m_preview->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_preview->setFrameShape(QFrame::StyledPanel);
-    m_preview->setTextFormat(Qt::RichText);
-    layout->addWidget(m_preview);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    m_ok = buttons->button(QDialogButtonBox::Ok);
-    m_ok->setText(tr("Generate"));
-    layout->addWidget(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
-        if (m_watcher.isRunning() || m_dirty || m_debounce.isActive())
-            waitForPreview(30000);
-        const auto p = m_watcher.future().isValid() && m_watcher.future().resultCount() ? m_watcher.result() : nullptr;
-        if (p && p->ok) {
-            m_design = p->design;
-            m_design->name = m_name->text().toStdString();
-            accept();
-        }
-    });
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
 
+// Every parameter change restarts the preview after a short pause.
+void FabricWizard::connectPreview()
+{
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(150);
     connect(&m_debounce, &QTimer::timeout, this, &FabricWizard::startPreview);
@@ -128,10 +135,20 @@ FabricWizard::FabricWizard(const Catalog &catalog, QWidget *parent)
         connect(s, &QSpinBox::valueChanged, this, &FabricWizard::schedulePreview);
     for (QComboBox *c : {m_server, m_switch, m_tiers})
         connect(c, &QComboBox::currentIndexChanged, this, &FabricWizard::schedulePreview);
-    setServers(QStringLiteral("dgx-h100"), 32);
-    setSwitch(QStringLiteral("qm9700"));
-    schedulePreview();
-    resize(520, 560);
+}
+
+// "Generate": the design of the current parameters' preview (waiting for it if it is still
+// running); the dialog stays open when the parameters give no fabric.
+void FabricWizard::acceptPreviewedDesign()
+{
+    if (m_watcher.isRunning() || m_dirty || m_debounce.isActive())
+        waitForPreview(30000);
+    const auto p = m_watcher.future().isValid() && m_watcher.future().resultCount() ? m_watcher.result() : nullptr;
+    if (p && p->ok) {
+        m_design = p->design;
+        m_design->name = m_name->text().toStdString();
+        accept();
+    }
 }
 
 FabricWizard::~FabricWizard()

@@ -15,6 +15,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QVBoxLayout;
 
 namespace cplan {
 
@@ -44,6 +45,9 @@ public:
 
 private:
     struct Preview;
+    void addParameterForm(QVBoxLayout *layout);
+    void connectPreview();
+    void acceptPreviewedDesign();
     void schedulePreview();
     void startPreview();
     void showPreview();
