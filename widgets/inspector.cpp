@@ -37,7 +37,23 @@ Inspector::Inspector(Document *document, CanvasScene *scene, QWidget *parent)
     f.setBold(true);
     m_title->setFont(f);
     layout->addWidget(m_title);
+    layout->addWidget(createNodeForm());
+    layout->addWidget(createLinkForm());
+    m_other = new QLabel(this);
+    m_other->setWordWrap(true);
+    m_other->setTextFormat(Qt::RichText);
+    layout->addWidget(m_other);
+    layout->addStretch(1);
 
+    connectEdits();
+    connect(scene, &QGraphicsScene::selectionChanged, this, &Inspector::refresh);
+    connect(document, &Document::changed, this, &Inspector::onChanged);
+    refresh();
+}
+
+// One node's properties: id, name, part, tier, group, rack, HCAs and its figures.
+QWidget *Inspector::createNodeForm()
+{
     m_nodeForm = new QWidget(this);
     auto *form = new QFormLayout(m_nodeForm);
     form->setContentsMargins(0, 0, 0, 0);
@@ -61,8 +77,12 @@ Inspector::Inspector(Document *document, CanvasScene *scene, QWidget *parent)
     form->addRow(tr("Rack"), m_rack);
     form->addRow(tr("HCAs"), m_hcas);
     form->addRow(m_figures);
-    layout->addWidget(m_nodeForm);
+    return m_nodeForm;
+}
 
+// One link's cable and length.
+QWidget *Inspector::createLinkForm()
+{
     m_linkForm = new QWidget(this);
     auto *linkForm = new QFormLayout(m_linkForm);
     linkForm->setContentsMargins(0, 0, 0, 0);
@@ -75,13 +95,12 @@ Inspector::Inspector(Document *document, CanvasScene *scene, QWidget *parent)
     m_length->setSpecialValueText(tr("unknown"));
     linkForm->addRow(tr("Cable"), m_cable);
     linkForm->addRow(tr("Length"), m_length);
-    layout->addWidget(m_linkForm);
-    m_other = new QLabel(this);
-    m_other->setWordWrap(true);
-    m_other->setTextFormat(Qt::RichText);
-    layout->addWidget(m_other);
-    layout->addStretch(1);
+    return m_linkForm;
+}
 
+// Each edit becomes an undo command on the document.
+void Inspector::connectEdits()
+{
     connect(m_name, &QLineEdit::textEdited, this, [this](const QString &t) { push(NodeProperty::Name, t); });
     connect(m_group, &QLineEdit::textEdited, this, [this](const QString &t) { push(NodeProperty::Group, t); });
     connect(m_rack, &QLineEdit::textEdited, this, [this](const QString &t) { push(NodeProperty::Rack, t); });
@@ -101,9 +120,6 @@ Inspector::Inspector(Document *document, CanvasScene *scene, QWidget *parent)
         if (l)
             pushCable(m_document->design().link(*l).cable, v > 0 ? std::optional<double>(v) : std::nullopt);
     });
-    connect(scene, &QGraphicsScene::selectionChanged, this, &Inspector::refresh);
-    connect(document, &Document::changed, this, &Inspector::onChanged);
-    refresh();
 }
 
 void Inspector::onChanged(const ChangeEvent &e)

@@ -39,6 +39,9 @@ public:
     void refresh();
 
 private:
+    QWidget *createNodeForm();
+    QWidget *createLinkForm();
+    void connectEdits();
     void push(NodeProperty property, const QVariant &value);
     void pushCable(const std::string &cable, std::optional<double> lengthM);
     void onChanged(const ChangeEvent &e);
