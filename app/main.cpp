@@ -13,64 +13,57 @@
 #include <cstdlib>
 #include <cstring>
 
-int main(int argc, char **argv)
+namespace {
+
+// The window's command line: a design to open, and what to show or render.
+struct CommandLine
 {
-    // Screenshots render offscreen unless a platform was chosen explicitly.
-    for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--screenshot") == 0 && !std::getenv("QT_QPA_PLATFORM"))
-            setenv("QT_QPA_PLATFORM", "offscreen", 1);
-
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Cluster Planner"));
-    QApplication::setOrganizationName(QStringLiteral("cluster-planner"));
-    QApplication::setApplicationVersion(QStringLiteral(CPLAN_VERSION));
-    cplan::installTranslations(app); // before any window exists
-
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Design GPU clusters on InfiniBand fabrics."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("design"), QApplication::translate("main", "Design file to open (*.cluster.yaml)."));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"), QApplication::translate("main", "Render the window to a PNG and exit."),
-                                        QStringLiteral("out.png"));
-    const QCommandLineOption presentation(QStringLiteral("presentation"), QApplication::translate("main", "Presentation mode."));
-    const QCommandLineOption heatmap(QStringLiteral("heatmap"), QApplication::translate("main", "Show link utilization under a traffic pattern."),
-                                     QStringLiteral("pattern"));
-    const QCommandLineOption schedule(QStringLiteral("schedule"), QApplication::translate("main", "Run a scheduling simulation with a policy."),
-                                      QStringLiteral("policy"));
-    const QCommandLineOption jobs(QStringLiteral("jobs"), QApplication::translate("main", "Synthetic jobs for --schedule."), QStringLiteral("n"),
-                                  QStringLiteral("2000"));
-    const QCommandLineOption collapse(QStringLiteral("collapse"), QApplication::translate("main", "Collapse scalable units."));
-    const QCommandLineOption focus(QStringLiteral("focus"), QApplication::translate("main", "Zoom onto these groups (comma-separated ids)."),
-                                   QStringLiteral("groups"));
-    const QCommandLineOption wizard(QStringLiteral("wizard"), QApplication::translate("main", "Screenshot the new-fabric wizard."));
-    const QCommandLineOption size(QStringLiteral("size"), QApplication::translate("main", "Screenshot size."), QStringLiteral("WxH"),
-                                  QStringLiteral("1600x1000"));
-    const QCommandLineOption compare(QStringLiteral("compare"),
-                                     QApplication::translate("main", "Compare the design with an as-built fabric (ibnetdiscover output or a design)."),
-                                     QStringLiteral("as-built"));
-    const QCommandLineOption dock(QStringLiteral("dock"), QApplication::translate("main", "Screenshot with this dock in front (e.g. RacksDock)."),
-                                  QStringLiteral("name"));
-    parser.addOptions({screenshot, presentation, heatmap, schedule, jobs, collapse, focus, wizard, size, compare, dock});
-    parser.process(app);
+    const QCommandLineOption screenshot{QStringLiteral("screenshot"),
+                                        QApplication::translate("main", "Render the window to a PNG and exit."),
+                                        QStringLiteral("out.png")};
+    const QCommandLineOption presentation{QStringLiteral("presentation"),
+                                          QApplication::translate("main", "Presentation mode.")};
+    const QCommandLineOption heatmap{QStringLiteral("heatmap"),
+                                     QApplication::translate("main", "Show link utilization under a traffic pattern."),
+                                     QStringLiteral("pattern")};
+    const QCommandLineOption schedule{QStringLiteral("schedule"),
+                                      QApplication::translate("main", "Run a scheduling simulation with a policy."),
+                                      QStringLiteral("policy")};
+    const QCommandLineOption jobs{QStringLiteral("jobs"), QApplication::translate("main", "Synthetic jobs for --schedule."),
+                                  QStringLiteral("n"), QStringLiteral("2000")};
+    const QCommandLineOption collapse{QStringLiteral("collapse"), QApplication::translate("main", "Collapse scalable units.")};
+    const QCommandLineOption focus{QStringLiteral("focus"),
+                                   QApplication::translate("main", "Zoom onto these groups (comma-separated ids)."),
+                                   QStringLiteral("groups")};
+    const QCommandLineOption wizard{QStringLiteral("wizard"), QApplication::translate("main", "Screenshot the new-fabric wizard.")};
+    const QCommandLineOption size{QStringLiteral("size"), QApplication::translate("main", "Screenshot size."),
+                                  QStringLiteral("WxH"), QStringLiteral("1600x1000")};
+    const QCommandLineOption compare{
+        QStringLiteral("compare"),
+        QApplication::translate("main", "Compare the design with an as-built fabric (ibnetdiscover output or a design)."),
+        QStringLiteral("as-built")};
+    const QCommandLineOption dock{QStringLiteral("dock"),
+                                  QApplication::translate("main", "Screenshot with this dock in front (e.g. RacksDock)."),
+                                  QStringLiteral("name")};
 
-    auto catalog = cplan::loadCatalog();
-    if (!catalog) {
-        const QString message = QString::fromStdString(catalog.error().toString());
-        if (parser.isSet(screenshot))
-            qCritical("%s", qPrintable(message));
-        else
-            QMessageBox::critical(nullptr, QApplication::translate("main", "Cluster Planner"), message);
-        return 2;
+    explicit CommandLine(const QApplication &app)
+    {
+        parser.setApplicationDescription(QApplication::translate("main", "Design GPU clusters on InfiniBand fabrics."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(QStringLiteral("design"), QApplication::translate("main", "Design file to open (*.cluster.yaml)."));
+        parser.addOptions({screenshot, presentation, heatmap, schedule, jobs, collapse, focus, wizard, size, compare, dock});
+        parser.process(app);
     }
-    // Prices typed into the BOM or imported go into the store the catalog was loaded from.
-    cplan::MainWindow window(*catalog, cplan::UserStore::defaultPath());
-    const QStringList args = parser.positionalArguments();
 
-    if (parser.isSet(screenshot)) {
+    QString design() const { return parser.positionalArguments().value(0); }
+
+    cplan::ScreenshotOptions screenshotOptions() const
+    {
         cplan::ScreenshotOptions o;
         o.output = parser.value(screenshot);
-        o.design = args.value(0);
+        o.design = design();
         o.presentation = parser.isSet(presentation);
         o.heatmap = parser.value(heatmap);
         o.schedulePolicy = parser.value(schedule);
@@ -84,17 +77,57 @@ int main(int argc, char **argv)
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         if (wh.size() == 2)
             o.size = QSize(wh[0].toInt(), wh[1].toInt());
-        return cplan::takeScreenshot(window, o);
+        return o;
     }
+};
 
+// Screenshots render offscreen unless a platform was chosen explicitly.
+void renderScreenshotsOffscreen(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--screenshot") == 0 && !std::getenv("QT_QPA_PLATFORM"))
+            setenv("QT_QPA_PLATFORM", "offscreen", 1);
+}
+
+// The window, shown, with the design opened (or a recovered one offered).
+int runWindow(QApplication &app, cplan::MainWindow &window, const CommandLine &cmd)
+{
     window.show();
-    if (!args.isEmpty())
-        window.openFileAsync(args.at(0));
+    if (!cmd.design().isEmpty())
+        window.openFileAsync(cmd.design());
     else
         QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
-    if (!parser.value(heatmap).isEmpty())
-        window.setHeatmapPattern(parser.value(heatmap));
-    if (parser.isSet(presentation))
+    if (!cmd.parser.value(cmd.heatmap).isEmpty())
+        window.setHeatmapPattern(cmd.parser.value(cmd.heatmap));
+    if (cmd.parser.isSet(cmd.presentation))
         window.setPresentationMode(true);
     return app.exec();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    renderScreenshotsOffscreen(argc, argv);
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Cluster Planner"));
+    QApplication::setOrganizationName(QStringLiteral("cluster-planner"));
+    QApplication::setApplicationVersion(QStringLiteral(CPLAN_VERSION));
+    cplan::installTranslations(app); // before any window exists
+    const CommandLine cmd(app);
+
+    auto catalog = cplan::loadCatalog();
+    if (!catalog) {
+        const QString message = QString::fromStdString(catalog.error().toString());
+        if (cmd.parser.isSet(cmd.screenshot))
+            qCritical("%s", qPrintable(message));
+        else
+            QMessageBox::critical(nullptr, QApplication::translate("main", "Cluster Planner"), message);
+        return 2;
+    }
+    // Prices typed into the BOM or imported go into the store the catalog was loaded from.
+    cplan::MainWindow window(*catalog, cplan::UserStore::defaultPath());
+    if (cmd.parser.isSet(cmd.screenshot))
+        return cplan::takeScreenshot(window, cmd.screenshotOptions());
+    return runWindow(app, window, cmd);
 }
