@@ -146,226 +146,314 @@ inline bool laterThan(const Prediction &a, const Prediction &b)   // min-heap co
     return a.t > b.t || (a.t == b.t && a.cls > b.cls);
 }
 
-} // namespace
-
-FlowResult simulateFlows(const FlowProblem &p, const FlowOptions &options)
+// Flows with identical path and start as classes, each class's members ordered by bytes, and
+// the classes in start order.
+struct FlowClasses
 {
-    assert(checkFlowProblem(p).empty());
-    const std::size_t flows = p.flowCount();
-    const std::size_t links = p.capacityBps.size();
-    const double inf = std::numeric_limits<double>::infinity();
-    const double tol = options.relTolerance;
+    std::uint32_t count = 0;
+    std::vector<std::uint32_t> classOf;        // per flow
+    std::vector<std::uint32_t> rep;            // per class: a member flow (its path and start)
+    std::vector<std::uint32_t> memberOffset;   // CSR: members of class c
+    std::vector<std::uint32_t> members;        // flows, by class, each class by bytes
+    std::vector<std::uint32_t> startOrder;     // classes by start date
 
-    FlowResult r;
-    r.finishS.assign(flows, inf);
-    r.rateAtStartBps.assign(flows, 0.0);
-    r.linkBytes.assign(links, 0.0);
-    r.linkUtilization.assign(links, 0.0);
-    r.linkPeakLoadBps.assign(links, 0.0);
-
-    // Classes: flows with identical path and start; members ordered by bytes.
-    std::uint32_t classes = 0;
-    std::vector<std::uint32_t> rep;
-    const std::vector<std::uint32_t> classOf = aggregate(p, options.aggregateIdenticalPaths, classes, rep);
-    r.classes = classes;
-    std::vector<std::uint32_t> memberOffset(classes + 1, 0);
-    for (std::uint32_t c : classOf)
-        ++memberOffset[c + 1];
-    for (std::uint32_t c = 0; c < classes; ++c)
-        memberOffset[c + 1] += memberOffset[c];
-    std::vector<std::uint32_t> members(flows);
+    FlowClasses(const FlowProblem &p, bool aggregateIdenticalPaths)
     {
+        classOf = aggregate(p, aggregateIdenticalPaths, count, rep);
+        orderMembers(p);
+        orderStarts(p);
+    }
+
+private:
+    void orderMembers(const FlowProblem &p)
+    {
+        const std::size_t flows = p.flowCount();
+        memberOffset.assign(count + 1, 0);
+        for (std::uint32_t c : classOf)
+            ++memberOffset[c + 1];
+        for (std::uint32_t c = 0; c < count; ++c)
+            memberOffset[c + 1] += memberOffset[c];
+        members.resize(flows);
         std::vector<std::uint32_t> fillPos(memberOffset.begin(), memberOffset.end() - 1);
         for (std::size_t f = 0; f < flows; ++f)
             members[fillPos[classOf[f]]++] = static_cast<std::uint32_t>(f);
+        for (std::uint32_t c = 0; c < count; ++c) {
+            if (memberOffset[c + 1] - memberOffset[c] > 1)
+                std::sort(members.begin() + memberOffset[c], members.begin() + memberOffset[c + 1],
+                          [&](std::uint32_t a, std::uint32_t b) {
+                              return p.bytes[a] < p.bytes[b] || (p.bytes[a] == p.bytes[b] && a < b);
+                          });
+        }
     }
-    for (std::uint32_t c = 0; c < classes; ++c) {
-        if (memberOffset[c + 1] - memberOffset[c] > 1)
-            std::sort(members.begin() + memberOffset[c], members.begin() + memberOffset[c + 1],
-                      [&](std::uint32_t a, std::uint32_t b) {
-                          return p.bytes[a] < p.bytes[b] || (p.bytes[a] == p.bytes[b] && a < b);
-                      });
+
+    void orderStarts(const FlowProblem &p)
+    {
+        startOrder.resize(count);
+        for (std::uint32_t c = 0; c < count; ++c)
+            startOrder[c] = c;
+        if (!p.startS.empty())
+            std::stable_sort(startOrder.begin(), startOrder.end(), [&](std::uint32_t a, std::uint32_t b) {
+                return p.startS[rep[a]] < p.startS[rep[b]];
+            });
+    }
+};
+
+// One run of the event-driven simulation: the classes' state, the solver and the heap of
+// predicted finishes. run() alternates re-rating (rerate), finding the next event (nextEvent)
+// and completing what finishes by then (completeBatch), then sums the links (sumLinks).
+class FlowRun
+{
+public:
+    FlowRun(const FlowProblem &p, const FlowOptions &options)
+        : m_p(p)
+        , m_tol(options.relTolerance)
+        , m_cls(p, options.aggregateIdenticalPaths)
+        , m_solver(p.capacityBps)
+    {
+        const std::uint32_t classes = m_cls.count;
+        m_service.assign(classes, 0.0);
+        m_lastUpdate.assign(classes, 0.0);
+        m_rate.assign(classes, 0.0);
+        m_next.assign(m_cls.memberOffset.begin(), m_cls.memberOffset.end() - 1);
+        m_solverId.assign(classes, kNone);
+        m_version.assign(classes, 0);
+        m_fresh.assign(classes, 0);
+        m_solver.reserve(classes, p.pathLinks.size());
+        m_solverToClass.reserve(classes);
+        m_heap.reserve(classes);
+
+        const std::size_t flows = p.flowCount();
+        const std::size_t links = p.capacityBps.size();
+        m_r.finishS.assign(flows, kInf);
+        m_r.rateAtStartBps.assign(flows, 0.0);
+        m_r.linkBytes.assign(links, 0.0);
+        m_r.linkUtilization.assign(links, 0.0);
+        m_r.linkPeakLoadBps.assign(links, 0.0);
+        m_r.classes = classes;
     }
 
-    // Per-class state.
-    std::vector<double> service(classes, 0.0);   // bytes sent by each member so far
-    std::vector<double> lastUpdate(classes, 0.0);
-    std::vector<double> rate(classes, 0.0);      // per member, since lastUpdate
-    std::vector<std::uint32_t> next(memberOffset.begin(), memberOffset.end() - 1);   // first unfinished
-    std::vector<std::uint32_t> solverId(classes, kNone);
-    std::vector<std::uint32_t> version(classes, 0);
-    std::vector<std::uint8_t> fresh(classes, 0);
+    FlowResult run()
+    {
+        double t = m_cls.count ? m_p.start(m_cls.rep[m_cls.startOrder[0]]) : 0.0;
+        startClasses(t + m_tol * t, t);
+        while (true) {
+            rerate(t);
+            const double tNext = nextEvent();
+            if (tNext == kInf)
+                break;
+            const double limit = tNext + m_tol * tNext;
+            completeBatch(limit);
+            t = tNext;
+            startClasses(limit, t);
+        }
+        sumLinks();
+        return std::move(m_r);
+    }
 
-    std::vector<std::uint32_t> startOrder(classes);
-    for (std::uint32_t c = 0; c < classes; ++c)
-        startOrder[c] = c;
-    if (!p.startS.empty())
-        std::stable_sort(startOrder.begin(), startOrder.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return p.startS[rep[a]] < p.startS[rep[b]];
-        });
-
-    MaxMinSolver solver(p.capacityBps);
-    solver.reserve(classes, p.pathLinks.size());
-    std::vector<std::uint32_t> solverToClass;
-    solverToClass.reserve(classes);
-    std::vector<Prediction> heap;
-    heap.reserve(classes);
-    std::vector<Prediction> batch;
+private:
+    static constexpr double kInf = std::numeric_limits<double>::infinity();
 
     // Finishes the members of class c whose bytes are reached by its service (within tolerance).
-    auto completeMembers = [&](std::uint32_t c, double when) {
-        const std::uint32_t end = memberOffset[c + 1];
-        const double reached = service[c] * (1.0 + tol);
-        while (next[c] < end && p.bytes[members[next[c]]] <= reached) {
-            r.finishS[members[next[c]]] = when;
-            ++next[c];
+    std::uint32_t completeMembers(std::uint32_t c, double when)
+    {
+        const std::uint32_t end = m_cls.memberOffset[c + 1];
+        const double reached = m_service[c] * (1.0 + m_tol);
+        while (m_next[c] < end && m_p.bytes[m_cls.members[m_next[c]]] <= reached) {
+            m_r.finishS[m_cls.members[m_next[c]]] = when;
+            ++m_next[c];
         }
-        return end - next[c];
-    };
+        return end - m_next[c];
+    }
 
-    std::size_t sp = 0;
-    auto startClasses = [&](double limit, double now) {
-        while (sp < classes && p.start(rep[startOrder[sp]]) <= limit) {
-            const std::uint32_t c = startOrder[sp++];
-            const double t0 = p.start(rep[c]);
-            const auto path = p.path(rep[c]);
-            std::uint32_t left = memberOffset[c + 1] - memberOffset[c];
+    // The classes starting by `limit` enter the solver (zero-byte members and empty paths
+    // finish at once).
+    void startClasses(double limit, double now)
+    {
+        while (m_sp < m_cls.count && m_p.start(m_cls.rep[m_cls.startOrder[m_sp]]) <= limit) {
+            const std::uint32_t c = m_cls.startOrder[m_sp++];
+            const double t0 = m_p.start(m_cls.rep[c]);
+            const auto path = m_p.path(m_cls.rep[c]);
+            std::uint32_t left = m_cls.memberOffset[c + 1] - m_cls.memberOffset[c];
             if (path.empty()) {   // nothing to cross: done at once
-                service[c] = inf;
+                m_service[c] = kInf;
                 left = completeMembers(c, t0);
             } else {
                 left = completeMembers(c, t0);   // zero-byte members
             }
             if (left == 0)
                 continue;
-            solverId[c] = solver.addFlow(path, static_cast<double>(left));
-            solverToClass.push_back(c);
-            lastUpdate[c] = now;
-            fresh[c] = 1;
+            m_solverId[c] = m_solver.addFlow(path, static_cast<double>(left));
+            m_solverToClass.push_back(c);
+            m_lastUpdate[c] = now;
+            m_fresh[c] = 1;
         }
-    };
+    }
 
-    double t = classes ? p.start(rep[startOrder[0]]) : 0.0;
-    startClasses(t + tol * t, t);
-    while (true) {
-        // Re-rate what the finishes and starts can change (the others keep their rates), bank
-        // the bytes the re-rated classes sent at their old rates, re-predict.
-        const auto rerated = solver.solveLocal();
+    // Re-rates what the finishes and starts can change (the others keep their rates), banks
+    // the bytes the re-rated classes sent at their old rates, re-predicts.
+    void rerate(double t)
+    {
+        const auto rerated = m_solver.solveLocal();
         for (std::uint32_t id : rerated) {
-            const std::uint32_t c = solverToClass[id];
-            service[c] += rate[c] * (t - lastUpdate[c]);
-            lastUpdate[c] = t;
-            rate[c] = solver.rate(id);
+            const std::uint32_t c = m_solverToClass[id];
+            m_service[c] += m_rate[c] * (t - m_lastUpdate[c]);
+            m_lastUpdate[c] = t;
+            m_rate[c] = m_solver.rate(id);
         }
         if (!rerated.empty())
-            ++r.events;
-        r.rerated += rerated.size();
-        const std::size_t heapBefore = heap.size();
-        for (std::uint32_t id : rerated) {
-            const std::uint32_t c = solverToClass[id];
-            ++version[c];
-            if (fresh[c]) {
-                for (std::uint32_t m = next[c]; m < memberOffset[c + 1]; ++m)
-                    r.rateAtStartBps[members[m]] = rate[c];
-                fresh[c] = 0;
-            }
-            if (rate[c] > 0.0) {
-                const double left = std::max(0.0, p.bytes[members[next[c]]] - service[c]);
-                heap.push_back({t + left / rate[c], c, version[c]});
-            }
-        }
-        // Many new predictions, or mostly stale ones: drop the stale and heapify in O(n);
-        // otherwise sift the few new ones in.
-        const std::size_t added = heap.size() - heapBefore;
-        if (added > heapBefore / 4 || heap.size() > 2 * solver.activeFlowCount() + 1024) {
-            std::erase_if(heap, [&](const Prediction &e) { return e.version != version[e.cls]; });
-            std::make_heap(heap.begin(), heap.end(), laterThan);
-        } else {
-            for (std::size_t i = heapBefore + 1; i <= heap.size(); ++i)
-                std::push_heap(heap.begin(), heap.begin() + static_cast<std::ptrdiff_t>(i), laterThan);
-        }
-        for (std::uint32_t l : solver.affectedLinks())
-            r.linkPeakLoadBps[l] = std::max(r.linkPeakLoadBps[l], p.capacityBps[l] - solver.residual(l));
+            ++m_r.events;
+        m_r.rerated += rerated.size();
+        const std::size_t heapBefore = m_heap.size();
+        for (std::uint32_t id : rerated)
+            predict(m_solverToClass[id], t);
+        pushPredictions(heapBefore);
+        for (std::uint32_t l : m_solver.affectedLinks())
+            m_r.linkPeakLoadBps[l] = std::max(m_r.linkPeakLoadBps[l], m_p.capacityBps[l] - m_solver.residual(l));
+    }
 
-        // Next event: earliest valid prediction or next start.
-        while (!heap.empty() && heap.front().version != version[heap.front().cls]) {
-            std::pop_heap(heap.begin(), heap.end(), laterThan);
-            heap.pop_back();
+    // A re-rated class: its new rate is its members' rate at start when it just started, and
+    // its next member's finish is predicted at that rate.
+    void predict(std::uint32_t c, double t)
+    {
+        ++m_version[c];
+        if (m_fresh[c]) {
+            for (std::uint32_t m = m_next[c]; m < m_cls.memberOffset[c + 1]; ++m)
+                m_r.rateAtStartBps[m_cls.members[m]] = m_rate[c];
+            m_fresh[c] = 0;
         }
-        const double tFinish = heap.empty() ? inf : heap.front().t;
-        const double tStart = sp < classes ? p.start(rep[startOrder[sp]]) : inf;
-        const double tNext = std::min(tFinish, tStart);
-        if (tNext == inf)
-            break;
-        const double limit = tNext + tol * tNext;
-        auto complete = [&](const Prediction &e) {
-            if (e.version != version[e.cls])
-                return;
-            const std::uint32_t c = e.cls;
-            ++version[c];   // this prediction is consumed
-            service[c] = p.bytes[members[next[c]]];
-            lastUpdate[c] = e.t;
-            const std::uint32_t left = completeMembers(c, e.t);
-            if (left == 0)
-                solver.removeFlow(solverId[c]);
-            else
-                solver.setWeight(solverId[c], static_cast<double>(left));
-        };
-        // Pop the batch; a batch that is a big share of the heap (symmetric patterns finish
-        // by the million) is split off with one linear partition instead of a million
-        // cache-missing pops. A batch of a few dozen among a million predictions (uneven loads
-        // finish a few classes at a time, thousands of times) is popped: a partition and a
-        // re-heapify of the whole heap each time would cost more than everything else.
+        if (m_rate[c] > 0.0) {
+            const double left = std::max(0.0, m_p.bytes[m_cls.members[m_next[c]]] - m_service[c]);
+            m_heap.push_back({t + left / m_rate[c], c, m_version[c]});
+        }
+    }
+
+    // The predictions appended after `heapBefore` into the heap. Many new predictions, or
+    // mostly stale ones: drop the stale and heapify in O(n); otherwise sift the few new ones in.
+    void pushPredictions(std::size_t heapBefore)
+    {
+        const std::size_t added = m_heap.size() - heapBefore;
+        if (added > heapBefore / 4 || m_heap.size() > 2 * m_solver.activeFlowCount() + 1024) {
+            std::erase_if(m_heap, [&](const Prediction &e) { return e.version != m_version[e.cls]; });
+            std::make_heap(m_heap.begin(), m_heap.end(), laterThan);
+        } else {
+            for (std::size_t i = heapBefore + 1; i <= m_heap.size(); ++i)
+                std::push_heap(m_heap.begin(), m_heap.begin() + static_cast<std::ptrdiff_t>(i), laterThan);
+        }
+    }
+
+    // Next event: earliest valid prediction or next start (+inf when there is none).
+    double nextEvent()
+    {
+        while (!m_heap.empty() && m_heap.front().version != m_version[m_heap.front().cls]) {
+            std::pop_heap(m_heap.begin(), m_heap.end(), laterThan);
+            m_heap.pop_back();
+        }
+        const double tFinish = m_heap.empty() ? kInf : m_heap.front().t;
+        const double tStart = m_sp < m_cls.count ? m_p.start(m_cls.rep[m_cls.startOrder[m_sp]]) : kInf;
+        return std::min(tFinish, tStart);
+    }
+
+    // A prediction come true (unless stale): its class's next members finish; the class leaves
+    // the solver or carries the members left.
+    void complete(const Prediction &e)
+    {
+        if (e.version != m_version[e.cls])
+            return;
+        const std::uint32_t c = e.cls;
+        ++m_version[c];   // this prediction is consumed
+        m_service[c] = m_p.bytes[m_cls.members[m_next[c]]];
+        m_lastUpdate[c] = e.t;
+        const std::uint32_t left = completeMembers(c, e.t);
+        if (left == 0)
+            m_solver.removeFlow(m_solverId[c]);
+        else
+            m_solver.setWeight(m_solverId[c], static_cast<double>(left));
+    }
+
+    // Pops the batch of predictions due by `limit`; a batch that is a big share of the heap
+    // (symmetric patterns finish by the million) is split off with one linear partition instead
+    // of a million cache-missing pops. A batch of a few dozen among a million predictions
+    // (uneven loads finish a few classes at a time, thousands of times) is popped: a partition
+    // and a re-heapify of the whole heap each time would cost more than everything else.
+    void completeBatch(double limit)
+    {
         std::size_t popped = 0;
-        while (!heap.empty() && heap.front().t <= limit) {
-            if (++popped > 64 && popped > heap.size() / 32) {
-                const auto mid = std::partition(heap.begin(), heap.end(),
+        while (!m_heap.empty() && m_heap.front().t <= limit) {
+            if (++popped > 64 && popped > m_heap.size() / 32) {
+                const auto mid = std::partition(m_heap.begin(), m_heap.end(),
                                                 [&](const Prediction &e) { return e.t <= limit; });
-                batch.assign(heap.begin(), mid);
-                heap.erase(heap.begin(), mid);
-                std::make_heap(heap.begin(), heap.end(), laterThan);
-                std::sort(batch.begin(), batch.end(), [](const Prediction &a, const Prediction &b) {
+                m_batch.assign(m_heap.begin(), mid);
+                m_heap.erase(m_heap.begin(), mid);
+                std::make_heap(m_heap.begin(), m_heap.end(), laterThan);
+                std::sort(m_batch.begin(), m_batch.end(), [](const Prediction &a, const Prediction &b) {
                     return a.cls < b.cls;
                 });
-                for (const Prediction &e : batch)
+                for (const Prediction &e : m_batch)
                     complete(e);
-                break;
+                return;
             }
-            const Prediction e = heap.front();
-            std::pop_heap(heap.begin(), heap.end(), laterThan);
-            heap.pop_back();
+            const Prediction e = m_heap.front();
+            std::pop_heap(m_heap.begin(), m_heap.end(), laterThan);
+            m_heap.pop_back();
             complete(e);
         }
-        t = tNext;
-        startClasses(limit, t);
     }
 
-    // Bytes per link: finished members carry all their bytes, unfinished ones what they sent.
-    for (std::uint32_t c = 0; c < classes; ++c) {
-        double sum = 0.0;
-        for (std::uint32_t m = memberOffset[c]; m < memberOffset[c + 1]; ++m) {
-            const std::uint32_t f = members[m];
-            if (m < next[c]) {
-                sum += p.bytes[f];
-            } else {
-                ++r.unfinished;
-                sum += std::min(p.bytes[f], std::isfinite(service[c]) ? service[c] : 0.0);
+    // Bytes per link: finished members carry all their bytes, unfinished ones what they sent;
+    // then the completion and the links' utilization.
+    void sumLinks()
+    {
+        for (std::uint32_t c = 0; c < m_cls.count; ++c) {
+            double sum = 0.0;
+            for (std::uint32_t m = m_cls.memberOffset[c]; m < m_cls.memberOffset[c + 1]; ++m) {
+                const std::uint32_t f = m_cls.members[m];
+                if (m < m_next[c]) {
+                    sum += m_p.bytes[f];
+                } else {
+                    ++m_r.unfinished;
+                    sum += std::min(m_p.bytes[f], std::isfinite(m_service[c]) ? m_service[c] : 0.0);
+                }
+            }
+            for (std::uint32_t l : m_p.path(m_cls.rep[c]))
+                m_r.linkBytes[l] += sum;
+        }
+        for (double f : m_r.finishS)
+            if (std::isfinite(f))
+                m_r.completionS = std::max(m_r.completionS, f);
+        if (m_r.completionS > 0.0) {
+            for (std::size_t l = 0; l < m_p.capacityBps.size(); ++l) {
+                if (m_p.capacityBps[l] > 0.0)
+                    m_r.linkUtilization[l] = m_r.linkBytes[l] / (m_p.capacityBps[l] * m_r.completionS);
+                m_r.maxLinkUtilization = std::max(m_r.maxLinkUtilization, m_r.linkUtilization[l]);
             }
         }
-        for (std::uint32_t l : p.path(rep[c]))
-            r.linkBytes[l] += sum;
     }
-    for (double f : r.finishS)
-        if (std::isfinite(f))
-            r.completionS = std::max(r.completionS, f);
-    if (r.completionS > 0.0) {
-        for (std::size_t l = 0; l < links; ++l) {
-            if (p.capacityBps[l] > 0.0)
-                r.linkUtilization[l] = r.linkBytes[l] / (p.capacityBps[l] * r.completionS);
-            r.maxLinkUtilization = std::max(r.maxLinkUtilization, r.linkUtilization[l]);
-        }
-    }
-    return r;
+
+    const FlowProblem &m_p;
+    const double m_tol;
+    FlowResult m_r;
+    const FlowClasses m_cls;
+    MaxMinSolver m_solver;
+    // Per class.
+    std::vector<double> m_service;      // bytes sent by each member so far
+    std::vector<double> m_lastUpdate;
+    std::vector<double> m_rate;         // per member, since lastUpdate
+    std::vector<std::uint32_t> m_next;  // first unfinished member
+    std::vector<std::uint32_t> m_solverId;
+    std::vector<std::uint32_t> m_version;
+    std::vector<std::uint8_t> m_fresh;
+    std::vector<std::uint32_t> m_solverToClass;
+    std::size_t m_sp = 0;               // classes started, in startOrder
+    std::vector<Prediction> m_heap;
+    std::vector<Prediction> m_batch;
+};
+
+} // namespace
+
+FlowResult simulateFlows(const FlowProblem &p, const FlowOptions &options)
+{
+    assert(checkFlowProblem(p).empty());
+    return FlowRun(p, options).run();
 }
 
 std::vector<double> maxMinRates(const FlowProblem &p, std::span<const std::uint32_t> activeFlows)
