@@ -23,7 +23,9 @@
 
 namespace cplan {
 
-static void settle(int ms)
+namespace {
+
+void settle(int ms)
 {
     QElapsedTimer t;
     t.start();
@@ -31,18 +33,15 @@ static void settle(int ms)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
 }
 
-int takeScreenshot(MainWindow &window, const ScreenshotOptions &o)
+// The design opened, collapsed if asked and compared with an as-built fabric if asked; false
+// (the message on `err`) when a file cannot be read.
+bool openDesign(MainWindow &window, const ScreenshotOptions &o, QTextStream &err)
 {
-    QTextStream err(stderr);
-    window.setAutosaveEnabled(false);
-    window.resize(o.size);
-    window.show();
-    settle(100);
     if (!o.design.isEmpty()) {
         QString error;
         if (!window.openFile(o.design, false, &error)) {
             err << error << Qt::endl;
-            return 2;
+            return false;
         }
     }
     if (o.collapse)
@@ -51,38 +50,94 @@ int takeScreenshot(MainWindow &window, const ScreenshotOptions &o)
         QString error;
         if (!window.asBuilt()->compareWith(o.compare, &error)) {
             err << error << Qt::endl;
-            return 2;
+            return false;
         }
         window.showDock(QStringLiteral("DifferencesDock"));
     }
-    if (!o.dock.isEmpty()) {
-        window.showDock(o.dock);
-        // A bottom dock in front gets room to be seen (by default it is a few lines high).
-        for (QDockWidget *d : window.dockWidgets())
-            if (d->objectName() == o.dock && window.dockWidgetArea(d) == Qt::BottomDockWidgetArea)
-                window.resizeDocks({d}, {o.size.height() * 2 / 5}, Qt::Vertical);
-        // The rack view shows the row of the first group in focus (rows are named after units).
-        if (!o.focusGroups.isEmpty())
-            if (auto *racks = window.findChild<RackView *>()) {
-                racks->refresh();   // now, not on its timer: the rows of the design just opened
-                racks->setCurrentRow(o.focusGroups.first());
-            }
+    return true;
+}
+
+// --dock: that dock in front, with room to be seen; the rack view on the first focus group's row.
+void bringDockToFront(MainWindow &window, const ScreenshotOptions &o)
+{
+    window.showDock(o.dock);
+    // A bottom dock in front gets room to be seen (by default it is a few lines high).
+    for (QDockWidget *d : window.dockWidgets())
+        if (d->objectName() == o.dock && window.dockWidgetArea(d) == Qt::BottomDockWidgetArea)
+            window.resizeDocks({d}, {o.size.height() * 2 / 5}, Qt::Vertical);
+    // The rack view shows the row of the first group in focus (rows are named after units).
+    if (!o.focusGroups.isEmpty())
+        if (auto *racks = window.findChild<RackView *>()) {
+            racks->refresh();   // now, not on its timer: the rows of the design just opened
+            racks->setCurrentRow(o.focusGroups.first());
+        }
+}
+
+// --schedule: a scheduling run in the scheduler dock, paused at the replay position asked.
+bool runSchedule(MainWindow &window, const ScreenshotOptions &o, QTextStream &err)
+{
+    window.showDock(QStringLiteral("SchedulerDock"));
+    SchedulerView *s = window.scheduler();
+    s->setPolicy(o.schedulePolicy);
+    s->setSyntheticJobs(o.scheduleJobs, 0.85);
+    s->run();
+    if (!s->waitForRun(120000)) {
+        err << "scheduling run failed: " << s->summaryText() << Qt::endl;
+        return false;
     }
+    s->setPlaying(false);
+    s->seek(o.scheduleAt);
+    return true;
+}
+
+// The whole design in view, or the focus groups with the switches above them.
+void frameView(MainWindow &window, const ScreenshotOptions &o)
+{
+    window.view()->fitAll();
+    if (o.focusGroups.isEmpty())
+        return;
+    QRectF box;
+    for (const Node &n : window.document()->design().nodes)
+        if (o.focusGroups.contains(QString::fromStdString(n.group)))
+            if (QGraphicsItem *item = window.scene()->nodeItem(n.id))
+                box = box.isNull() ? item->sceneBoundingRect() : box.united(item->sceneBoundingRect());
+    // Switches above the groups (spines, cores) stay in the picture.
+    const QRectF all = window.scene()->contentRect();
+    box.setTop(all.top());
+    if (!box.isNull())
+        window.view()->fitInView(box.adjusted(-20, -20, 20, 20), Qt::KeepAspectRatio);
+}
+
+// The picture: the window, or (--wizard) the new-fabric wizard over it.
+QImage grabImage(MainWindow &window, const ScreenshotOptions &o)
+{
+    if (!o.wizard)
+        return window.grab().toImage();
+    FabricWizard wizard(window.document()->catalog(), &window);
+    wizard.setServers(QStringLiteral("dgx-h100"), 127);
+    wizard.show();
+    wizard.waitForPreview(30000);
+    settle(100);
+    return wizard.grab().toImage();
+}
+
+} // namespace
+
+int takeScreenshot(MainWindow &window, const ScreenshotOptions &o)
+{
+    QTextStream err(stderr);
+    window.setAutosaveEnabled(false);
+    window.resize(o.size);
+    window.show();
+    settle(100);
+    if (!openDesign(window, o, err))
+        return 2;
+    if (!o.dock.isEmpty())
+        bringDockToFront(window, o);
     if (!o.heatmap.isEmpty())
         window.setHeatmapPattern(o.heatmap);
-    if (!o.schedulePolicy.isEmpty()) {
-        window.showDock(QStringLiteral("SchedulerDock"));
-        SchedulerView *s = window.scheduler();
-        s->setPolicy(o.schedulePolicy);
-        s->setSyntheticJobs(o.scheduleJobs, 0.85);
-        s->run();
-        if (!s->waitForRun(120000)) {
-            err << "scheduling run failed: " << s->summaryText() << Qt::endl;
-            return 1;
-        }
-        s->setPlaying(false);
-        s->seek(o.scheduleAt);
-    }
+    if (!o.schedulePolicy.isEmpty() && !runSchedule(window, o, err))
+        return 1;
     window.analysis()->runNow();
     if (!window.analysis()->waitForIdle(120000))
         err << "analysis did not finish in time" << Qt::endl;
@@ -93,31 +148,9 @@ int takeScreenshot(MainWindow &window, const ScreenshotOptions &o)
         window.resize(o.size);
     }
     settle(200);
-    window.view()->fitAll();
-    if (!o.focusGroups.isEmpty()) {
-        QRectF box;
-        for (const Node &n : window.document()->design().nodes)
-            if (o.focusGroups.contains(QString::fromStdString(n.group)))
-                if (QGraphicsItem *item = window.scene()->nodeItem(n.id))
-                    box = box.isNull() ? item->sceneBoundingRect() : box.united(item->sceneBoundingRect());
-        // Switches above the groups (spines, cores) stay in the picture.
-        const QRectF all = window.scene()->contentRect();
-        box.setTop(all.top());
-        if (!box.isNull())
-            window.view()->fitInView(box.adjusted(-20, -20, 20, 20), Qt::KeepAspectRatio);
-    }
+    frameView(window, o);
     settle(200);
-    QImage image;
-    if (o.wizard) {
-        FabricWizard wizard(window.document()->catalog(), &window);
-        wizard.setServers(QStringLiteral("dgx-h100"), 127);
-        wizard.show();
-        wizard.waitForPreview(30000);
-        settle(100);
-        image = wizard.grab().toImage();
-    } else {
-        image = window.grab().toImage();
-    }
+    const QImage image = grabImage(window, o);
     if (!image.save(o.output)) {
         err << "cannot write " << o.output << Qt::endl;
         return 2;
