@@ -63,6 +63,7 @@ void addNetworkCommands(CLI::App &root, Context &ctx);   // route, simulate, fai
 void addImportCommand(CLI::App &root, Context &ctx);     // import ibnetdiscover
 void addVerifyCommand(CLI::App &root, Context &ctx);     // verify PLAN AS-BUILT
 void addScheduleCommand(CLI::App &root, Context &ctx);
+CLI::App *addSweepCommand(CLI::App &root, Context &ctx);   // sweepcommand.h
 
 // The whole tool: parses argv, runs the chosen command, returns the exit code.
 // `extra` registers commands that live outside cplan_cli (the Qt-based `report`).

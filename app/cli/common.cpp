@@ -79,6 +79,7 @@ int run(int argc, char **argv, Registration extra)
     addImportCommand(app, ctx);
     addVerifyCommand(app, ctx);
     addScheduleCommand(app, ctx);
+    addSweepCommand(app, ctx);
     if (extra)
         extra(app, ctx);
 

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.h"
 #include "generate/fattree.h"
+#include "generate/fattreeoptions.h"
 #include "io/designyaml.h"
 #include "util/strings.h"
 
@@ -13,44 +14,10 @@ namespace cplan::cli {
 
 namespace {
 
-// "dgx-h100" or "dgx-h100:8,hgx-h20:8" -> [(part, count)]. A bare part takes `total`.
-Result<std::vector<std::pair<std::string, int>>> parseServerMix(const std::string &text, int total)
+// A generator option's error, named by its flag.
+Error flagError(const char *flag, const Error &error)
 {
-    std::vector<std::pair<std::string, int>> mix;
-    for (const std::string &item : split(text, ',')) {
-        auto colon = item.find(':');
-        if (colon == std::string::npos) {
-            mix.emplace_back(std::string(trim(item)), -1);
-            continue;
-        }
-        auto n = parseInt(item.substr(colon + 1));
-        if (!n || *n < 0 || *n > 1'000'000)
-            return Error{"--server", 0, 0, "'" + item + "' must be PART or PART:COUNT"};
-        mix.emplace_back(std::string(trim(item.substr(0, colon))), int(*n));
-    }
-    int counted = 0, open = 0;
-    for (auto &[part, n] : mix)
-        n < 0 ? ++open : counted += n;
-    if (open > 1)
-        return Error{"--server", 0, 0, "give a count for each part of a mix (PART:COUNT,...)"};
-    for (auto &[part, n] : mix)
-        if (n < 0) {
-            if (total <= counted)
-                return Error{"--servers", 0, 0, "--servers must be larger than the counts in --server"};
-            n = total - counted;
-        }
-    return mix;
-}
-
-Result<std::pair<int, int>> parseRatio(const std::string &text)
-{
-    auto parts = split(text, ':');
-    if (parts.size() != 2)
-        return Error{"--blocking", 0, 0, "'" + text + "' must be D:U, e.g. 1:1 or 2:1"};
-    auto d = parseInt(parts[0]), u = parseInt(parts[1]);
-    if (!d || !u || *d < 1 || *u < 1 || *d > 64 || *u > 64)
-        return Error{"--blocking", 0, 0, "'" + text + "' must be D:U with whole numbers from 1 to 64"};
-    return std::make_pair(int(*d), int(*u));
+    return Error{flag, 0, 0, error.message};
 }
 
 void printReport(const Design &design, const FatTreeReport &r, const std::string &out, bool json)
@@ -107,16 +74,16 @@ Result<FatTreeSpec> fatTreeSpec(const FatTreeArgs &a)
     FatTreeSpec spec;
     auto mix = parseServerMix(a.server, a.servers);
     if (!mix)
-        return mix.error();
+        return flagError("--server", mix.error());
     spec.servers = *mix;
     int total = 0;
     for (auto &[p, n] : spec.servers)
         total += n;
     if (total != a.servers)
         return Error{"", 0, 0, "--servers is " + std::to_string(a.servers) + " but the --server mix adds up to " + std::to_string(total)};
-    auto ratio = parseRatio(a.blocking);
+    auto ratio = parseBlockingRatio(a.blocking);
     if (!ratio)
-        return ratio.error();
+        return flagError("--blocking", ratio.error());
     spec.blockingDown = ratio->first;
     spec.blockingUp = ratio->second;
     spec.switchPart = a.sw;

@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "cli/progressbar.h"
 #include "cli/table.h"
 
 #include "analysis/scenario.h"
@@ -33,42 +34,6 @@ struct ScheduleArgs
     bool noNetwork = false, capacity = false, sharedPool = false, noQuotas = false, migrate = false;
     bool topoRequired = false, noProgress = false;
     double inflate = 1.3, pause = 30.0, load = 0.9, fractional = 0.0;
-};
-
-// A progress bar on stderr, only when stderr is a terminal.
-class ProgressBar
-{
-public:
-    explicit ProgressBar(bool enabled, std::string label) : m_on(enabled && isatty(STDERR_FILENO)), m_label(std::move(label)) {}
-    ~ProgressBar() { done(); }
-    void update(double share)
-    {
-        if (!m_on)
-            return;
-        const int pct = int(share * 100);
-        if (pct == m_last)
-            return;
-        m_last = pct;
-        const int width = 30, filled = pct * width / 100;
-        std::fprintf(stderr, "\r%s [%s%s] %3d%%", m_label.c_str(), std::string(std::size_t(filled), '#').c_str(),
-                     std::string(std::size_t(width - filled), ' ').c_str(), pct);
-        std::fflush(stderr);
-        m_shown = true;
-    }
-    void done()
-    {
-        if (m_on && m_shown) {
-            std::fprintf(stderr, "\r%s\r", std::string(m_label.size() + 40, ' ').c_str());
-            std::fflush(stderr);
-        }
-        m_shown = false;
-    }
-
-private:
-    bool m_on;
-    std::string m_label;
-    int m_last = -1;
-    bool m_shown = false;
 };
 
 nlohmann::ordered_json summaryJson(const Summary &s)

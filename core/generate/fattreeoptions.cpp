@@ -1,0 +1,46 @@
+#include "generate/fattreeoptions.h"
+
+#include "util/strings.h"
+
+namespace cplan {
+
+Result<std::pair<int, int>> parseBlockingRatio(std::string_view text)
+{
+    const auto parts = split(text, ':');
+    if (parts.size() != 2)
+        return Error{"", 0, 0, "'" + std::string(text) + "' must be D:U, e.g. 1:1 or 2:1"};
+    const auto d = parseInt(parts[0]), u = parseInt(parts[1]);
+    if (!d || !u || *d < 1 || *u < 1 || *d > 64 || *u > 64)
+        return Error{"", 0, 0, "'" + std::string(text) + "' must be D:U with whole numbers from 1 to 64"};
+    return std::make_pair(int(*d), int(*u));
+}
+
+Result<std::vector<std::pair<std::string, int>>> parseServerMix(std::string_view text, int total)
+{
+    std::vector<std::pair<std::string, int>> mix;
+    for (const std::string &item : split(text, ',')) {
+        const auto colon = item.find(':');
+        if (colon == std::string::npos) {
+            mix.emplace_back(std::string(trim(item)), -1);
+            continue;
+        }
+        const auto n = parseInt(item.substr(colon + 1));
+        if (!n || *n < 0 || *n > 1'000'000)
+            return Error{"", 0, 0, "'" + item + "' must be PART or PART:COUNT"};
+        mix.emplace_back(std::string(trim(item.substr(0, colon))), int(*n));
+    }
+    int counted = 0, open = 0;
+    for (auto &[part, n] : mix)
+        n < 0 ? ++open : counted += n;
+    if (open > 1)
+        return Error{"", 0, 0, "give a count for each part of a mix (PART:COUNT,...)"};
+    for (auto &[part, n] : mix)
+        if (n < 0) {
+            if (total <= counted)
+                return Error{"", 0, 0, "the number of servers must be larger than the counts in the mix"};
+            n = total - counted;
+        }
+    return mix;
+}
+
+} // namespace cplan

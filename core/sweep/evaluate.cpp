@@ -1,0 +1,346 @@
+#include "sweep/evaluate.h"
+
+#include "analysis/cost.h"
+#include "analysis/network.h"
+#include "analysis/scenario.h"
+#include "catalog/catalog.h"
+#include "catalog/pricequote.h"
+#include "generate/fattree.h"
+#include "generate/fattreeoptions.h"
+#include "io/designyaml.h"
+#include "sweep/figures.h"
+#include "util/strings.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace cplan {
+
+std::optional<double> PointResult::figure(std::string_view name) const
+{
+    for (const SweepFigure &f : figures)
+        if (f.name == name)
+            return f.value;
+    return std::nullopt;
+}
+
+void sortFigures(std::vector<SweepFigure> &figures)
+{
+    std::vector<SweepFigure> ordered;
+    for (const FigureInfo &info : sweepFigures())
+        for (const SweepFigure &f : figures)
+            if (f.name == info.name)
+                ordered.push_back(f);
+    figures = std::move(ordered);
+}
+
+std::vector<std::string> requiredFigures(const SweepSpec &spec)
+{
+    std::vector<std::string> out = spec.objectives;
+    auto add = [&](const char *name, bool when) {
+        if (when && std::find(out.begin(), out.end(), name) == out.end())
+            out.emplace_back(name);
+    };
+    add("capex", spec.constraints.budget.has_value());
+    add("power_w", spec.constraints.powerW.has_value());
+    add("racks", spec.constraints.racks.has_value());
+    add("blocking", spec.constraints.maxBlocking.has_value());
+    return out;
+}
+
+Result<Catalog> sweepCatalog(const SweepSpec &spec, const Catalog &base)
+{
+    Catalog catalog = base;
+    if (spec.pricesPath.empty())
+        return catalog;
+    auto quote = readPriceQuoteFile(spec.pricesPath, catalog);
+    if (!quote)
+        return quote.error();
+    for (const PriceOverride &p : *quote)
+        if (!p.quantityBreak || *p.quantityBreak <= 1)
+            catalog.overridePrice(p.partId, p.unitPrice, p.currency, p.source, false);
+    return catalog;
+}
+
+namespace {
+
+// The generator's spec from a point's options.
+Result<FatTreeSpec> fatTreeSpec(const SweepPoint &point, const Catalog &catalog)
+{
+    FatTreeSpec spec;
+    const std::string server = point.setting("server");
+    int servers = int(parseInt(point.setting("servers", "0")).value_or(0));
+    if (const std::string gpus = point.setting("gpus"); !gpus.empty()) {
+        const Part *part = catalog.find(server);
+        if (!part || part->gpuCount <= 0)
+            return Error{"", 0, 0, "gpus needs one GPU server part (not a mix): give servers for '" + server + "'"};
+        const long long n = parseInt(gpus).value_or(0);
+        if (n % part->gpuCount != 0)
+            return Error{"", 0, 0, gpus + " GPUs are not a whole number of " + server + " servers (" + std::to_string(part->gpuCount) + " GPUs each)"};
+        servers = int(n / part->gpuCount);
+    }
+    auto mix = parseServerMix(server, servers);
+    if (!mix)
+        return mix.error();
+    spec.servers = *mix;
+    auto ratio = parseBlockingRatio(point.setting("blocking", "1:1"));
+    if (!ratio)
+        return ratio.error();
+    spec.blockingDown = ratio->first;
+    spec.blockingUp = ratio->second;
+    spec.switchPart = point.setting("switch");
+    spec.hcaOverride = point.setting("hca");
+    const std::string tiers = point.setting("tiers", "auto");
+    spec.tiers = tiers == "auto" ? 0 : int(parseInt(tiers).value_or(0));
+    const std::string rails = point.setting("rails", "auto");
+    spec.rails = rails == "auto" ? 0 : int(parseInt(rails).value_or(0));
+    spec.suSize = int(parseInt(point.setting("su-size", "0")).value_or(0));
+    spec.planes = int(parseInt(point.setting("planes", "1")).value_or(1));
+    spec.mgmtNodes = int(parseInt(point.setting("mgmt-nodes", "0")).value_or(0));
+    spec.serversPerRack = int(parseInt(point.setting("servers-per-rack", "4")).value_or(4));
+    spec.name = std::to_string(servers) + "x " + server + " on " + spec.switchPart;
+    return spec;
+}
+
+// The workload a point runs, or none.
+std::optional<WorkloadSpec> pointWorkload(const SweepPoint &point, const std::string &pattern)
+{
+    if (pattern.empty())
+        return std::nullopt;
+    auto w = parseWorkload(pattern);   // checked when the file was read
+    if (!w)
+        return std::nullopt;
+    w->bytes = parseByteSize(point.setting("bytes", "1MiB")).value_or(kDefaultMessageBytes);
+    w->name = pattern + "@" + formatDouble(w->bytes);
+    return *w;
+}
+
+bool wants(const std::vector<std::string> &required, FigureCost cost)
+{
+    return std::any_of(required.begin(), required.end(), [&](const std::string &n) {
+        const FigureInfo *f = findFigure(n);
+        return f && f->cost == cost;
+    });
+}
+
+bool wants(const std::vector<std::string> &required, const char *name)
+{
+    return std::find(required.begin(), required.end(), name) != required.end();
+}
+
+// The design's own figures: cost, power, space, shape.
+void designFigures(const Design &design, const Catalog &catalog, const FatTreeReport &report, PointResult &r)
+{
+    const CostAnalysis cost = analyzeCost(design, catalog);
+    const BomTotals &t = cost.bom.totals;
+    int switches = 0;
+    for (const auto &[tier, n] : cost.bom.counts.switches)
+        switches += n;
+    std::map<std::string, double> v = {
+        {"capex", t.capex},
+        {"power_w", t.powerW},
+        {"rack_units", t.rackUnits},
+        {"racks", double(cost.bom.counts.racks)},
+        {"switches", double(switches)},
+        {"tiers", double(report.tiers)},
+        {"blocking", report.leafUp > 0 ? double(report.leafDown) / report.leafUp : 1.0},
+        {"gpus", double(t.gpus)},
+    };
+    if (t.costPerGpu)
+        v["cost_per_gpu"] = *t.costPerGpu;
+    for (const auto &[name, value] : v)
+        r.figures.push_back({name, value});
+    if (!t.capexComplete)
+        r.incomplete = {"capex", "cost_per_gpu"};
+    if (!t.powerComplete)
+        r.incomplete.push_back("power_w");
+    if (!t.rackUnitsComplete)
+        r.incomplete.push_back("rack_units");
+}
+
+struct GroupNetwork
+{
+    std::optional<NetworkAnalysis> analysis;
+    std::string error;
+    std::map<std::string, std::size_t> workloadIndex;   // WorkloadSpec::name -> traffic index
+};
+
+// One network analysis for the whole group: metrics and latency when asked, every workload.
+GroupNetwork analyseGroup(const SweepSpec &spec, const std::vector<const SweepPoint *> &points, const Design &design,
+                          const Catalog &catalog, const RunControl &control, unsigned threads)
+{
+    GroupNetwork g;
+    const std::vector<std::string> required = requiredFigures(spec);
+    NetworkRequest request;
+    request.threads = threads;
+    request.reachability = false;
+    request.metrics = wants(required, FigureCost::Network);
+    request.latency = wants(required, FigureCost::Latency);
+    auto addWorkload = [&](std::optional<WorkloadSpec> w) {
+        if (w && !g.workloadIndex.count(w->name)) {
+            g.workloadIndex[w->name] = request.workloads.size();
+            request.workloads.push_back(*w);
+        }
+    };
+    for (const SweepPoint *p : points) {
+        addWorkload(pointWorkload(*p, p->setting("pattern")));
+        for (const char *named : {"allreduce", "alltoall"})
+            if (wants(required, (std::string(named) + "_s").c_str()))
+                addWorkload(pointWorkload(*p, named));
+    }
+    if (!request.metrics && !request.latency && request.workloads.empty())
+        return g;
+    if (const std::string engine = points.front()->setting("engine"); !engine.empty())
+        request.engine = routingEngineFromString(engine);
+    auto analysis = analyzeNetwork(design, catalog, request, control);
+    if (!analysis)
+        g.error = analysis.error().message;
+    else
+        g.analysis = std::move(*analysis);
+    return g;
+}
+
+// A point's share of the group's network analysis; false (with the reason in r.skipped) when
+// its workload cannot run on this fabric.
+bool networkFigures(const SweepSpec &spec, const SweepPoint &p, const GroupNetwork &g, PointResult &r)
+{
+    if (!g.error.empty()) {
+        r.skipped = g.error;
+        return false;
+    }
+    if (!g.analysis)
+        return true;
+    const NetworkAnalysis &n = *g.analysis;
+    if (n.metrics) {
+        r.figures.push_back({"bisection_gbps", n.metrics->bisectionGbps});
+        if (n.metrics->halfInjectionGbps > 0)
+            r.figures.push_back({"bisection_ratio", n.metrics->bisectionGbps / n.metrics->halfInjectionGbps});
+    }
+    if (n.latency)
+        r.figures.push_back({"latency_p99_ns", n.latency->stats.p99Ns});
+    auto traffic = [&](const std::string &pattern) -> const TrafficResult * {
+        const auto w = pointWorkload(p, pattern);
+        const auto it = w ? g.workloadIndex.find(w->name) : g.workloadIndex.end();
+        return it == g.workloadIndex.end() || it->second >= n.traffic.size() ? nullptr : &n.traffic[it->second];
+    };
+    const std::vector<std::string> required = requiredFigures(spec);
+    for (const char *named : {"allreduce", "alltoall"}) {
+        const std::string figure = std::string(named) + "_s";
+        if (const TrafficResult *t = wants(required, figure.c_str()) ? traffic(named) : nullptr) {
+            if (t->issue != TrafficResult::Issue::None) {
+                r.skipped = t->issueText;
+                return false;
+            }
+            r.figures.push_back({figure, t->completionS});
+        }
+    }
+    if (const TrafficResult *t = traffic(p.setting("pattern"))) {
+        if (t->issue != TrafficResult::Issue::None) {
+            r.skipped = t->issueText;
+            return false;
+        }
+        r.figures.push_back({"completion_s", t->completionS});
+        if (t->collective)
+            r.figures.push_back({"busbw_gbps", t->collective->busbwGBps});
+    }
+    return true;
+}
+
+// The point's scheduling run on the design; false (reason in r.skipped) when it cannot run.
+bool scheduleFigures(const SweepSpec &spec, const SweepPoint &p, const Design &design, const Catalog &catalog,
+                     const RunControl &control, PointResult &r)
+{
+    if (!spec.schedule || !wants(requiredFigures(spec), FigureCost::Schedule))
+        return true;
+    ScheduleScenario scenario;
+    scenario.pool.design = &design;
+    scenario.pool.catalog = &catalog;
+    scenario.pool.designFile = r.id;
+    scenario.jobs.tracePath = spec.schedule->tracePath;
+    scenario.jobs.synthetic = spec.schedule->syntheticJobs;
+    scenario.jobs.load = spec.schedule->load;
+    scenario.options.seed = spec.schedule->seed;
+    scenario.options.network = spec.schedule->network;
+    scenario.options.policy = policyFromString(p.setting("policy", "fifo")).value_or(Policy::Fifo);
+    auto run = runScheduleScenario(scenario, control);
+    if (!run) {
+        r.skipped = run.error().message;
+        return false;
+    }
+    const ScheduleResult &s = run->result;
+    r.figures.push_back({"jct_mean_s", s.jct.mean});
+    r.figures.push_back({"jct_p95_s", s.jct.p95});
+    r.figures.push_back({"wait_mean_s", s.wait.mean});
+    r.figures.push_back({"makespan_s", s.makespanS});
+    r.figures.push_back({"gpu_utilization", s.gpuUtilization});
+    return true;
+}
+
+PointResult blankResult(const SweepPoint &p)
+{
+    PointResult r;
+    r.index = p.index;
+    r.id = p.id;
+    r.key = p.key;
+    r.axes = p.axes;
+    return r;
+}
+
+} // namespace
+
+std::vector<PointResult> evaluatePoints(const SweepSpec &spec, const std::vector<const SweepPoint *> &points,
+                                        const Catalog &catalog, const RunControl &control, unsigned routingThreads)
+{
+    std::vector<PointResult> out;
+    if (points.empty() || control.cancelled())
+        return out;
+    auto skipAll = [&](const std::string &why) {
+        for (const SweepPoint *p : points) {
+            out.push_back(blankResult(*p));
+            out.back().skipped = why;
+        }
+        return out;
+    };
+    auto generatorSpec = fatTreeSpec(*points.front(), catalog);
+    if (!generatorSpec)
+        return skipAll(generatorSpec.error().message);
+    FatTreeReport report;
+    auto design = generateFatTree(*generatorSpec, catalog, &report);
+    if (!design)
+        return skipAll(design.error().message);
+    PointResult shared = blankResult(*points.front());
+    shared.designHash = hashText(serializeDesign(*design));
+    designFigures(*design, catalog, report, shared);
+    const GroupNetwork network = analyseGroup(spec, points, *design, catalog, control, routingThreads);
+    if (control.cancelled() || (network.analysis && network.analysis->cancelled))
+        return out;
+    for (const SweepPoint *p : points) {
+        PointResult r = blankResult(*p);
+        r.designHash = shared.designHash;
+        r.figures = shared.figures;
+        r.incomplete = shared.incomplete;
+        if (networkFigures(spec, *p, network, r) && scheduleFigures(spec, *p, *design, catalog, control, r)) {
+            sortFigures(r.figures);
+        } else {
+            std::string why = std::move(r.skipped);
+            r = blankResult(*p);
+            r.skipped = std::move(why);
+        }
+        if (control.cancelled())
+            break;
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+std::optional<PointResult> evaluatePoint(const SweepSpec &spec, const SweepPoint &point, const Catalog &catalog,
+                                         const RunControl &control)
+{
+    auto results = evaluatePoints(spec, {&point}, catalog, control, 0);
+    if (results.empty())
+        return std::nullopt;
+    return std::move(results.front());
+}
+
+} // namespace cplan

@@ -1,0 +1,87 @@
+#include "sweep/pareto.h"
+
+#include "sweep/figures.h"
+#include "util/strings.h"
+
+#include <optional>
+
+namespace cplan {
+
+namespace {
+
+// The objectives' values, each turned so that smaller is better; empty when one is missing.
+std::optional<std::vector<double>> costs(const PointResult &r, const std::vector<std::string> &objectives)
+{
+    std::vector<double> out;
+    for (const std::string &name : objectives) {
+        const auto v = r.figure(name);
+        const FigureInfo *info = findFigure(name);
+        if (!v || !info)
+            return std::nullopt;
+        out.push_back(info->sense == Sense::Maximize ? -*v : *v);
+    }
+    return out;
+}
+
+bool dominates(const std::vector<double> &a, const std::vector<double> &b)
+{
+    bool better = false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (a[i] > b[i])
+            return false;
+        better = better || a[i] < b[i];
+    }
+    return better;
+}
+
+} // namespace
+
+std::vector<std::size_t> paretoFront(const std::vector<PointResult> &results, const std::vector<std::string> &objectives)
+{
+    std::vector<std::pair<std::size_t, std::vector<double>>> candidates;
+    for (std::size_t i = 0; i < results.size(); ++i)
+        if (results[i].feasible())
+            if (auto c = costs(results[i], objectives))
+                candidates.emplace_back(i, std::move(*c));
+    std::vector<std::size_t> front;
+    for (const auto &[i, c] : candidates) {
+        bool dominated = false;
+        for (const auto &[j, other] : candidates)
+            if (j != i && dominates(other, c)) {
+                dominated = true;
+                break;
+            }
+        if (!dominated)
+            front.push_back(i);
+    }
+    return front;
+}
+
+std::vector<std::string> constraintViolations(const SweepSpec &spec, const PointResult &result)
+{
+    std::vector<std::string> out;
+    auto check = [&](const std::optional<double> &limit, const char *figure, const char *what) {
+        const auto v = result.figure(figure);
+        if (limit && v && *v > *limit * (1 + 1e-12))
+            out.push_back(std::string(figure) + " " + formatThousands(*v, *v < 100 ? 2 : 0) + " over the " + what + " " +
+                          formatThousands(*limit, *limit < 100 ? 2 : 0));
+    };
+    const SweepConstraints &c = spec.constraints;
+    check(c.budget, "capex", "budget");
+    check(c.powerW, "power_w", "power limit");
+    check(c.racks, "racks", "rack limit");
+    check(c.maxBlocking, "blocking", "maximum blocking");
+    return out;
+}
+
+void rankSweep(const SweepSpec &spec, std::vector<PointResult> &results)
+{
+    for (PointResult &r : results) {
+        r.violations = r.skipped.empty() ? constraintViolations(spec, r) : std::vector<std::string>{};
+        r.pareto = false;
+    }
+    for (std::size_t i : paretoFront(results, spec.objectives))
+        results[i].pareto = true;
+}
+
+} // namespace cplan
