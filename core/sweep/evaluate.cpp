@@ -78,6 +78,8 @@ Result<FatTreeSpec> fatTreeSpec(const SweepPoint &point, const Catalog &catalog)
         const long long n = parseInt(gpus).value_or(0);
         if (n % part->gpuCount != 0)
             return Error{"", 0, 0, gpus + " GPUs are not a whole number of " + server + " servers (" + std::to_string(part->gpuCount) + " GPUs each)"};
+        if (n / part->gpuCount > 1'000'000)
+            return Error{"", 0, 0, gpus + " GPUs are more than 1,000,000 " + server + " servers"};
         servers = int(n / part->gpuCount);
     }
     auto mix = parseServerMix(server, servers);
@@ -287,10 +289,9 @@ PointResult blankResult(const SweepPoint &p)
     return r;
 }
 
-} // namespace
-
-std::vector<PointResult> evaluatePoints(const SweepSpec &spec, const std::vector<const SweepPoint *> &points,
-                                        const Catalog &catalog, const RunControl &control, unsigned routingThreads)
+// One design's points: generated, priced and routed once, each point's workload and schedule run.
+std::vector<PointResult> evaluateGroup(const SweepSpec &spec, const std::vector<const SweepPoint *> &points,
+                                       const Catalog &catalog, const RunControl &control, unsigned routingThreads)
 {
     std::vector<PointResult> out;
     if (points.empty() || control.cancelled())
@@ -331,6 +332,18 @@ std::vector<PointResult> evaluatePoints(const SweepSpec &spec, const std::vector
             break;
         out.push_back(std::move(r));
     }
+    return out;
+}
+
+} // namespace
+
+std::vector<PointResult> evaluatePoints(const SweepSpec &spec, const std::vector<const SweepPoint *> &points,
+                                        const Catalog &catalog, const RunControl &control, unsigned routingThreads)
+{
+    std::vector<PointResult> out = evaluateGroup(spec, points, catalog, control, routingThreads);
+    const std::vector<std::string> asked = requiredFigures(spec);
+    for (PointResult &r : out)
+        r.asked = asked;
     return out;
 }
 

@@ -33,6 +33,9 @@ struct PointResult
     std::string skipped;
     std::vector<SweepFigure> figures;    // what was computed, in sweepFigures() order
     std::vector<std::string> incomplete; // figures that are lower bounds (a price or power unknown)
+    // The figures the evaluation was asked for (requiredFigures): one it lacks does not apply
+    // here (a bus bandwidth of a traffic pattern), and a rerun asking no more reuses the point.
+    std::vector<std::string> asked;
 
     // Set by rankSweep (derived, never stored): the constraints the point breaks, and whether it
     // is on the Pareto front of the feasible points.

@@ -15,12 +15,15 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// A stored result answers the point when it was skipped or has every figure the sweep needs.
+// A stored result answers the point when its evaluation was asked for every figure the sweep
+// needs (a figure it lacks does not apply to that point), or it was skipped.
 bool answers(const PointResult &stored, const std::vector<std::string> &required)
 {
-    if (!stored.skipped.empty())
-        return true;
-    return std::all_of(required.begin(), required.end(), [&](const std::string &n) { return stored.figure(n).has_value(); });
+    if (!stored.skipped.empty())   // skipped for the figures it was asked for: the same ones
+        return std::is_permutation(required.begin(), required.end(), stored.asked.begin(), stored.asked.end());
+    return std::all_of(required.begin(), required.end(), [&](const std::string &n) {
+        return std::find(stored.asked.begin(), stored.asked.end(), n) != stored.asked.end();
+    });
 }
 
 // Points sharing a design, in order of their first point.

@@ -16,7 +16,7 @@ const char *kSchema =
     "CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS points("
     "  id TEXT PRIMARY KEY, point INTEGER NOT NULL, key TEXT NOT NULL, axes TEXT NOT NULL,"
-    "  design_hash TEXT NOT NULL, skipped TEXT, incomplete TEXT NOT NULL) WITHOUT ROWID;"
+    "  design_hash TEXT NOT NULL, skipped TEXT, incomplete TEXT NOT NULL, asked TEXT NOT NULL) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS figures("
     "  id TEXT NOT NULL, name TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY(id, name)) WITHOUT ROWID;";
 
@@ -110,7 +110,7 @@ Status SweepDb::save(const std::vector<PointResult> &results)
     if (auto s = exec(db, m_path, "BEGIN IMMEDIATE;"); !s)
         return s;
     Transaction tx{db};
-    SqlStatement point(db, "INSERT OR REPLACE INTO points VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    SqlStatement point(db, "INSERT OR REPLACE INTO points VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
     SqlStatement clear(db, "DELETE FROM figures WHERE id = ?1");
     SqlStatement figure(db, "INSERT INTO figures VALUES(?1, ?2, ?3)");
     if (!point.ok() || !clear.ok() || !figure.ok())
@@ -118,7 +118,7 @@ Status SweepDb::save(const std::vector<PointResult> &results)
     for (const PointResult &r : results) {
         point.bind(1, r.id).bind64(2, std::int64_t(r.index)).bind(3, r.key).bind(4, axesJson(r.axes)).bind(5, r.designHash);
         r.skipped.empty() ? point.null(6) : point.bind(6, r.skipped);
-        point.bind(7, joined(r.incomplete));
+        point.bind(7, joined(r.incomplete)).bind(8, joined(r.asked));
         clear.bind(1, r.id);
         if (point.step() != SQLITE_DONE || clear.step() != SQLITE_DONE)
             return makeError(m_path, 0, 0, "cannot write the sweep results: " + errorText(db));
@@ -142,7 +142,7 @@ Result<std::vector<PointResult>> SweepDb::load() const
     sqlite3 *db = m_db.get();
     std::vector<PointResult> out;
     std::map<std::string, std::size_t> byId;
-    SqlStatement points(db, "SELECT id, point, key, axes, design_hash, skipped, incomplete FROM points ORDER BY id");
+    SqlStatement points(db, "SELECT id, point, key, axes, design_hash, skipped, incomplete, asked FROM points ORDER BY id");
     SqlStatement figures(db, "SELECT id, name, value FROM figures ORDER BY id, name");
     if (!points.ok() || !figures.ok())
         return makeError(m_path, 0, 0, "cannot read the sweep results: " + errorText(db));
@@ -156,6 +156,8 @@ Result<std::vector<PointResult>> SweepDb::load() const
         r.skipped = points.text(5);
         if (const std::string inc = points.text(6); !inc.empty())
             r.incomplete = split(inc, ',');
+        if (const std::string asked = points.text(7); !asked.empty())
+            r.asked = split(asked, ',');
         byId[r.id] = out.size();
         out.push_back(std::move(r));
     }
@@ -195,10 +197,10 @@ Result<std::string> SweepDb::dump() const
     auto results = load();
     if (!results)
         return results.error();
-    std::string out = "id|point|key|axes|design_hash|skipped|incomplete|figures\n";
+    std::string out = "id|point|key|axes|design_hash|skipped|incomplete|asked|figures\n";
     for (const PointResult &r : *results) {
         out += r.id + '|' + std::to_string(r.index) + '|' + r.key + '|' + axesJson(r.axes) + '|' + r.designHash + '|' + r.skipped + '|' +
-               joined(r.incomplete) + '|';
+               joined(r.incomplete) + '|' + joined(r.asked) + '|';
         for (const SweepFigure &f : r.figures)
             out += f.name + '=' + formatDouble(f.value) + ' ';
         out += '\n';

@@ -6,10 +6,11 @@
 //
 // Tables (ordered by the point id, so two stores with the same points list the same rows):
 //   meta(name, value)                        format: cluster-planner-sweep-results/1
-//   points(id, point, key, axes, design_hash, skipped, incomplete)
+//   points(id, point, key, axes, design_hash, skipped, incomplete, asked)
 //       id: 16 hex digits (SweepPoint::id); point: its index in the sweep that evaluated it;
 //       key: the canonical inputs; axes: JSON object {axis: value}; skipped: NULL or the reason;
-//       incomplete: comma-separated figures that are lower bounds
+//       incomplete: comma-separated figures that are lower bounds; asked: the figures the
+//       evaluation was asked for (a rerun asking for others evaluates the point again)
 //   figures(id, name, value)                 one row per computed figure (sweep/figures.h)
 
 #include "sweep/evaluate.h"

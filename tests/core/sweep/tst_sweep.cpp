@@ -168,8 +168,8 @@ private slots:
         QVERIFY(dir.isValid());
         const SweepSpec spec = parseOrStop("format: cluster-planner-sweep/1\n"
                                            "fixed: {servers: 16, server: dgx-h100}\n"
-                                           "axes: {switch: [qm9700, qm8700], blocking: [\"1:1\", \"2:1\", \"3:1\"], pattern: [allreduce, allgather]}\n"
-                                           "objectives: [capex, completion_s]\n");
+                                           "axes: {switch: [qm9700, qm8700], blocking: [\"1:1\", \"2:1\", \"3:1\"], pattern: [allreduce, \"shift:1\"]}\n"
+                                           "objectives: [capex, completion_s, busbw_gbps]\n");
         const std::string path = dir.filePath(QStringLiteral("a.sqlite")).toStdString();
         auto db = SweepDb::open(path);
         QVERIFY(db);
@@ -178,8 +178,10 @@ private slots:
         options.store = &*db;
         const SweepRun first = runOrStop(spec, options);
         QCOMPARE(first.evaluated, std::size_t(12));
+        QVERIFY(first.results[0].figure("busbw_gbps"));    // all-reduce: a collective
+        QVERIFY(!first.results[1].figure("busbw_gbps"));   // a shift is no collective: no bus bandwidth ...
         const SweepRun again = runOrStop(spec, options);
-        QCOMPARE(again.evaluated, std::size_t(0));
+        QCOMPARE(again.evaluated, std::size_t(0));         // ... and still nothing to evaluate again
         QCOMPARE(again.reused, std::size_t(12));
         for (std::size_t i = 0; i < 12; ++i) {
             QCOMPARE(again.results[i].figures, first.results[i].figures);
