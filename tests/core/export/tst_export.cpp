@@ -1,7 +1,7 @@
-// Customer deliverables: cable plan, OpenSM partitions.conf, GraphML/DOT, BOM workbook (the
-// scheduler topologies are in tst_schedtopology). The files are read back the way the tools
-// that consume them read them: Graphviz renders the DOT, LibreOffice opens the XLSX, OpenSM
-// (over ibsim) loads the partitions.
+// Customer deliverables: cable plan, OpenSM partitions.conf, BOM workbook (the scheduler
+// topologies are in tst_schedtopology, GraphML/DOT in tst_graphexport). The files are read back
+// the way the tools that consume them read them: LibreOffice opens the XLSX, OpenSM (over ibsim)
+// loads the partitions.
 
 #include "catalog/catalog.h"
 #include "cost/bom.h"
@@ -11,7 +11,6 @@
 #include "export/cableplan.h"
 #include "export/csv.h"
 #include "export/deliverables.h"
-#include "export/graphexport.h"
 #include "export/partitions.h"
 #include "physical/racks.h"
 #include "io/designyaml.h"
@@ -35,7 +34,6 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QXmlStreamReader>
 #include <QtTest>
 
 #include <cmath>
@@ -276,43 +274,6 @@ private slots:
         QCOMPARE(ok.casFound, int(fabric.cas().size()));
         const test::IbFabricReport ko = check(bad);
         QVERIFY2(!ko.partitionErrors.isEmpty(), QJsonDocument(ko.toJson()).toJson().constData());
-    }
-
-    // DOT renders with Graphviz; GraphML is well-formed XML with a node per node and an edge per link.
-    void graphExports_data() { samples_data(); }
-    void graphExports()
-    {
-        QFETCH(QString, name);
-        const Design d = load(name.toLatin1().constData());
-
-        const std::string graphml = exportGraphml(d, m_catalog);
-        QXmlStreamReader xml(QByteArray::fromStdString(graphml));
-        int nodes = 0, edges = 0;
-        while (!xml.atEnd()) {
-            if (xml.readNext() == QXmlStreamReader::StartElement) {
-                nodes += xml.name() == QLatin1String("node");
-                edges += xml.name() == QLatin1String("edge");
-            }
-        }
-        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
-        QCOMPARE(nodes, int(d.nodes.size()));
-        QCOMPARE(edges, int(d.links.size()));
-
-        CPLAN_REQUIRE_TOOLS("dot");
-        const QString dotExe = test::findTool(QStringLiteral("dot"));
-        const QString dot = m_dir.filePath(name + QStringLiteral(".dot"));
-        const QString svg = m_dir.filePath(name + QStringLiteral(".svg"));
-        QVERIFY(writeText(dot, exportDot(d, m_catalog)));
-        QProcess p;
-        p.start(dotExe, {QStringLiteral("-Tsvg"), dot, QStringLiteral("-o"), svg});
-        QVERIFY(p.waitForFinished(120000));
-        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
-        QFile f(svg);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const QByteArray content = f.readAll();
-        QVERIFY(content.contains("<svg"));
-        // Every node id made it through the writer's quoting.
-        QCOMPARE(int(content.count("class=\"node\"")), int(d.nodes.size()));
     }
 
     // The XLSX opens in LibreOffice and its BOM sheet equals the CSV export; its cable plan
