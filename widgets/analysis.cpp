@@ -160,6 +160,7 @@ AnalysisResult AnalysisRunner::analyze(const Design &design, const Catalog &cata
     r.failed = failed;
     DesignRequest request;
     request.network.threads = 1; // the GUI thread keeps the other core
+    request.terms = designTerms(design.settings); // the quote `cplan bom` and the report give
     request.network.failures = failureSpecFromIds(design, std::vector<std::string>(failed.begin(), failed.end()));
     if (!pattern.empty()) {
         if (auto workload = parseWorkload(pattern))

@@ -213,8 +213,9 @@ QVector<QPair<QString, QString>> MetricsView::costFigures(const AnalysisResult &
                                             .arg(c.lines)
                                             .arg(locale.toString(c.lineShare() * 100, 'f', 0) + QLatin1Char('%'),
                                                  locale.toString(c.quotedShare() * 100, 'f', 0) + QLatin1Char('%'))});
-    f.append({tr("Cost per GPU"), t.costPerGpu && *t.costPerGpu > 0 ? partial(t.capexComplete, *t.costPerGpu, formatMoney(*t.costPerGpu, currency))
-                                                                    : tr("unknown")});
+    // The BOM's cost per GPU (the quote's total over the GPUs), as the report and `cplan bom` give it.
+    const std::optional<double> &perGpu = r.cost.pricing.totalPerGpu;
+    f.append({tr("Cost per GPU"), perGpu ? partial(t.capexComplete, *perGpu, formatMoney(*perGpu, currency)) : tr("unknown")});
     f.append({tr("Power"), partial(t.powerComplete, t.powerW, tr("%1 kW").arg(locale.toString(t.powerW / 1000, 'f', 1)))});
     f.append({tr("Rack units"), partial(t.rackUnitsComplete, t.rackUnits, locale.toString(t.rackUnits, 'f', 0))});
     f.append({tr("TCO"), partial(t.capexComplete && t.powerComplete, t.tco, formatMoneyShort(t.tco, currency))});

@@ -34,7 +34,7 @@ std::string money(const std::optional<double> &v, const std::string &currency)
 nlohmann::ordered_json quoteJson(const CostAnalysis &cost)
 {
     const BomPricing &p = cost.pricing;
-    const bool priced = priceCoverage(cost.bom).pricedLines > 0;
+    const bool priced = p.anyPrice;
     auto amount = [&](double v) { return priced ? nlohmann::json(v) : nlohmann::json(nullptr); };
     return nlohmann::ordered_json{{"spares_percent", cost.terms.sparesPercent},
                                   {"discount_percent", cost.terms.discountPercent},
@@ -42,7 +42,7 @@ nlohmann::ordered_json quoteJson(const CostAnalysis &cost)
                                   {"spares", amount(p.spares)},
                                   {"discount", amount(p.discount)},
                                   {"total", amount(p.total)},
-                                  {"total_per_gpu", priced ? optionalNumber(p.totalPerGpu) : nlohmann::json(nullptr)},
+                                  {"total_per_gpu", optionalNumber(p.totalPerGpu)},
                                   {"complete", cost.bom.totals.capexComplete}};
 }
 
@@ -174,7 +174,7 @@ void addBomCommand(CLI::App &root, Context &ctx)
     auto a = std::make_shared<Args>();
     CLI::App *cmd = root.add_subcommand("bom", "Bill of materials: parts, counts by tier, power, CAPEX, cost per GPU");
     cmd->add_option("design", a->path, "Design file")->required();
-    cmd->add_option("--format", a->format, "table, csv, json or xlsx (a workbook: BOM, summary, cable plan, assumptions, sources; needs -o)")
+    cmd->add_option("--format", a->format, "table, csv (the lines, then the quote's rows), json or xlsx (a workbook: BOM, summary, cable plan, assumptions, sources; needs -o)")
         ->check(CLI::IsMember({"table", "csv", "json", "xlsx"}));
     cmd->add_option("-o,--output", a->out, "Write to this file instead of standard output");
     cmd->add_option("--spares", a->sparesPercent, "Spares on cables and transceivers, percent (default: the design's spares_percent)")->check(CLI::Range(0.0, 100.0));
@@ -202,7 +202,7 @@ void addBomCommand(CLI::App &root, Context &ctx)
             if (format == "json")
                 text << bomJson(cost).dump(2) << '\n';
             else if (format == "csv")
-                text << bomCsv(bom);
+                text << bomQuoteCsv(bom, cost.pricing, cost.terms);
             else
                 printTable(*design, cost, text);
             if (a->out.empty()) {

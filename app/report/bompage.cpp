@@ -6,7 +6,6 @@
 
 #include "l10n.h"
 
-#include "cost/coverage.h"
 #include "export/cableplan.h"
 #include "model/design.h"
 
@@ -30,7 +29,7 @@ std::vector<QStringList> totalRows(const ReportData &data, std::set<std::size_t>
     std::map<std::string, int> priced;
     for (const BomLine &l : bom.lines)
         priced[l.category] += l.total ? 1 : 0;
-    const bool anyPrice = priceCoverage(bom).pricedLines > 0;
+    const bool anyPrice = pricing.anyPrice;
     const QString unknown = PdfReport::tr("unknown");
     auto known = [&](bool isKnown, double v) { return isKnown ? money(v, cur) : unknown; };
     std::vector<QStringList> totals;
@@ -44,7 +43,7 @@ std::vector<QStringList> totalRows(const ReportData &data, std::set<std::size_t>
     bold.insert(totals.size());
     totals.push_back({PdfReport::tr("Total") + partial, known(anyPrice, pricing.total)});
     totals.push_back({PdfReport::tr("Cost per GPU") + partial,
-                      anyPrice && pricing.totalPerGpu ? money(*pricing.totalPerGpu, cur) : PdfReport::tr("n/a")});
+                      pricing.totalPerGpu ? money(*pricing.totalPerGpu, cur) : PdfReport::tr("n/a")});
     totals.push_back({PdfReport::tr("Power (maximum)"),
                       number(bom.totals.powerW / 1000, 1) + PdfReport::tr(" kW") + (bom.totals.powerComplete ? QString() : incomplete)});
     totals.push_back({PdfReport::tr("Rack units"), number(bom.totals.rackUnits) + PdfReport::tr(" U") + (bom.totals.rackUnitsComplete ? QString() : incomplete)});

@@ -95,8 +95,10 @@ std::vector<Tile> costTiles(ReportPainter &painter, const ReportData &data)
         {PdfReport::tr("Links"), number(double(data.design.links.size())), tierCounts(bom.counts.cables, {"node-leaf", "leaf-spine", "spine-core", "other"})},
         {PdfReport::tr("Hardware (list)"), painter.figure("capex", pricing.hardware, money(pricing.hardware, cur)),
          bom.totals.capexComplete ? PdfReport::tr("all prices known") : PdfReport::tr("incomplete: %1 part(s) without price").arg(bom.unknownPrice.size())},
-        {PdfReport::tr("Cost per GPU"), bom.totals.gpus > 0 ? money(pricing.hardware / bom.totals.gpus, cur) : PdfReport::tr("n/a"),
-         PdfReport::tr("hardware at list price")},
+        // The BOM's cost per GPU (the quote's total over the GPUs), the one figure every view shows.
+        {PdfReport::tr("Cost per GPU"),
+         pricing.totalPerGpu ? painter.figure("cost_per_gpu", *pricing.totalPerGpu, money(*pricing.totalPerGpu, cur)) : PdfReport::tr("n/a"),
+         bom.totals.capexComplete ? PdfReport::tr("quote total (spares, discount) per GPU") : PdfReport::tr("incomplete: unknown prices")},
         {PdfReport::tr("Power"), number(bom.totals.powerW / 1000.0, 1) + PdfReport::tr(" kW"),
          bom.totals.powerComplete ? PdfReport::tr("maximum, IT load") : PdfReport::tr("incomplete: unknown figures")},
         {PdfReport::tr("Rack space"), number(bom.totals.rackUnits) + PdfReport::tr(" U"), PdfReport::tr("%1 rack(s) in the design").arg(bom.counts.racks)},

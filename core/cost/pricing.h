@@ -24,6 +24,9 @@ struct BomPricing
     double spares = 0;     // sparesPercent of the cable and transceiver subtotals
     double discount = 0;   // discountPercent of hardware + spares (a positive amount)
     double total = 0;      // hardware + spares - discount
+    bool anyPrice = false; // some line has a price; without one every figure above is unknown, not 0
+    // total / GPUs: THE cost per GPU (BOM, workbook, report cover and BOM page, metrics dock,
+    // `cplan bom`); empty when no line has a price or there is no GPU.
     std::optional<double> totalPerGpu;
 };
 BomPricing priceBom(const Bom &bom, const BomTerms &terms);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cost/bom.h"
+#include "cost/pricing.h"
 
 #include <string>
 #include <vector>
@@ -13,5 +14,13 @@ namespace cplan {
 std::vector<std::string> bomCsvHeader();
 std::vector<std::string> bomCsvRow(const BomLine &line);
 std::string bomCsv(const Bom &bom);
+
+// The quote below the lines, in the same columns (category "quote"; the amount in `total`, the
+// currency in `currency`): hardware, spares, discount (a positive amount, subtracted), total and
+// total_per_gpu, the figures of `cplan bom --json`'s "quote". The description says the terms and
+// whether the total misses prices. An amount no price goes into is an empty field, never 0.
+std::vector<std::vector<std::string>> bomQuoteRows(const Bom &bom, const BomPricing &pricing, const BomTerms &terms);
+// `cplan bom --format csv`: the lines, then the quote rows.
+std::string bomQuoteCsv(const Bom &bom, const BomPricing &pricing, const BomTerms &terms);
 
 } // namespace cplan

@@ -423,7 +423,7 @@
     <message>
         <location line="+5"/>
         <source>plane %1 falls apart into %2 pieces; e.g. &apos;%3&apos; cannot reach the rest of the plane</source>
-        <translation>平面 %1 分裂为 %2 个部分；例如 '%3' 无法到达该平面的其余部分</translation>
+        <translation>平面 %1 分裂为 %2 个部分；例如 &apos;%3&apos; 无法到达该平面的其余部分</translation>
     </message>
     <message>
         <location line="+37"/>
@@ -1317,12 +1317,12 @@
         <translation>%1：无法创建 PDF</translation>
     </message>
     <message>
-        <location filename="../../app/report/coverpage.cpp" line="+169"/>
+        <location filename="../../app/report/coverpage.cpp" line="+171"/>
         <source>Cluster design report</source>
         <translation>集群设计报告</translation>
     </message>
     <message>
-        <location line="-125"/>
+        <location line="-127"/>
         <source>Generated %1</source>
         <translation>生成于 %1</translation>
     </message>
@@ -1332,12 +1332,22 @@
         <translation>，源文件 %1</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+55"/>
+        <source>quote total (spares, discount) per GPU</source>
+        <translation>报价总额（含备件、折扣）除以 GPU 数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>incomplete: unknown prices</source>
+        <translation>不完整：部分价格未知</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source> non-blocking</source>
         <translation>（无阻塞）</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-35"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
@@ -1357,7 +1367,7 @@
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../app/report/bompage.cpp" line="+162"/>
+        <location filename="../../app/report/bompage.cpp" line="+161"/>
         <location line="+3"/>
         <location filename="../../app/report/coverpage.cpp" line="+1"/>
         <location filename="../../app/report/physicalpage.cpp" line="+134"/>
@@ -1381,24 +1391,19 @@
     </message>
     <message>
         <location filename="../../app/report/bompage.cpp" line="-119"/>
-        <location filename="../../app/report/coverpage.cpp" line="+1"/>
+        <location filename="../../app/report/coverpage.cpp" line="+2"/>
         <source>Cost per GPU</source>
         <translation>每 GPU 成本</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../app/report/coverpage.cpp" line="+0"/>
+        <location filename="../../app/report/coverpage.cpp" line="+1"/>
         <location line="+11"/>
         <source>n/a</source>
         <translation>暂无</translation>
     </message>
     <message>
-        <location filename="../../app/report/coverpage.cpp" line="-10"/>
-        <source>hardware at list price</source>
-        <translation>硬件按目录价计</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../../app/report/coverpage.cpp" line="-9"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
@@ -2607,12 +2612,12 @@ This page shows cost charts only.</source>
         <translation>正在仿真 %1</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>%1 flows have no route</source>
         <translation>%1 条流没有路由</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-37"/>
         <source>Checking design rules</source>
         <translation>正在检查设计规则</translation>
     </message>
@@ -4416,12 +4421,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+244"/>
+        <location line="+245"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-239"/>
+        <location line="-240"/>
         <location line="+122"/>
         <source>GPUs</source>
         <translation>GPU</translation>
@@ -4464,12 +4469,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="-26"/>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-37"/>
         <source>≥ </source>
         <translation>≥ </translation>
     </message>
@@ -4489,12 +4494,12 @@ or open a design (Ctrl+O).</source>
         <translation>%2 行中 %1 行有价格（%3），已定价金额中 %4 来自报价</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Cost per GPU</source>
         <translation>每 GPU 成本</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
@@ -4851,7 +4856,7 @@ or open a design (Ctrl+O).</source>
         <translation>不在机柜中</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+67"/>
         <source>The design has no racks yet: no node names one.</source>
         <translation>设计中还没有机柜：没有节点指定机柜。</translation>
     </message>
@@ -5132,7 +5137,7 @@ or open a design (Ctrl+O).</source>
         <translation>将设计与实际布线的网络比较（ibnetdiscover 输出或设计文件）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Screenshot with this dock in front (e.g. RacksDock).</source>
         <translation>截图时将此停靠窗口置于前面（例如 RacksDock）。</translation>
     </message>

@@ -2,8 +2,10 @@
 
 // moc cannot parse the C++20 standard headers the schedule headers pull in; it needs none of them.
 #ifndef Q_MOC_RUN
+#include "l10n.h"
 #include "pdfreport.h"
 
+#include "analysis/cost.h"
 #include "catalog/catalog.h"
 #include "io/designyaml.h"
 #include "schedule/pool.h"
@@ -85,6 +87,15 @@ private slots:
         QVERIFY2(report.write(pdf, &error), qPrintable(error));
         QVERIFY2(report.notes().isEmpty(), qPrintable(report.notes().join(QLatin1Char('\n'))));
         QVERIFY(report.pageCount() >= 6);
+        // The cover's cost per GPU is the BOM's (the quote's total with these terms over the
+        // GPUs), not the hardware's list price over the GPUs.
+        const CostAnalysis cost = analyzeCost(d, m_catalog, {2, 5});
+        QVERIFY(cost.pricing.totalPerGpu && cost.bom.totals.costPerGpu);
+        QVERIFY(qAbs(*cost.pricing.totalPerGpu - *cost.bom.totals.costPerGpu) > 1);
+        QVERIFY(report.figures().count("cost_per_gpu"));
+        const PrintedFigure &perGpu = report.figures().at("cost_per_gpu");
+        QCOMPARE(perGpu.value, *cost.pricing.totalPerGpu);
+        QCOMPARE(perGpu.text, formatMoney(*cost.pricing.totalPerGpu, cost.bom.currency));
         QFile f(pdf);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.read(5) == "%PDF-");
