@@ -26,14 +26,18 @@ QString MetricToolTips::forLabel(const QString &label)
     if (label == metricsLabel("Oversubscription"))
         return tr("Per tier: the capacity down towards the servers divided by the capacity up. 1:1 is non-blocking; 2:1 "
                   "means the uplinks carry at most half of what the servers below can send.");
-    if (label == metricsLabel("CAPEX") || label == metricsLabel("Cost per GPU"))
+    if (label == metricsLabel("CAPEX"))
         return tr("Catalog prices (list or estimated) times quantities; no discount, support or installation.") + QLatin1Char('\n') + lowerBound;
+    if (label == metricsLabel("Cost per GPU"))
+        return tr("The quote's total over the GPUs: catalog prices times quantities, plus the design's spares on cables and "
+                  "optics, less its discount (File ▸ Design settings); the figure of the report and the BOM workbook.") +
+               QLatin1Char('\n') + lowerBound;
     if (label == metricsLabel("Price coverage"))
         return tr("BOM lines with a known price, and how much of the priced value comes from a quote or price list (your "
                   "price book, a vendor's list) rather than an estimate. A line without a price has no value to count: "
                   "type one in the Bill of materials dock or use File ▸ Import price list.");
     if (label == metricsLabel("Power"))
-        return tr("Typical power of servers, switches and optics from the catalog; cables draw none.") + QLatin1Char('\n') + lowerBound;
+        return tr("Maximum (nameplate) power of servers, switches and optics from the catalog; cables draw none.") + QLatin1Char('\n') + lowerBound;
     if (label == metricsLabel("Rack units"))
         return tr("Rack units of servers, switches and appliances; no patch panels or spacing.") + QLatin1Char('\n') + lowerBound;
     if (label == metricsLabel("TCO"))

@@ -4348,13 +4348,18 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>The quote&apos;s total over the GPUs: catalog prices times quantities, plus the design&apos;s spares on cables and optics, less its discount (File ▸ Design settings); the figure of the report and the BOM workbook.</source>
+        <translation>报价总额除以 GPU 数：目录价乘以数量，加上设计中线缆和光模块的备件，减去折扣（文件 ▸ 设计设置）；与报告和 BOM 工作簿中的数值相同。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>BOM lines with a known price, and how much of the priced value comes from a quote or price list (your price book, a vendor&apos;s list) rather than an estimate. A line without a price has no value to count: type one in the Bill of materials dock or use File ▸ Import price list.</source>
         <translation>有已知价格的物料清单行，以及已定价金额中来自报价单或价目表（您的价格簿、厂商价目表）而非估算的比例。没有价格的行无法计入金额：请在“物料清单”面板中输入价格，或使用“文件 ▸ 导入价目表”。</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>Typical power of servers, switches and optics from the catalog; cables draw none.</source>
-        <translation>目录中服务器、交换机和光模块的典型功耗；线缆不耗电。</translation>
+        <source>Maximum (nameplate) power of servers, switches and optics from the catalog; cables draw none.</source>
+        <translation>目录中服务器、交换机和光模块的最大（铭牌）功耗；线缆不耗电。</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -12,6 +12,7 @@
 #include "testmain.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -133,12 +134,14 @@ private slots:
         QVERIFY(m_dir.isValid());
     }
 
+    // Every sample design.
     void samples_data()
     {
         QTest::addColumn<QString>("name");
-        for (const char *s : {"dgx-h100-superpod-1su", "dgx-h100-superpod-4su", "edr-32gpu", "h100-pool-128gpu",
-                              "hdr-2to1-520gpu", "hetero-h100-h20", "torus-4x4"})
-            QTest::newRow(s) << QString::fromLatin1(s);
+        for (const std::string &file : test::sampleFiles()) {
+            const QString name = QFileInfo(QString::fromStdString(file)).fileName().remove(QStringLiteral(".cluster.yaml"));
+            QTest::newRow(qPrintable(name)) << name;
+        }
     }
 
     // Typed keys; every node and link in the design's order; a switch's ports are its part's,
