@@ -93,6 +93,12 @@ QWidget *Inspector::createLinkForm()
     m_length->setSingleStep(0.5);
     m_length->setSuffix(tr(" m"));
     m_length->setSpecialValueText(tr("unknown"));
+    // Part and cable names are long ("ndr-fiber-sm-100m: ..."): the combos size to a short
+    // name, not to their longest item, or showing a link widens the whole dock.
+    for (QComboBox *combo : {m_part, m_cable}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(14);
+    }
     linkForm->addRow(tr("Cable"), m_cable);
     linkForm->addRow(tr("Length"), m_length);
     return m_linkForm;

@@ -56,6 +56,8 @@ struct SchedulerView::Run
     };
     std::vector<Segment> segments;
     std::vector<std::string> serverIds;
+    std::shared_ptr<const ScheduleResult> result;   // for the report
+    QString scenario;
 };
 
 bool SchedulerView::engineAvailable()
@@ -191,6 +193,20 @@ void SchedulerView::connectControls()
     connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Run>>::finished, this, &SchedulerView::onRunFinished);
     m_timer.setInterval(50);
     connect(&m_timer, &QTimer::timeout, this, &SchedulerView::tick);
+    connect(m_document, &Document::changed, this, [this](const ChangeEvent &e) {
+        if (e.aspects & (ChangeEvent::Topology | ChangeEvent::Properties))
+            m_runStale = true;
+    });
+}
+
+const ScheduleResult *SchedulerView::reportableResult() const
+{
+    return m_run && m_run->ok && !m_runStale && !m_watcher.isRunning() ? m_run->result.get() : nullptr;
+}
+
+QString SchedulerView::reportableScenario() const
+{
+    return reportableResult() ? m_run->scenario : QString();
 }
 
 SchedulerView::~SchedulerView()
@@ -225,6 +241,13 @@ static std::shared_ptr<SchedulerView::Run> runScenario(const ScheduleScenario &s
     }
     const ScheduleResult &r = result->result;
     run->ok = true;
+    run->result = std::make_shared<ScheduleResult>(r);
+    run->scenario = QStringLiteral("%1 | %2 | ").arg(QString::fromStdString(result->input.traceName),
+                                                     QString::fromLatin1(toString(scenario.options.policy))) +
+                    (scenario.options.network ? QCoreApplication::translate("cplan::SchedulerView", "network coupling")
+                                              : QCoreApplication::translate("cplan::SchedulerView", "no network")) +
+                    (scenario.options.sharedPool ? QStringLiteral(" | ") + QCoreApplication::translate("cplan::SchedulerView", "shared pool")
+                                                 : QString());
     run->capacityGpus = r.capacityGpus;
     run->makespanS = r.makespanS;
     run->t0 = r.series.empty() ? 0 : r.series.front().timeS;
@@ -267,6 +290,7 @@ void SchedulerView::run()
     m_runButton->setEnabled(false);
     m_progress->setValue(0);
     auto design = std::make_shared<Design>(m_document->design());
+    m_runStale = false;   // the run describes this snapshot; later edits make it stale
     ScheduleScenario scenario;
     scenario.pool.design = design.get();
     scenario.pool.catalog = &m_document->catalog();

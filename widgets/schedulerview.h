@@ -25,6 +25,7 @@ class QDoubleSpinBox;
 namespace cplan {
 
 class Document;
+struct ScheduleResult;
 
 // The scheduler: pick a trace (synthetic or a CSV) and a policy, run the engine's scheduling
 // simulation on the design's GPU pool (off the GUI thread), then replay it: play / pause /
@@ -50,6 +51,11 @@ public:
     void seek(double share);
     void setPlaying(bool playing);
     QString summaryText() const;
+    // The finished run on the design as it is now, for the report (what was run, e.g.
+    // "synthetic:200 | backfill | network coupling"); null when there is none or when the
+    // design's servers or wiring changed since (the run no longer describes it).
+    const ScheduleResult *reportableResult() const;
+    QString reportableScenario() const;
     QString clockText() const;
     // Advances the replay by one timer step (what the play timer does; public for tests).
     void tick();
@@ -87,6 +93,7 @@ private:
     std::shared_ptr<Run> m_run;
     QString m_traceFile;
     double m_nowS = 0;
+    bool m_runStale = false;   // the design changed after the run
 };
 
 } // namespace cplan

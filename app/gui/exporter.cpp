@@ -4,6 +4,7 @@
 #include "document.h"
 #include "l10n.h"
 #include "pdfreport.h"
+#include "schedulerview.h"
 
 #include "analysis/cost.h"
 #include "catalog/catalog.h"
@@ -98,6 +99,8 @@ int Exporter::writeReport(const QString &file, QString *error)
     PdfReport report(m_document->design(), m_catalog);
     report.setSourceFile(m_document->fileName());
     report.setTerms(designTerms(m_document->design().settings));
+    if (const ScheduleResult *run = m_scheduler ? m_scheduler->reportableResult() : nullptr)
+        report.setSchedule(*run, m_scheduler->reportableScenario());
     return report.write(file, error) ? report.pageCount() : 0;
 }
 

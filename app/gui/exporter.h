@@ -12,6 +12,7 @@ namespace cplan {
 class CanvasView;
 class Catalog;
 class Document;
+class SchedulerView;
 
 // The File menu's exports: the canvas view as an image, the PDF report and the BOM workbook.
 // The write functions take no dialogs (tests, screenshots); the menu functions ask where.
@@ -22,7 +23,10 @@ class Exporter : public QObject
 public:
     Exporter(Document *document, const Catalog &catalog, CanvasView *view, QWidget *window);
 
-    // The PDF report in the interface language: returns its page count, 0 on error.
+    // The scheduler whose finished run the report includes (none: no scheduling page).
+    void setScheduler(const SchedulerView *scheduler) { m_scheduler = scheduler; }
+    // The PDF report in the interface language, with the scheduler's run when it still describes
+    // the design: returns its page count, 0 on error.
     int writeReport(const QString &fileName, QString *error = nullptr);
     // The BOM workbook (XLSX) in the interface language.
     bool writeBomWorkbook(const QString &fileName, QString *error = nullptr);
@@ -44,6 +48,7 @@ private:
     const Catalog &m_catalog;
     CanvasView *m_view;
     QWidget *m_window;
+    const SchedulerView *m_scheduler = nullptr;
 };
 
 } // namespace cplan

@@ -154,6 +154,7 @@ void MainWindow::connectParts()
         m_scene->dropPart(id.toStdString(), m_view->mapToScene(m_view->viewport()->rect().center()));
     });
     connect(m_docks.scheduler, &SchedulerView::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 8000); });
+    m_exporter->setScheduler(m_docks.scheduler);   // the report includes the run just shown
     // Servers on the canvas show the GPUs the replayed jobs hold at the current time.
     connect(m_docks.scheduler, &SchedulerView::busyServersChanged, this,
             [this](const std::unordered_map<std::string, int> &busy) { m_scene->setBusyGpus(busy); });

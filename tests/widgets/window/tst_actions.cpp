@@ -65,6 +65,8 @@ private slots:
     void metricTooltipsSayWhatFiguresMean();
     void schedulerTraceAndSharedPool();
     void exportStartsInLastFolder();
+    void reportIncludesScheduleRun();
+    void inspectorKeepsDockWidth();
 };
 
 void TestActions::cableChangeIsOneUndoStep()
@@ -313,6 +315,51 @@ void TestActions::exportStartsInLastFolder()
     m_window->exporter()->exportReport();
     QCOMPARE(QFileInfo(second).fileName(), QStringLiteral("edr-32gpu-report.pdf"));
     QCOMPARE(QFileInfo(second).absolutePath(), QFileInfo(picture).absolutePath());
+}
+
+// Issue 17 item 6: the report from the window includes the scheduling run just shown, as long
+// as it still describes the design (an edit of the wiring leaves it out again).
+void TestActions::reportIncludesScheduleRun()
+{
+    open(edrSample);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
+    QString error;
+    const int without = m_window->exporter()->writeReport(pdf, &error);
+    QVERIFY2(without > 0, qPrintable(error));
+    SchedulerView *s = m_window->scheduler();
+    QVERIFY(!s->reportableResult());
+    s->setPolicy(QStringLiteral("backfill"));
+    s->setSyntheticJobs(40, 0.5);
+    s->run();
+    QVERIFY(s->waitForRun(60000));
+    QVERIFY(s->reportableResult());
+    QVERIFY2(s->reportableScenario().startsWith(QStringLiteral("synthetic:40 | backfill")), qPrintable(s->reportableScenario()));
+    QCOMPARE(m_window->exporter()->writeReport(pdf, &error), without + 1);   // the scheduling page
+    const std::string link = m_window->document()->design().links[0].id;
+    m_window->scene()->selectObjects({QString::fromStdString(link)});
+    m_window->scene()->deleteSelection();
+    QVERIFY(!s->reportableResult());
+    QCOMPARE(m_window->exporter()->writeReport(pdf, &error), without);
+}
+
+// Showing a link in the Inspector left the left dock wider (the cable combo sized itself to
+// its longest cable name), squeezing the canvas; switching between a node and a link keeps it.
+void TestActions::inspectorKeepsDockWidth()
+{
+    open(QStringLiteral(CPLAN_SOURCE_DIR "/samples/dgx-h100-superpod-4su.cluster.yaml"));
+    QWidget *dock = m_window->findChild<QWidget *>(QStringLiteral("InspectorDock"));
+    QVERIFY(dock);
+    const Design &design = m_window->document()->design();
+    m_window->scene()->selectObjects({QString::fromStdString(design.nodes[0].id)});
+    QTest::qWait(50);
+    const int nodeWidth = dock->width();
+    m_window->scene()->selectObjects({QString::fromStdString(design.links.back().id)});
+    QTest::qWait(50);
+    QVERIFY(!m_window->inspector()->currentLink().empty());
+    QCOMPARE(dock->width(), nodeWidth);
+    QVERIFY2(m_window->inspector()->minimumSizeHint().width() < 320, qPrintable(QString::number(m_window->inspector()->minimumSizeHint().width())));
 }
 
 CPLAN_TEST_MAIN(TestActions)
