@@ -24,6 +24,16 @@ static QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
+// Part and cable names are long ("ndr-fiber-sm-100m: ..."): a combo of them sizes to a short
+// name, not to its longest item, or showing a link widened the whole dock.
+static QComboBox *shortCombo(QWidget *parent)
+{
+    auto *combo = new QComboBox(parent);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(14);
+    return combo;
+}
+
 Inspector::Inspector(Document *document, CanvasScene *scene, QWidget *parent)
     : QWidget(parent)
     , m_document(document)
@@ -60,7 +70,7 @@ QWidget *Inspector::createNodeForm()
     m_id = new QLabel(m_nodeForm);
     m_id->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_name = new QLineEdit(m_nodeForm);
-    m_part = new QComboBox(m_nodeForm);
+    m_part = shortCombo(m_nodeForm);
     m_tier = new QSpinBox(m_nodeForm);
     m_tier->setRange(0, 3);
     m_group = new QLineEdit(m_nodeForm);
@@ -86,19 +96,13 @@ QWidget *Inspector::createLinkForm()
     m_linkForm = new QWidget(this);
     auto *linkForm = new QFormLayout(m_linkForm);
     linkForm->setContentsMargins(0, 0, 0, 0);
-    m_cable = new QComboBox(m_linkForm);
+    m_cable = shortCombo(m_linkForm);
     m_length = new QDoubleSpinBox(m_linkForm);
     m_length->setRange(0, 2000);
     m_length->setDecimals(1);
     m_length->setSingleStep(0.5);
     m_length->setSuffix(tr(" m"));
     m_length->setSpecialValueText(tr("unknown"));
-    // Part and cable names are long ("ndr-fiber-sm-100m: ..."): the combos size to a short
-    // name, not to their longest item, or showing a link widens the whole dock.
-    for (QComboBox *combo : {m_part, m_cable}) {
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(14);
-    }
     linkForm->addRow(tr("Cable"), m_cable);
     linkForm->addRow(tr("Length"), m_length);
     return m_linkForm;
