@@ -8,9 +8,7 @@
 #include "export/deliverables.h"
 #include "export/nodelabels.h"
 #include "export/p2p.h"
-#include "io/ibnetdiscover.h"
 #include "model/design.h"
-#include "routing/fabric.h"
 #include "util/atomicfile.h"
 
 #include <nlohmann/json.hpp>
@@ -33,6 +31,8 @@ struct ExportFormat
     Result<std::string> (*write)(const Design &design, const Catalog &catalog);
     // Writes a workbook instead when the output ends in ".xlsx" (nullptr: text only).
     Status (*writeXlsx)(const std::string &path, const Design &design, const Catalog &catalog) = nullptr;
+    // A subnet's file, written per plane (--plane N; required on a multi-plane design).
+    Result<std::string> (*writePlane)(const Design &design, const Catalog &catalog, int plane) = nullptr;
 };
 
 bool endsWith(const std::string &s, const std::string &tail)
@@ -57,17 +57,11 @@ std::size_t fileSize(const std::string &path)
     return ec ? 0 : std::size_t(n);
 }
 
-Result<std::string> writeIbnetdiscover(const Design &design, const Catalog &catalog)
-{
-    const Fabric fabric = Fabric::build(design, catalog);
-    if (fabric.endpoints().empty())
-        return Error{"", 0, 0, "the design has no cabled HCAs: nothing for ibsim/OpenSM to bring up"};
-    return exportIbnetdiscover(design, fabric);
-}
-
 const ExportFormat kFormats[] = {
-    {"ibnetdiscover", "ibnetdiscover / ibsim topology (switches, one CA per HCA, GUIDs, LIDs, speeds)", &writeIbnetdiscover},
-    {"partitions", "OpenSM partitions.conf: a P_Key per tenant, members by HCA port GUID, default partition for management", &partitionsFile},
+    {"ibnetdiscover", "ibnetdiscover / ibsim topology (switches, one CA per HCA, GUIDs, LIDs, speeds; one plane's subnet with "
+                      "--plane N)", &ibnetdiscoverFile, nullptr, &ibnetdiscoverFile},
+    {"partitions", "OpenSM partitions.conf: a P_Key per tenant, members by HCA port GUID, default partition for management "
+                   "(one plane's subnet with --plane N)", &partitionsFile, nullptr, &partitionsFile},
     {"slurm", "Slurm topology.conf for the tree plugin (SwitchName= with Nodes= or Switches=; a rail-optimised "
               "unit's leaves as one leaf-level switch)", &slurmTopologyFile},
     {"slurm-block", "Slurm topology.conf for the block plugin, Slurm 23.11 or later (BlockName= per NVLink domain, "
@@ -92,6 +86,7 @@ void addExportCommand(CLI::App &root, Context &ctx)
     {
         std::string design, format, out;
         std::vector<std::string> labelKeys;
+        int plane = 0;
     };
     auto a = std::make_shared<Args>();
     std::string help = "Output format:";
@@ -119,6 +114,10 @@ void addExportCommand(CLI::App &root, Context &ctx)
     cmd->add_option("--label-key", a->labelKeys,
                     "k8s-labels: LEVEL=KEY sets the label key of a level (accelerator, leaf, spine, core; an empty KEY "
                     "leaves the level out). Default keys: Topograph's network.topology.nvidia.com/LEVEL");
+    cmd->add_option("--plane", a->plane,
+                    "ibnetdiscover, partitions: the plane (1-based) whose subnet to write; a multi-plane design needs one "
+                    "(each plane is its own subnet, as in cplan route --plane N)")
+        ->check(CLI::PositiveNumber);
     cmd->callback([a, &ctx] {
         ctx.action = [a, &ctx]() -> int {
             auto design = loadDesign(ctx, a->design);
@@ -131,6 +130,12 @@ void addExportCommand(CLI::App &root, Context &ctx)
             for (const std::string &k : a->labelKeys)
                 if (auto set = setNodeLabelKey(keys, k); !set)
                     return fail(set.error());
+            const bool planeFormat = std::any_of(std::begin(kFormats), std::end(kFormats), [&](const ExportFormat &f) {
+                return a->format == f.name && f.writePlane;
+            });
+            if (a->plane > 0 && !planeFormat)
+                return fail("--plane applies to --format ibnetdiscover and partitions (the subnet files); the other "
+                            "exports describe every plane");
             for (const DrawnExport &d : ctx.drawnExports) {
                 if (a->format != d.name)
                     continue;
@@ -146,7 +151,9 @@ void addExportCommand(CLI::App &root, Context &ctx)
                         return fail(written.error());
                     return reportWritten(ctx, a->format, a->out, fileSize(a->out));
                 }
-                auto text = a->labelKeys.empty() ? f.write(*design, *cat) : nodeLabelsFile(*design, *cat, keys);
+                auto text = f.writePlane ? f.writePlane(*design, *cat, a->plane)
+                            : a->labelKeys.empty() ? f.write(*design, *cat)
+                                                   : nodeLabelsFile(*design, *cat, keys);
                 if (!text) {
                     Error e = text.error();
                     if (e.file.empty())

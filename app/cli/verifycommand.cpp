@@ -1,4 +1,4 @@
-// cplan verify PLAN AS-BUILT [--json] [--punch-list FILE.csv]: the installed fabric against the
+// cplan verify PLAN AS-BUILT [--plane N] [--json] [--punch-list FILE.csv]: the installed fabric against the
 // plan, cable by cable. Exit 0 when they agree, 1 when they differ, 2 on bad input.
 #include "cli/cli.h"
 
@@ -80,6 +80,7 @@ void addVerifyCommand(CLI::App &root, Context &ctx)
     struct Args
     {
         std::string plan, asBuilt, punchList;
+        int plane = 0;
     };
     auto a = std::make_shared<Args>();
     CLI::App *cmd = root.add_subcommand("verify", "Check an installed fabric (ibnetdiscover output or a design) against the plan, cable by "
@@ -87,6 +88,10 @@ void addVerifyCommand(CLI::App &root, Context &ctx)
     cmd->add_option("plan", a->plan, "The planned design")->required();
     cmd->add_option("as-built", a->asBuilt, "ibnetdiscover output (topology or -p ports report) or a design file")->required();
     cmd->add_option("--punch-list", a->punchList, "Write the technicians' punch list (CSV): one row per action");
+    cmd->add_option("--plane", a->plane,
+                    "The plane (1-based) of a multi-plane plan the dump was taken on (each plane is its own subnet, as in "
+                    "cplan route --plane N)")
+        ->check(CLI::PositiveNumber);
     cmd->callback([a, &ctx] {
         ctx.action = [a, &ctx]() -> int {
             auto plan = loadDesign(ctx, a->plan);
@@ -95,7 +100,7 @@ void addVerifyCommand(CLI::App &root, Context &ctx)
             const Catalog *cat = catalog(ctx);
             if (!cat)
                 return ExitBadInput;
-            auto verification = analyzeVerification(*plan, a->asBuilt, *cat);
+            auto verification = analyzeVerification(*plan, a->asBuilt, *cat, a->plane);
             if (!verification)
                 return fail(verification.error());
             const VerifyResult &result = verification->result;

@@ -18,6 +18,8 @@ struct VerificationAnalysis
     VerifyResult result;
 };
 
-Result<VerificationAnalysis> analyzeVerification(const Design &plan, const std::string &asBuiltPath, const Catalog &catalog);
+// `plane` (1-based): the as-built is a dump of that plane of a multi-plane plan (verify.h).
+Result<VerificationAnalysis> analyzeVerification(const Design &plan, const std::string &asBuiltPath, const Catalog &catalog,
+                                                 int plane = 0);
 
 } // namespace cplan

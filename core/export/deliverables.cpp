@@ -5,17 +5,52 @@
 #include "export/nodelabels.h"
 #include "export/partitions.h"
 #include "export/slurmtopology.h"
+#include "io/ibnetdiscover.h"
 #include "model/design.h"
 #include "routing/fabric.h"
 
 namespace cplan {
 
-Result<std::string> partitionsFile(const Design &design, const Catalog &catalog)
+Status checkSubnetPlane(const Design &design, int plane)
 {
-    const Fabric fabric = Fabric::build(design, catalog);
+    const int planes = designPlanes(design);
+    if (plane < 0 || plane > planes)
+        return Error{"", 0, 0, "plane " + std::to_string(plane) + ": the design has " + std::to_string(planes) + " plane(s)"};
+    if (plane == 0 && planes > 0)
+        return Error{"", 0, 0, "the design has " + std::to_string(planes) +
+                                   " planes, each its own subnet with its own subnet manager: give a plane (--plane N) and "
+                                   "write one file per plane"};
+    return Ok{};
+}
+
+Result<std::string> ibnetdiscoverFile(const Design &design, const Catalog &catalog, int plane)
+{
+    if (auto st = checkSubnetPlane(design, plane); !st)
+        return st.error();
+    const Fabric fabric = Fabric::build(design, catalog, plane);
+    if (fabric.endpoints().empty())
+        return Error{"", 0, 0, "the design has no cabled HCAs: nothing for ibsim/OpenSM to bring up"};
+    return exportIbnetdiscover(design, fabric);
+}
+
+Result<std::string> ibnetdiscoverFile(const Design &design, const Catalog &catalog)
+{
+    return ibnetdiscoverFile(design, catalog, 0);
+}
+
+Result<std::string> partitionsFile(const Design &design, const Catalog &catalog, int plane)
+{
+    if (auto st = checkSubnetPlane(design, plane); !st)
+        return st.error();
+    const Fabric fabric = Fabric::build(design, catalog, plane);
     if (fabric.cas().empty())
         return Error{"", 0, 0, "the design has no HCAs: a partitions.conf would have no members"};
     return writePartitionsConf(design, planPartitions(design, fabric));
+}
+
+Result<std::string> partitionsFile(const Design &design, const Catalog &catalog)
+{
+    return partitionsFile(design, catalog, 0);
 }
 
 Result<std::string> slurmTopologyFile(const Design &design, const Catalog &)

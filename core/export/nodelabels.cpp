@@ -116,6 +116,7 @@ std::string exportNodeLabels(const Design &design, const Catalog &catalog, const
         out += "#   " + *key + ": " + what + "\n";
     if (t.levels.size() > fabric.size())
         out += "# The fabric has " + std::to_string(t.levels.size()) + " switch levels; the labels stop at the third.\n";
+    out += schedulerPlanesComment(t);
     out += "# Apply with `kubectl label node NODE KEY=VALUE ...`, or give them to the nodes' kubelets.\n";
     out += "nodes:\n";
 

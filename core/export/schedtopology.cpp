@@ -191,10 +191,42 @@ std::vector<SchedDomain> levelAbove(const std::vector<SchedDomain> &below, const
     return out;
 }
 
+// The server groups of each level, as sorted lists (to compare two topologies' groupings).
+std::vector<std::vector<std::vector<std::uint32_t>>> groupings(const SchedulerTopology &t)
+{
+    std::vector<std::vector<std::vector<std::uint32_t>>> out;
+    for (const std::vector<SchedDomain> &level : t.levels) {
+        out.emplace_back();
+        for (const SchedDomain &d : level)
+            out.back().push_back(d.servers);
+        std::sort(out.back().begin(), out.back().end());
+    }
+    out.push_back({t.unattached});
+    return out;
+}
+
+SchedTopologyOptions planeLinks(const Design &design, int plane)
+{
+    SchedTopologyOptions o;
+    o.link = [&design, plane](const Link &l) { return linkPlane(design, l) == plane; };
+    return o;
+}
+
 } // namespace
 
 SchedulerTopology schedulerTopology(const Design &design, const SchedTopologyOptions &options)
 {
+    const int planes = options.link ? 0 : designPlanes(design);
+    if (planes > 0) {
+        SchedulerTopology t = schedulerTopology(design, planeLinks(design, 1));
+        t.planes = planes;
+        const auto first = groupings(t);
+        for (int p = 2; p <= planes; ++p)
+            if (groupings(schedulerTopology(design, planeLinks(design, p))) != first)
+                t.planesDiffering.push_back(p);
+        return t;
+    }
+
     const std::size_t n = design.nodes.size();
     Cabling c = cabling(design, options);
     SchedulerTopology t;
@@ -229,6 +261,23 @@ SchedulerTopology schedulerTopology(const Design &design, const SchedTopologyOpt
     t.lowerSwitches = std::move(c.lower);
     t.upperSwitches = std::move(c.upper);
     return t;
+}
+
+std::string schedulerPlanesComment(const SchedulerTopology &t)
+{
+    if (t.planes == 0)
+        return {};
+    std::string out = "# Planes: the design has " + std::to_string(t.planes) +
+                      " planes (independent fabrics; every server has HCAs in each). A server is\n"
+                      "# described once, through plane 1's switches (p1-...), which stand for the same switches of\n"
+                      "# every plane: the planes are identical copies, so a server's neighbours are the same in each.\n";
+    if (t.planesDiffering.empty())
+        return out + "# Checked: every plane groups the servers as plane 1 does.\n";
+    std::string list;
+    for (int p : t.planesDiffering)
+        list += (list.empty() ? "" : ", ") + std::to_string(p);
+    return out + "# WARNING: plane(s) " + list + " group the servers otherwise than plane 1 (edited or partly cabled);\n"
+                 "# this file follows plane 1, so jobs placed by it may span more switches there.\n";
 }
 
 const SchedDomain *SchedulerTopology::domainOf(std::uint32_t server, std::size_t level) const

@@ -12,9 +12,15 @@
 // group). Level k > 0 joins the level k-1 domains through the switches one tier up (spines, then
 // cores): a pod, or the whole fabric.
 //
-// Planes (independent copies of the fabric, each server's HCAs split over them) are not in the
-// model yet: `SchedTopologyOptions::link` selects the links a topology is built from, which is
-// where a plane's topology (one file per plane) will come from.
+// Planes (independent copies of the fabric, each server's HCAs split over them): a server is in
+// every plane, and a scheduler takes each node under one leaf-level entry, so the topology
+// describes each server once. It is built from plane 1's links, whose switches stand for the
+// same switches of every plane: the generator makes the planes identical (the same servers under
+// the same leaves, SUs and pods in each), so a server's neighbours are the same in every plane.
+// Listing every plane's switches would put each node under P leaf-level switches, which Slurm's
+// tree plugin refuses (above), or join the planes' switches into entries P times larger for no
+// gain in what the scheduler learns. The other planes are checked: a plane that groups the
+// servers differently from plane 1 is named in `planesDiffering` (and in the files' comments).
 #include "model/design.h"
 
 #include <cstdint>
@@ -41,7 +47,7 @@ struct SchedDomain
 
 struct SchedTopologyOptions
 {
-    // Links the topology is built from; empty = every link. (A plane index becomes a filter here.)
+    // Links the topology is built from; empty = every link (plane 1's on a multi-plane design).
     std::function<bool(const Link &)> link;
 };
 
@@ -55,11 +61,18 @@ struct SchedulerTopology
     // Per switch: the switches of a lower tier cabled to it, and of a higher tier (sorted).
     std::vector<std::vector<std::uint32_t>> lowerSwitches, upperSwitches;
 
+    int planes = 0;                          // the design's planes (0: one fabric); built from plane 1
+    std::vector<int> planesDiffering;        // planes whose servers group otherwise than plane 1's
+
     // The domain of `server` at `level`, or nullptr (no such level above it).
     const SchedDomain *domainOf(std::uint32_t server, std::size_t level) const;
 };
 
 SchedulerTopology schedulerTopology(const Design &design, const SchedTopologyOptions &options = {});
+
+// Comment lines ("# ...") for the exports: how the planes are described, and any plane that
+// groups the servers differently. Empty for a design without planes.
+std::string schedulerPlanesComment(const SchedulerTopology &t);
 
 // Servers sharing one NVLink domain, in design order: a server whose part's NVLink domain
 // (the catalog's nvlink_domain, in GPUs) holds more GPUs than the server has shares it with the

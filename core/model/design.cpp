@@ -252,6 +252,32 @@ int linkPlane(const Design &design, const Link &link)
     return a > 0 ? a : (link.b.node.value < design.nodes.size() ? design.node(link.b.node).plane : 0);
 }
 
+Design planeView(const Design &design, int plane)
+{
+    Design view = design;
+    std::vector<LinkId> otherLinks;
+    std::vector<char> inPlane(design.nodes.size(), 0);
+    for (std::uint32_t l = 0; l < design.links.size(); ++l) {
+        const Link &link = design.links[l];
+        if (linkPlane(design, link) != plane) {
+            otherLinks.push_back(LinkId(l));
+            continue;
+        }
+        for (NodeId n : {link.a.node, link.b.node})
+            if (n.value < inPlane.size())
+                inPlane[n.value] = 1;
+    }
+    std::vector<NodeId> otherNodes;
+    for (std::uint32_t i = 0; i < design.nodes.size(); ++i) {
+        const int p = design.nodes[i].plane;
+        if (p != plane && (p != 0 || !inPlane[i]))
+            otherNodes.push_back(NodeId(i));
+    }
+    view.removeLinks(otherLinks);
+    view.removeNodes(otherNodes);
+    return view;
+}
+
 int nodeGpuCount(const Node &node, const Catalog &catalog)
 {
     if (node.role != NodeRole::Server)

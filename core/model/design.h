@@ -183,6 +183,10 @@ double linkSpeedGbps(const Design &design, const Link &link, const Catalog &cata
 int designPlanes(const Design &design);
 // A link's plane: the plane of the end that has one (a switch or an appliance), else 0.
 int linkPlane(const Design &design, const Link &link);
+// One plane of a multi-plane design as a design of its own, for what looks at one subnet (an
+// as-built dump of it): that plane's switches and appliances, the servers with a link in it
+// (whole: their ports keep their numbers), and its links. Ids, names and GUIDs are kept.
+Design planeView(const Design &design, int plane);
 
 // GPUs in a node (0 for switches, management appliances and unknown parts).
 int nodeGpuCount(const Node &node, const Catalog &catalog);

@@ -83,10 +83,12 @@ bool interchangeable(const Part *plan, const Part *found)
 class Verifier
 {
 public:
-    Verifier(const Design &plan, const AsBuilt &found, const Catalog &catalog)
+    Verifier(const Design &plan, const AsBuilt &found, const Catalog &catalog, bool onePlane)
         : m_planDesign(plan), m_foundDesign(found.design), m_catalog(catalog), m_plan(plan, catalog), m_found(found.design, catalog)
     {
         m_plan.deriveGuids();
+        if (onePlane)
+            m_plan.rankCabledHcas();
         if (found.nodeGuids.size() == found.design.nodes.size())
             m_found.guids = found.nodeGuids;
         else
@@ -401,7 +403,7 @@ void Verifier::emitNodes()
         const Node &n = m_planDesign.nodes[p];
         const int f = m_match.planToFound[p];
         if (f < 0) {
-            m_out.nodes.push_back(NodeFinding{NodeVerdict::Missing, n.id, "", name(n), partText(n, m_plan.ports[p]), "",
+            m_out.nodes.push_back(NodeFinding{NodeVerdict::Missing, n.id, "", name(n), partText(n, m_plan.sidePorts(std::uint32_t(p))), "",
                                               "node missing: " + name(n) + " (" + n.part + ") is planned but not found"});
             ++sum.nodesMissing;
             continue;
@@ -414,13 +416,13 @@ void Verifier::emitNodes()
             const Part *pp = m_catalog.find(n.part), *fp = m_catalog.find(fn.part);
             if (fp && pp && !fp->imported && fp->id != pp->id)
                 same = false;
-            const auto ph = hcaParts(m_plan.ports[p]), fh = hcaParts(m_found.ports[std::size_t(f)]);
+            const auto ph = hcaParts(m_plan.sidePorts(std::uint32_t(p))), fh = hcaParts(m_found.ports[std::size_t(f)]);
             same = same && ph.size() == fh.size();
             for (std::size_t k = 0; same && k < ph.size(); ++k)
                 same = interchangeable(m_catalog.find(ph[k]), m_catalog.find(fh[k]));
         }
         if (!same) {
-            const std::string planned = partText(n, m_plan.ports[p]), found = partText(fn, m_found.ports[std::size_t(f)]);
+            const std::string planned = partText(n, m_plan.sidePorts(std::uint32_t(p))), found = partText(fn, m_found.ports[std::size_t(f)]);
             m_out.nodes.push_back(NodeFinding{NodeVerdict::DifferentPart, n.id, fn.id, name(n), planned, found,
                                               "different part: " + name(n) + " is planned as " + planned + ", found " + found});
             ++sum.nodesDifferent;
@@ -437,9 +439,13 @@ void Verifier::emitNodes()
 
 } // namespace
 
-VerifyResult verifyAsBuilt(const Design &plan, const AsBuilt &found, const Catalog &catalog)
+VerifyResult verifyAsBuilt(const Design &plan, const AsBuilt &found, const Catalog &catalog, int plane)
 {
-    return Verifier(plan, found, catalog).run();
+    if (plane > 0) {
+        const Design view = planeView(plan, plane);
+        return Verifier(view, found, catalog, true).run();
+    }
+    return Verifier(plan, found, catalog, false).run();
 }
 
 } // namespace cplan

@@ -101,6 +101,10 @@ struct VerifyResult
 // Nodes are matched by GUID where both sides have them, else by name, else by their place
 // in the tree (the matched neighbours they are cabled to). Two cables exchanged at one end
 // are two misconnected findings that point at each other (swapWith).
-VerifyResult verifyAsBuilt(const Design &plan, const AsBuilt &found, const Catalog &catalog);
+// With a plane (1-based) of a multi-plane plan, the as-built is that plane's subnet (a dump
+// taken on it): the plan is the plane's switches and links and the servers cabled into it, whose
+// HCAs in the plane the dump shows in order (verifying a whole multi-plane plan against one
+// plane's dump would find the other planes missing).
+VerifyResult verifyAsBuilt(const Design &plan, const AsBuilt &found, const Catalog &catalog, int plane = 0);
 
 } // namespace cplan

@@ -30,20 +30,69 @@ LocalPort Side::local(PortRef ref) const
     int inHca = 1;
     for (int p = ref.port - 1; p >= 1 && ps[std::size_t(p - 1)].hca == hca; --p)
         ++inHca;
-    return {hca, inHca};
+    if (hcaRank.empty())
+        return {hca, inHca};
+    const std::vector<int> &rank = hcaRank[ref.node.value];
+    return {std::size_t(hca) < rank.size() ? rank[std::size_t(hca)] : 0, inHca};
 }
 
 int Side::designPort(std::uint32_t node, LocalPort lp) const
 {
     if (isSwitch(node))
         return lp.port;
+    int hca = lp.hca;
+    if (!hcaRank.empty()) {
+        const std::vector<int> &rank = hcaRank[node];
+        const auto it = lp.hca > 0 ? std::find(rank.begin(), rank.end(), lp.hca) : rank.end();
+        if (it == rank.end())
+            return 0;
+        hca = int(it - rank.begin());
+    }
     const std::vector<PortInfo> &ps = ports[node];
     for (std::size_t i = 0; i < ps.size(); ++i)
-        if (ps[i].hca == lp.hca) {
+        if (ps[i].hca == hca) {
             const std::size_t at = i + std::size_t(lp.port - 1);
-            return lp.port >= 1 && at < ps.size() && ps[at].hca == lp.hca ? int(at + 1) : 0;
+            return lp.port >= 1 && at < ps.size() && ps[at].hca == hca ? int(at + 1) : 0;
         }
     return 0;
+}
+
+void Side::rankCabledHcas()
+{
+    hcaRank.assign(design.nodes.size(), {});
+    std::vector<std::vector<char>> cabled(design.nodes.size());
+    for (const Link &l : design.links)
+        for (PortRef r : {l.a, l.b}) {
+            if (r.node.value >= design.nodes.size() || isSwitch(r.node.value))
+                continue;
+            const std::vector<PortInfo> &ps = ports[r.node.value];
+            if (r.port < 1 || std::size_t(r.port) > ps.size())
+                continue;
+            auto &c = cabled[r.node.value];
+            const auto hca = std::size_t(ps[std::size_t(r.port - 1)].hca);
+            if (c.size() <= hca)
+                c.resize(hca + 1, 0);
+            c[hca] = 1;
+        }
+    for (std::size_t n = 0; n < design.nodes.size(); ++n) {
+        hcaRank[n].assign(cabled[n].size(), 0);
+        int next = 0;
+        for (std::size_t h = 0; h < cabled[n].size(); ++h)
+            if (cabled[n][h])
+                hcaRank[n][h] = ++next;
+    }
+}
+
+std::vector<PortInfo> Side::sidePorts(std::uint32_t node) const
+{
+    if (hcaRank.empty())
+        return ports[node];
+    std::vector<PortInfo> out;
+    const std::vector<int> &rank = hcaRank[node];
+    for (const PortInfo &p : ports[node])
+        if (std::size_t(p.hca) < rank.size() && rank[std::size_t(p.hca)] > 0)
+            out.push_back(p);
+    return out;
 }
 
 void Side::deriveGuids()

@@ -33,6 +33,9 @@ struct Side
     const Catalog &catalog;
     std::vector<std::vector<PortInfo>> ports;            // per node
     std::vector<std::vector<std::uint64_t>> guids;       // per node: GUIDs that identify it
+    // Per node, HCA number -> its rank among the node's cabled HCAs (1-based, 0 = uncabled);
+    // empty = HCAs go by their own numbers. Set by rankCabledHcas().
+    std::vector<std::vector<int>> hcaRank;
 
     bool isSwitch(std::uint32_t node) const { return design.nodes[node].role == NodeRole::Switch; }
     LocalPort local(PortRef ref) const;
@@ -40,6 +43,12 @@ struct Side
     int designPort(std::uint32_t node, LocalPort lp) const;
     // GUIDs from the design (the same derivation ibsim sees in our export).
     void deriveGuids();
+    // One plane of a multi-plane plan: a server's HCAs in that plane are what a dump of the plane
+    // shows, numbered in order (HCA-2 and HCA-6 of a server are its first and second there), so
+    // local ports name a server's cabled HCAs by their rank.
+    void rankCabledHcas();
+    // A node's ports on HCAs of this side (all, unless ranked: the cabled HCAs' only).
+    std::vector<PortInfo> sidePorts(std::uint32_t node) const;
 };
 
 // An endpoint in the plan's terms: a plan node (or, past the plan's nodes, an as-built node
