@@ -120,6 +120,12 @@ nlohmann::ordered_json planesJson(const NetworkAnalysis &n)
         }
         if (p.metrics)
             j["bisection_gbps"] = p.metrics->bisectionGbps;
+        if (p.latency)
+            j["latency_ns"] = {{"p50", p.latency->stats.p50Ns}, {"p99", p.latency->stats.p99Ns}, {"max", p.latency->stats.maxNs}};
+        if (!p.completionS.empty())
+            j["completion_s"] = p.completionS.front();
+        if (p.failed)
+            j["failed"] = true;
         planes.push_back(std::move(j));
     }
     return planes;
@@ -243,6 +249,7 @@ struct SimulateArgs
     std::string design, pattern, bytes = formatByteSize(kDefaultMessageBytes), engine;
     bool ideal = false, metrics = false;
     std::uint64_t seed = kDefaultTrafficSeed;
+    std::uint32_t gpus = 0;
 };
 
 nlohmann::ordered_json simulateJson(const TrafficResult &t, const NetworkAnalysis &n, const SimulateArgs &a)
@@ -272,6 +279,8 @@ nlohmann::ordered_json simulateJson(const TrafficResult &t, const NetworkAnalysi
         j["endpoints"] = t.endpoints;
         j["events"] = t.events;
     }
+    if (!n.planes.empty())
+        j["planes"] = planesJson(n);
     if (a.metrics)
         j["metrics"] = metricsJson(n);
     return j;
@@ -289,6 +298,15 @@ void printSimulate(const nlohmann::ordered_json &j, const SimulateArgs &a)
                   << " GB/s (" << j["ranks"].get<std::uint32_t>() << " ranks, bottleneck " << j["bottleneck"].get<std::string>() << ")\n";
     if (j["unroutable_flows"].get<std::size_t>() > 0)
         std::cout << "  unroutable flows: " << j["unroutable_flows"].get<std::size_t>() << '\n';
+    if (j.contains("planes")) {
+        std::cout << "  " << j["planes"].size() << " planes at once, "
+                  << (j.contains("collective") ? "each carrying 1/" + std::to_string(j["planes"].size()) + " of the bytes"
+                                               : std::string("the pattern over each plane's endpoints"))
+                  << ":";
+        for (const auto &p : j["planes"])
+            std::cout << " plane " << p["plane"].get<int>() << " " << fmt(p["completion_s"].get<double>() * 1e3, 3) << " ms;";
+        std::cout << '\n';
+    }
     if (a.metrics)
         printMetrics(j["metrics"]);
     std::cout << "  wall " << fmt(j["wall_s"].get<double>(), 3) << " s\n";
@@ -303,6 +321,9 @@ int runSimulate(const SimulateArgs &a, Context &ctx)
     auto workload = workloadOption(a.pattern, a.bytes, a.ideal, a.seed);
     if (!workload)
         return fail(workload.error());
+    if (a.gpus > 0 && !workload->collective)
+        return fail("--gpus applies to the collectives (allreduce, allgather, reducescatter, nccl-alltoall)");
+    workload->gpus = a.gpus;
     auto engine = engineOption(a.engine);
     if (!engine)
         return fail(engine.error());
@@ -339,6 +360,8 @@ void addSimulate(CLI::App &root, Context &ctx)
     cmd->add_flag("--ideal", a->ideal, "Raw line rate and zero latency (as SimGrid --latency-mode none)");
     cmd->add_option("--engine", a->engine, "ftree, updown or minhop (default: the design's setting)");
     cmd->add_option("--seed", a->seed, "Seed of random patterns");
+    cmd->add_option("--gpus", a->gpus, "Collectives: run over the first servers holding N GPUs (default: every GPU server)")
+        ->check(CLI::PositiveNumber);
     cmd->add_flag("--metrics", a->metrics, "Also report bisection, oversubscription, diameter and latency");
     cmd->callback([a, &ctx] { ctx.action = [a, &ctx] { return runSimulate(*a, ctx); }; });
 }
@@ -375,6 +398,10 @@ nlohmann::ordered_json failJson(const NetworkAnalysis &n, const FailArgs &a)
         j["completion_change_pct"] = b > 0 ? 100.0 * (after - b) / b : 0.0;
         j["dropped_flows"] = n.traffic.front().unroutableFlows;
     }
+    if (!n.planes.empty()) {
+        j["failed_planes"] = f.planes;
+        j["planes"] = planesJson(n);
+    }
     j["notes"] = n.routing.notes;
     return j;
 }
@@ -387,6 +414,13 @@ void printFail(const nlohmann::ordered_json &j, const NetworkAnalysis &n, const 
               << " endpoint(s) cut off\n";
     std::cout << "  bisection " << fmt(n.metrics->bisectionGbps, 0) << " Gb/s (was " << fmt(f.metricsBefore->bisectionGbps, 0)
               << "), diameter " << n.metrics->diameterSwitches << " switches (was " << f.metricsBefore->diameterSwitches << ")\n";
+    if (!n.planes.empty()) {
+        std::string list;
+        for (int p : f.planes)
+            list += (list.empty() ? "" : ", ") + std::to_string(p);
+        std::cout << "  " << n.planes.size() << " planes: the failure is in plane(s) " << (list.empty() ? "none" : list)
+                  << ", rerouted there; the other planes keep their routes\n";
+    }
     if (j.contains("completion_s")) {
         std::cout << "  " << a.pattern << ": " << j["completion_s"].get<double>() * 1e3 << " ms (was "
                   << j["completion_s_before"].get<double>() * 1e3 << " ms, " << fmt(j["completion_change_pct"].get<double>(), 1) << "%)";

@@ -1,5 +1,7 @@
 #include "analysis/network.h"
 
+#include "analysis/planemerge.h"
+
 #include "catalog/catalog.h"
 #include "model/design.h"
 #include "routing/routedflows.h"
@@ -108,7 +110,7 @@ TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fa
     t.workload = spec;
     t.endpoints = std::uint32_t(fabric.endpoints().size());
     if (spec.collective) {
-        const CollectiveSetup setup = collectiveSetup(design, catalog, fabric);
+        const CollectiveSetup setup = collectiveSetup(design, catalog, fabric, spec.gpus);
         if (!setup.error.empty()) {
             t.issue = TrafficResult::Issue::NoGpuServers;
             t.issueText = setup.error;
@@ -244,40 +246,6 @@ Result<NetworkAnalysis> analyzeFabric(const Design &design, const Catalog &catal
     return r;
 }
 
-PlaneAnalysis planeFigures(int plane, const NetworkAnalysis &a)
-{
-    return PlaneAnalysis{plane, a.switches, a.endpoints, a.routing, a.reachability, a.metrics};
-}
-
-// Adds another plane's figures to the totals: counts and bandwidths summed, the worst of the rest.
-void addPlane(NetworkAnalysis &total, const PlaneAnalysis &p, std::size_t sample)
-{
-    total.switches += p.switches;
-    total.endpoints += p.endpoints;
-    if (total.reachability && p.reachability) {
-        Reachability &t = *total.reachability;
-        t.pairs += p.reachability->pairs;
-        t.unreachablePairs += p.reachability->unreachablePairs;
-        t.maxHops = std::max(t.maxHops, p.reachability->maxHops);
-        for (const auto &pair : p.reachability->unreachableSample)
-            if (t.unreachableSample.size() < sample)
-                t.unreachableSample.push_back(pair);
-    }
-    if (total.metrics && p.metrics) {
-        FabricMetrics &t = *total.metrics;
-        t.bisectionGbps += p.metrics->bisectionGbps;
-        t.halfInjectionGbps += p.metrics->halfInjectionGbps;
-        t.diameterSwitches = std::max(t.diameterSwitches, p.metrics->diameterSwitches);
-        t.diameterSampled = t.diameterSampled || p.metrics->diameterSampled;
-        for (std::size_t i = 0; i < t.tiers.size() && i < p.metrics->tiers.size(); ++i) {
-            t.tiers[i].downGbps += p.metrics->tiers[i].downGbps;
-            t.tiers[i].upGbps += p.metrics->tiers[i].upGbps;
-        }
-    }
-    for (const std::string &w : p.routing.fabricWarnings)
-        total.routing.fabricWarnings.push_back("plane " + std::to_string(p.plane) + ": " + w);
-}
-
 } // namespace
 
 Result<NetworkAnalysis> analyzeNetwork(const Design &design, const Catalog &catalog, const NetworkRequest &request,
@@ -286,43 +254,43 @@ Result<NetworkAnalysis> analyzeNetwork(const Design &design, const Catalog &cata
     const int planes = designPlanes(design);
     if (planes == 0 || request.plane > 0)
         return analyzeFabric(design, catalog, request, control, request.plane);
-    // Each plane is its own subnet: routed and measured on its own. Plane 1 carries the
-    // latency, workloads, failures and kept tables; the others their routes and figures.
+    // Each plane is its own subnet: routed, measured and loaded on its own (planemerge.h).
+    if (auto resolved = resolveFailures(design, request.failures); !resolved)
+        return resolved.error();
     RunControl part = control;
-    auto planeProgress = [&](int plane) {
+    NetworkAnalysis total;
+    std::vector<std::vector<CollectiveEstimate>> collectives, collectivesBefore;
+    for (int plane = 1; plane <= planes && !control.cancelled(); ++plane) {
         if (control.progress)
             part.progress = [&control, plane, planes](const Progress &p) {
                 control.report(((plane - 1) * 100 + p.percent) / planes, p.stage, "plane " + std::to_string(plane));
             };
-    };
-    planeProgress(1);
-    auto first = analyzeFabric(design, catalog, request, part, 1);
-    if (!first)
-        return first;
-    NetworkAnalysis total = std::move(*first);
-    total.planes.push_back(planeFigures(1, total));
-    NetworkRequest light = request;
-    light.latency = false;
-    light.workloads.clear();
-    light.failures = {};
-    light.keepTables = false;
-    light.requireRoutableFabric = false;
-    for (int plane = 2; plane <= planes && !control.cancelled(); ++plane) {
-        planeProgress(plane);
-        auto next = analyzeFabric(design, catalog, light, part, plane);
+        auto next = analyzeFabric(design, catalog, planemerge::planeRequest(design, request, plane, planes), part, plane);
         if (!next)
             return next;
-        total.planes.push_back(planeFigures(plane, *next));
-        addPlane(total, total.planes.back(), request.unreachableSample);
-        if (total.creditLoops && next->creditLoops) {
-            total.creditLoops->dependencies += next->creditLoops->dependencies;
-            if (total.creditLoops->deadlockFree && !next->creditLoops->deadlockFree)
-                *total.creditLoops = *next->creditLoops;
+        planemerge::collectEstimates(next->traffic, collectives);
+        planemerge::collectEstimates(next->failure ? next->failure->trafficBefore : next->traffic, collectivesBefore);
+        if (plane > 1) {
+            planemerge::addPlane(total, *next, plane, request.unreachableSample);
+            continue;
         }
+        total = std::move(*next);
+        total.planes.push_back(planemerge::planeFigures(1, total));
+        if (!request.failures.empty() && !total.failure)
+            total.failure = FailureImpact{request.failures, {}, 0, total.reachability, total.metrics, total.traffic, {}};
+        else if (total.failure)
+            total.failure->planes = {1};
     }
-    if (total.metrics)
-        for (TierLoad &t : total.metrics->tiers)
-            t.oversubscription = t.upGbps > 0 ? t.downGbps / t.upGbps : 0;
+    planemerge::finishCollectives(total.traffic, request, collectives);
+    if (total.failure) {
+        total.failure->spec = request.failures;
+        total.failure->cables = failedCables(design, catalog, request.failures);
+        planemerge::finishCollectives(total.failure->trafficBefore, request, collectivesBefore);
+    }
+    for (std::optional<FabricMetrics> *m : {&total.metrics, total.failure ? &total.failure->metricsBefore : nullptr})
+        if (m && *m)
+            for (TierLoad &t : (*m)->tiers)
+                t.oversubscription = t.upGbps > 0 ? t.downGbps / t.upGbps : 0;
     total.cancelled = control.cancelled();
     return total;
 }

@@ -126,6 +126,9 @@ struct FailureImpact
     std::optional<Reachability> before;       // on the intact fabric
     std::optional<FabricMetrics> metricsBefore;
     std::vector<TrafficResult> trafficBefore; // the same workloads on the intact fabric
+    // A multi-plane design: the planes the failures are in (a link or switch is in one plane, a
+    // server in all), each rerouted; the other planes keep their routes and figures.
+    std::vector<int> planes;
 };
 
 // One plane (its own subnet) of a multi-plane design, routed and measured on its own.
@@ -136,6 +139,9 @@ struct PlaneAnalysis
     RoutingSummary routing;
     std::optional<Reachability> reachability;
     std::optional<FabricMetrics> metrics;
+    std::optional<LatencySummary> latency;
+    std::vector<double> completionS;          // per requested workload: this plane's share
+    bool failed = false;                      // the request's failures are in this plane
 };
 
 struct NetworkAnalysis
@@ -152,8 +158,13 @@ struct NetworkAnalysis
     std::optional<FailureImpact> failure;     // when the request has failures
     // A design with planes is analysed plane by plane (each its own subnet: pairs within a plane,
     // routes never cross planes). `planes` holds each plane's figures; the fields above are then
-    // over all planes (counts and bandwidths summed, the longest route and diameter the worst),
-    // and latency, traffic, failures and kept tables are those of plane 1 (request.plane picks another).
+    // over all planes: counts and bandwidths summed, the longest route and diameter the worst,
+    // latency over every plane's pairs (percentiles: the slowest plane's), a traffic pattern run
+    // on every plane's endpoints at once (finishing with the slowest), a collective spread over
+    // the planes (each plane carries 1/P of the bytes at once: network time the slowest plane's,
+    // NVLink time the whole buffer's), failures applied in the plane they are in (that plane
+    // rerouted, the others unchanged; FailureImpact::planes). Kept tables are plane 1's.
+    // request.plane analyses one plane alone.
     std::vector<PlaneAnalysis> planes;
     // The fabric (failures applied) and its tables, when the request keeps them.
     std::shared_ptr<const Fabric> fabric;

@@ -22,6 +22,7 @@ struct WorkloadSpec
     double bytes = kDefaultMessageBytes;      // per flow (pattern) or nccl-tests size (collective)
     bool ideal = false;                       // raw line rate, zero latency (patterns)
     std::uint64_t seed = kDefaultTrafficSeed; // random patterns
+    std::uint32_t gpus = 0;                   // collective: over the first servers holding this many GPUs; 0 = all
 };
 
 // "allreduce", "allgather", "reducescatter" and "nccl-alltoall" are collectives; everything

@@ -53,7 +53,7 @@ TrafficRun runTraffic(const Fabric &fabric, const RoutingTables &tables, const s
     return run;
 }
 
-CollectiveSetup collectiveSetup(const Design &design, const Catalog &catalog, const Fabric &fabric)
+CollectiveSetup collectiveSetup(const Design &design, const Catalog &catalog, const Fabric &fabric, std::uint32_t gpuLimit)
 {
     CollectiveSetup s;
     std::uint32_t rails = 0;
@@ -81,6 +81,16 @@ CollectiveSetup collectiveSetup(const Design &design, const Catalog &catalog, co
     if (s.servers.empty()) {
         s.error = "the design has no cabled GPU servers";
         return s;
+    }
+    if (gpuLimit > 0 && gpus > 0) {
+        const std::size_t need = (std::size_t(gpuLimit) + gpus - 1) / gpus;
+        if (need > s.servers.size()) {
+            s.error = "the collective asks for " + std::to_string(gpuLimit) + " GPUs; the design's cabled GPU servers have " +
+                      std::to_string(s.servers.size() * gpus);
+            s.servers.clear();
+            return s;
+        }
+        s.servers.resize(need);
     }
     s.set.servers = std::uint32_t(s.servers.size());
     s.set.gpusPerServer = gpus;

@@ -50,7 +50,9 @@ struct CollectiveSetup
     std::vector<NodeId> servers;
     std::string error;
 };
-CollectiveSetup collectiveSetup(const Design &design, const Catalog &catalog, const Fabric &fabric);
+// `gpus` > 0: the first servers (design order: neighbours in the fabric) that hold that many
+// GPUs (rounded up to whole servers); more than the design has is an error.
+CollectiveSetup collectiveSetup(const Design &design, const Catalog &catalog, const Fabric &fabric, std::uint32_t gpus = 0);
 
 struct CollectiveRun
 {
