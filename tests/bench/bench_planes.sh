@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 13's 102,400-GPU design: 12,800 DGX B300 on Quantum-X800 (Q3400) in 8 planes. Runs
-# generate, validate, bom and route --metrics through cplan under /usr/bin/time -v and prints
-# each one's wall time and peak memory (not a test: figures for the notes and the README).
+# generate, validate, bom, route --metrics, and an all-reduce and an all-to-all over 1,024 GPUs
+# (spread over the 8 planes) through cplan under /usr/bin/time -v and prints each one's wall
+# time and peak memory (not a test: figures for the notes and the README).
 # Usage: tests/bench/bench_planes.sh [PATH/TO/cplan] [WORK_DIR]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,3 +30,7 @@ run bom bom "$design" --json
 grep -o '"gpus": [0-9]*' "$dir/bom.out" | head -1
 run route route "$design" --metrics
 grep -E 'Routing|pairs|planes|bisection' "$dir/route.out" | head -6
+for pattern in allreduce nccl-alltoall; do
+  run "$pattern" simulate "$design" --pattern "$pattern" --gpus 1024 --bytes 1GiB
+  grep -E 'completion|algbw|planes at once' "$dir/$pattern.out"
+done

@@ -96,6 +96,48 @@ private slots:
                      .code,
                  0);
     }
+
+    // The subnet files per plane (as route --plane), the as-built check of a plane's dump,
+    // a collective over some GPUs spread over the planes, a failure named by its plane.
+    void planesThroughTheCommands()
+    {
+        const QString design = m_dir.filePath(QStringLiteral("two.cluster.yaml"));
+        QCOMPARE(cplan({QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--servers"), QStringLiteral("16"),
+                        QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+                        QStringLiteral("--planes"), QStringLiteral("2"), QStringLiteral("-o"), design})
+                     .code,
+                 0);
+        const QString topo = m_dir.filePath(QStringLiteral("plane2.topo"));
+        const Run whole = cplan({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("ibnetdiscover"),
+                                 QStringLiteral("-o"), topo});
+        QCOMPARE(whole.code, 2);
+        QVERIFY2(whole.err.contains("--plane N"), whole.err.constData());
+        QCOMPARE(cplan({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("slurm"), QStringLiteral("--plane"),
+                        QStringLiteral("1"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("x"))})
+                     .code,
+                 2);
+        QCOMPARE(cplan({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("ibnetdiscover"),
+                        QStringLiteral("--plane"), QStringLiteral("2"), QStringLiteral("-o"), topo})
+                     .code,
+                 0);
+        QCOMPARE(cplan({QStringLiteral("verify"), design, topo}).code, 2);   // which plane?
+        const QJsonObject verified = json({QStringLiteral("verify"), design, topo, QStringLiteral("--plane"), QStringLiteral("2")});
+        QVERIFY(verified[QStringLiteral("agree")].toBool());
+
+        const QJsonObject sim = json({QStringLiteral("simulate"), design, QStringLiteral("--pattern"), QStringLiteral("allreduce"),
+                                      QStringLiteral("--gpus"), QStringLiteral("64"), QStringLiteral("--bytes"), QStringLiteral("1GiB")});
+        QCOMPARE(sim[QStringLiteral("ranks")].toInt(), 64);
+        QCOMPARE(sim[QStringLiteral("rails")].toInt(), 8);
+        QCOMPARE(sim[QStringLiteral("planes")].toArray().size(), 2);
+        QCOMPARE(cplan({QStringLiteral("simulate"), design, QStringLiteral("--pattern"), QStringLiteral("alltoall"), QStringLiteral("--gpus"),
+                        QStringLiteral("64")})
+                     .code,
+                 2);
+
+        const QJsonObject failed = json({QStringLiteral("fail"), design, QStringLiteral("--switch"), QStringLiteral("p1-spine01")});
+        QCOMPARE(failed[QStringLiteral("failed_planes")].toArray(), QJsonArray{1});
+        QCOMPARE(failed[QStringLiteral("unreachable_pairs")].toInt(), 0);
+    }
 };
 
 CPLAN_TEST_APPLESS_MAIN(TestCliPlanes)
