@@ -17,6 +17,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -153,11 +154,16 @@ int main(int argc, char **argv)
     {
         QElapsedTimer g;
         g.start();
-        const Design big = fatTree(*catalog, 4000);
-        const QString file = dir.filePath(QStringLiteral("g32000.cluster.yaml"));
-        (void)saveDesign(big, file.toStdString());
-        std::printf("32,000-GPU design generated and saved in %.2f s (%zu nodes, %zu links)\n", g.nsecsElapsed() / 1e9,
-                    big.nodes.size(), big.links.size());
+        // BENCH_GUI_DESIGN=FILE opens that design instead (issue 13: the 102,400-GPU 8-plane one
+        // that tests/bench/bench_planes.sh writes).
+        QString file = qEnvironmentVariable("BENCH_GUI_DESIGN");
+        if (file.isEmpty()) {
+            const Design big = fatTree(*catalog, 4000);
+            file = dir.filePath(QStringLiteral("g32000.cluster.yaml"));
+            (void)saveDesign(big, file.toStdString());
+            std::printf("32,000-GPU design generated and saved in %.2f s (%zu nodes, %zu links)\n", g.nsecsElapsed() / 1e9,
+                        big.nodes.size(), big.links.size());
+        }
         {
             QElapsedTimer p;
             p.start();
@@ -181,9 +187,9 @@ int main(int argc, char **argv)
         window.analysis()->waitForIdle(120000);
         const double analysedS = t.nsecsElapsed() / 1e9;
         const double stall = heartbeat.stopMs();
-        std::printf("32,000-GPU design: opened (parsed on a worker, %zu link items on the canvas) in %.2f s, painted at %.2f s, "
+        std::printf("%s: opened (parsed on a worker, %zu link items on the canvas) in %.2f s, painted at %.2f s, "
                     "metrics at %.2f s; longest GUI stall %.0f ms\n",
-                    window.scene()->linkItems().size(), openS, paintedS, analysedS, stall);
+                    qPrintable(QFileInfo(file).fileName()), window.scene()->linkItems().size(), openS, paintedS, analysedS, stall);
 
         // Pan and zoom: full repaints of the viewport, collapsed (as it opens) and expanded.
         auto repaints = [&](const char *what) {

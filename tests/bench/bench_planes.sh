@@ -16,10 +16,11 @@ run() {
   if ! /usr/bin/time -v "$cplan" "$@" >"$dir/$name.out" 2>"$dir/$name.time"; then
     echo "$name failed:"; tail -30 "$dir/$name.time"; exit 1
   fi
-  local wall rss
+  local wall rss user
   wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$dir/$name.time")
   rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$dir/$name.time")
-  printf '%-9s wall %9s   peak RSS %6d MB\n' "$name" "$wall" $((rss / 1024))
+  user=$(sed -n 's/.*User time (seconds): //p' "$dir/$name.time")
+  printf '%-13s wall %9s   user CPU %8s s   peak RSS %6d MB\n' "$name" "$wall" "$user" $((rss / 1024))
 }
 
 run generate generate fat-tree --servers 12800 --server dgx-b300 --switch q3400 --planes 8 -o "$design"
