@@ -192,6 +192,10 @@ int runSweepCommand(const SweepArgs &a, Context &ctx)
     SweepRunOptions options;
     options.threads = a.jobs;
     options.store = store ? &*store : nullptr;
+    auto slice = sliceSelector(*spec, a.slurm.slice);   // a Slurm task's share (sweepslurm.h)
+    if (!slice)
+        return fail(slice.error());
+    options.select = *slice;
     options.progress = [&bar](const SweepProgress &p) {
         bar.update(p.total ? double(p.done) / double(p.total) : 1.0,
                    std::to_string(p.done) + "/" + std::to_string(p.total) + " points, " + duration(p.elapsedS) + " elapsed, ETA " +
@@ -225,13 +229,14 @@ CLI::App *addSweepCommand(CLI::App &root, Context &ctx)
     cmd->add_flag("--pareto", a->pareto, "Only the non-dominated points (table or --json)");
     cmd->add_flag("--csv", a->csv, "Every point as CSV");
     cmd->add_flag("--no-progress", a->noProgress, "No progress bar on a terminal");
+    addSweepSlurm(*cmd, *a, ctx);
     cmd->callback([a, &ctx, cmd] {
         if (!cmd->get_subcommands().empty())
             return;   // a subcommand of sweep runs instead
         ctx.action = [a, &ctx]() -> int {
             if (a->file.empty())
                 return fail("sweep: give a sweep file (cplan sweep FILE.sweep.yaml)");
-            return runSweepCommand(*a, ctx);
+            return a->slurm.submit ? submitSweepToSlurm(*a, ctx) : runSweepCommand(*a, ctx);
         };
     });
     return cmd;

@@ -5,6 +5,7 @@
 // the commands that read sweep results back (a Slurm run's `sweep collect`).
 
 #include "cli/cli.h"
+#include "cli/sweepslurm.h"
 #include "sweep/runsweep.h"
 
 #include <iosfwd>
@@ -20,6 +21,7 @@ struct SweepArgs
     bool pareto = false;     // only the non-dominated points
     bool csv = false;        // every point as CSV
     bool noProgress = false;
+    SweepSlurmArgs slurm;    // --slurm, --slice and the like (sweepslurm.h)
 };
 
 // The `--json` document: {"points": [{"axes", "objectives", "pareto", "skipped", ...}]}.
