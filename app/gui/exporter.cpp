@@ -93,6 +93,13 @@ void Exporter::exportBomWorkbook()
                       [this](const QString &f, QString *error) { return writeBomWorkbook(f, error); });
 }
 
+Exporter::~Exporter() = default;
+
+void Exporter::setAlternatives(const ReportAlternatives &alternatives)
+{
+    m_alternatives = std::make_unique<ReportAlternatives>(alternatives);
+}
+
 int Exporter::writeReport(const QString &file, QString *error)
 {
     // The report is in the interface language: the translator and locale are already installed.
@@ -101,6 +108,8 @@ int Exporter::writeReport(const QString &file, QString *error)
     report.setTerms(designTerms(m_document->design().settings));
     if (const ScheduleResult *run = m_scheduler ? m_scheduler->reportableResult() : nullptr)
         report.setSchedule(*run, m_scheduler->reportableScenario());
+    if (m_alternatives)
+        report.setAlternatives(*m_alternatives);
     return report.write(file, error) ? report.pageCount() : 0;
 }
 

@@ -4,6 +4,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 
 class QWidget;
 
@@ -13,6 +14,7 @@ class CanvasView;
 class Catalog;
 class Document;
 class SchedulerView;
+struct ReportAlternatives;
 
 // The File menu's exports: the canvas view as an image, the PDF report and the BOM workbook.
 // The write functions take no dialogs (tests, screenshots); the menu functions ask where.
@@ -22,6 +24,12 @@ class Exporter : public QObject
 
 public:
     Exporter(Document *document, const Catalog &catalog, CanvasView *view, QWidget *window);
+    ~Exporter() override;
+
+    // The design sweep this design was chosen from (the design explorer's "Use in report"): the
+    // report then has an "Alternatives considered" page.
+    void setAlternatives(const ReportAlternatives &alternatives);
+    bool hasAlternatives() const { return m_alternatives != nullptr; }
 
     // The scheduler whose finished run the report includes (none: no scheduling page).
     void setScheduler(const SchedulerView *scheduler) { m_scheduler = scheduler; }
@@ -49,6 +57,7 @@ private:
     CanvasView *m_view;
     QWidget *m_window;
     const SchedulerView *m_scheduler = nullptr;
+    std::unique_ptr<ReportAlternatives> m_alternatives;
 };
 
 } // namespace cplan

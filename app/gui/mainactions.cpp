@@ -2,6 +2,7 @@
 
 #include "asbuiltcompare.h"
 #include "documentfiles.h"
+#include "explorerhost.h"
 #include "exporter.h"
 #include "i18n.h"
 #include "mainwindow.h"
@@ -179,6 +180,8 @@ void MainActions::createToolsMenu(MainWindow &w)
     });
     tools->addAction(tr("&Restore all failed objects"), scene, &CanvasScene::clearFailures);
     tools->addAction(tr("Run &analysis now"), w.analysis(), &AnalysisRunner::runNow);
+    tools->addSeparator();
+    tools->addAction(tr("&Design explorer…"), &w, [&w] { w.explorer()->show(); });
 }
 
 void MainActions::createHelpMenu(MainWindow &w)

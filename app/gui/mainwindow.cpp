@@ -2,6 +2,7 @@
 
 #include "asbuiltcompare.h"
 #include "documentfiles.h"
+#include "explorerhost.h"
 #include "exporter.h"
 #include "helpdialog.h"
 
@@ -70,6 +71,7 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     setDockNestingEnabled(true);
     m_docks = Docks::create(this, m_document, m_scene, m_view, catalog);
     m_asBuilt = new AsBuiltCompare(m_document, m_scene, m_view, m_docks.differences, m_files, catalog, this);
+    m_explorer = new ExplorerHost(this, catalog);
     m_actions = MainActions::create(*this);
     createStatusBar();
     connectParts();

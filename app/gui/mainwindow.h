@@ -22,6 +22,7 @@ class CanvasScene;
 class CanvasView;
 class Catalog;
 class DocumentFiles;
+class ExplorerHost;
 class Document;
 class Exporter;
 class Inspector;
@@ -72,6 +73,8 @@ public:
     Exporter *exporter() const { return m_exporter; }
     AnalysisRunner *analysis() const { return m_analysis; }
     AsBuiltCompare *asBuilt() const { return m_asBuilt; }
+    // Tools > Design explorer: its window, and the designs opened from it.
+    ExplorerHost *explorer() const { return m_explorer; }
     PartPalette *palette() const { return m_docks.palette; }
     Inspector *inspector() const { return m_docks.inspector; }
     ProblemsView *problems() const { return m_docks.problems; }
@@ -130,6 +133,7 @@ private:
     Exporter *m_exporter;
     Docks m_docks;
     AsBuiltCompare *m_asBuilt = nullptr;
+    ExplorerHost *m_explorer = nullptr;
     MainActions m_actions;
     QLabel *m_statusAnalysis = nullptr;
     QProgressBar *m_statusProgress = nullptr;

@@ -20,7 +20,7 @@ namespace {
 
 // The report's sections in order. A new section: its page function (reportpages.h) here.
 using PageFunction = void (*)(ReportPainter &, const ReportData &);
-const PageFunction kSections[] = {coverPage, layoutPage, analysisPage, bomPage, cablePage, physicalPage, schedulePage, sourcesPage};
+const PageFunction kSections[] = {coverPage, layoutPage, analysisPage, bomPage, cablePage, physicalPage, schedulePage, alternativesPage, sourcesPage};
 
 } // namespace
 
@@ -32,6 +32,11 @@ void PdfReport::setSchedule(const ScheduleResult &result, const QString &scenari
 {
     m_schedule = std::make_unique<ScheduleResult>(result);
     m_scenario = scenario;
+}
+
+void PdfReport::setAlternatives(const ReportAlternatives &alternatives)
+{
+    m_alternatives = std::make_unique<ReportAlternatives>(alternatives);
 }
 
 // One engine run for every figure of the report: cost, the network, the report's traffic
@@ -64,7 +69,7 @@ bool PdfReport::write(const QString &path, QString *error)
 
 bool PdfReport::render(const QString &path, QString *error)
 {
-    ReportData data{m_design, m_catalog, *m_analysis, m_schedule.get(), m_scenario, m_sourceFile, m_notes, {}, nullptr, nullptr};
+    ReportData data{m_design, m_catalog, *m_analysis, m_schedule.get(), m_scenario, m_sourceFile, m_notes, {}, nullptr, nullptr, m_alternatives.get()};
     if (!m_analyseNetwork)
         data.networkMissing = tr("network analysis switched off");
     else if (m_analysis->networkError)

@@ -6,6 +6,8 @@
 #include "analysis/defaults.h"
 #include "cost/pricing.h"
 #include "model/design.h"
+#include "sweep/evaluate.h"
+#include "sweep/sweepspec.h"
 #endif
 
 #include <QCoreApplication>
@@ -21,14 +23,24 @@ class Catalog;
 struct DesignAnalysis;
 struct ScheduleResult;
 
+// The design sweep this design was chosen from (the design explorer's "Use in report"), for the
+// "Alternatives considered" page: the Pareto front on two figures and a table of the front.
+struct ReportAlternatives
+{
+    SweepSpec spec;
+    std::vector<PointResult> results;   // ranked (rankSweep): violations and the front set
+    std::string x, y;                   // the figures of the chart
+    std::optional<std::size_t> chosen;  // the reported design's position in `results`
+};
+
 // The customer PDF report of a design (A4 landscape), drawn with QPainter on a QPdfWriter (Qt Gui
 // only: it renders headless, from `cplan report` as from the window). The figures come from one
 // engine run, analyzeDesign (core/analysis), with the same defaults as the window and `cplan`;
 // the pages (reportpages.h) only format them:
 //   1  cover with the key figures          5  cable summary
 //   2  layout picture                      6  scheduling results (when a run is given)
-//   3  network and cost analysis charts    7  assumptions and the sources of the figures
-//   4  bill of materials with totals
+//   3  network and cost analysis charts    7  the alternatives considered (a design sweep, if given)
+//   4  bill of materials with totals       8  assumptions and the sources of the figures
 // Needs a QGuiApplication (fonts); the offscreen platform will do.
 class PdfReport
 {
@@ -46,6 +58,8 @@ public:
     // A scheduling run to report (scenario: what was run, e.g. "synthetic:2000 | backfill").
     void setSchedule(const ScheduleResult &result, const QString &scenario);
     void setSourceFile(const QString &path) { m_sourceFile = path; }
+    // The sweep the design was chosen from: adds the "Alternatives considered" page.
+    void setAlternatives(const ReportAlternatives &alternatives);
 
     // Writes the PDF atomically (QSaveFile). False with a message on failure.
     bool write(const QString &path, QString *error = nullptr);
@@ -71,6 +85,7 @@ private:
     std::unique_ptr<ScheduleResult> m_schedule;
     QString m_scenario;
     QString m_sourceFile;
+    std::unique_ptr<ReportAlternatives> m_alternatives;
     int m_pages = 0;
     QStringList m_notes;
     PrintedFigures m_figures;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace cplan {
 
@@ -165,6 +166,101 @@ void lineChart(QPainter &p, const QRectF &plot, const std::vector<std::pair<doub
     p.drawPath(path);
     p.setPen(QPen(ink::kMuted, 0.6));
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
+}
+
+namespace {
+
+// An axis value, short: "1.25M", "340k", "0.0123".
+QString shortNumber(double v)
+{
+    const double a = std::fabs(v);
+    if (a >= 1e9)
+        return number(v / 1e9, 2) + QStringLiteral("G");
+    if (a >= 1e6)
+        return number(v / 1e6, 2) + QStringLiteral("M");
+    if (a >= 1e4)
+        return number(v / 1e3, 1) + QStringLiteral("k");
+    if (a >= 10 || a == 0)
+        return number(v, 0);
+    return number(v, std::clamp(2 - int(std::floor(std::log10(a))), 1, 8));
+}
+
+struct Span
+{
+    double lo, hi;
+    double at(double v, double from, double to) const { return from + (to - from) * (v - lo) / (hi - lo); }
+};
+
+Span span(const std::vector<QPointF> &a, const std::vector<QPointF> &b, bool x)
+{
+    double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+    for (const auto *list : {&a, &b})
+        for (const QPointF &pt : *list) {
+            lo = std::min(lo, x ? pt.x() : pt.y());
+            hi = std::max(hi, x ? pt.x() : pt.y());
+        }
+    if (lo > hi)
+        return {0, 1};
+    const double pad = hi > lo ? 0.06 * (hi - lo) : std::max(std::fabs(hi) * 0.1, 1.0);
+    lo -= pad;
+    hi += pad;
+    // Four grid steps of a round size (1, 2, 2.5 or 5 x 10^n) from a round start.
+    for (double step = niceCeil((hi - lo) / 4);; step = niceCeil(step * 1.01)) {
+        const double start = std::floor(lo / step) * step;
+        if (start + 4 * step >= hi)
+            return {start, start + 4 * step};
+    }
+}
+
+} // namespace
+
+void scatterChart(QPainter &p, const QRectF &plot, const std::vector<QPointF> &other, const std::vector<QPointF> &front,
+                  const std::optional<QPointF> &chosen, const QString &xTitle, const QString &yTitle)
+{
+    const Span sx = span(other, front, true), sy = span(other, front, false);
+    auto at = [&](const QPointF &v) { return QPointF(sx.at(v.x(), plot.left(), plot.right()), sy.at(v.y(), plot.bottom(), plot.top())); };
+    p.setFont(reportFont(6.5));
+    for (int k = 0; k <= 4; ++k) {
+        const double fx = plot.left() + plot.width() * k / 4, fy = plot.bottom() - plot.height() * k / 4;
+        p.setPen(QPen(ink::kRule, 0.5));
+        p.drawLine(QPointF(plot.left(), fy), QPointF(plot.right(), fy));
+        p.drawLine(QPointF(fx, plot.top()), QPointF(fx, plot.bottom()));
+        p.setPen(ink::kMuted);
+        p.drawText(QRectF(plot.left() - 44, fy - 6, 40, 12), Qt::AlignRight | Qt::AlignVCenter,
+                   shortNumber(sy.lo + (sy.hi - sy.lo) * k / 4));
+        p.drawText(QRectF(fx - 30, plot.bottom() + 2, 60, 10), Qt::AlignHCenter | Qt::AlignTop, shortNumber(sx.lo + (sx.hi - sx.lo) * k / 4));
+    }
+    p.setPen(ink::kText);
+    p.drawText(QRectF(plot.left(), plot.bottom() + 13, plot.width(), 10), Qt::AlignHCenter | Qt::AlignTop, xTitle);
+    p.save();
+    p.translate(plot.left() - 40, plot.center().y());
+    p.rotate(-90);
+    p.drawText(QRectF(-plot.height() / 2, -12, plot.height(), 10), Qt::AlignHCenter | Qt::AlignBottom, yTitle);
+    p.restore();
+    p.setPen(QPen(ink::kMuted, 0.4));
+    p.setBrush(ink::kServer);
+    for (const QPointF &v : other)
+        p.drawEllipse(at(v), 2.2, 2.2);
+    std::vector<QPointF> line = front;
+    std::sort(line.begin(), line.end(), [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
+    QPainterPath path;
+    for (std::size_t i = 0; i < line.size(); ++i)
+        i == 0 ? path.moveTo(at(line[i])) : path.lineTo(at(line[i]));
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(ink::kMgmt, 0.8, Qt::DashLine));
+    p.drawPath(path);
+    p.setPen(QPen(ink::kMgmt.darker(150), 0.5));
+    p.setBrush(ink::kMgmt);
+    for (const QPointF &v : front)
+        p.drawEllipse(at(v), 3.4, 3.4);
+    if (chosen) {
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(ink::kAccent, 1.4));
+        p.drawEllipse(at(*chosen), 6.5, 6.5);
+    }
+    p.setPen(QPen(ink::kMuted, 0.6));
+    p.drawLine(plot.bottomLeft(), plot.bottomRight());
+    p.drawLine(plot.bottomLeft(), plot.topLeft());
 }
 
 } // namespace cplan

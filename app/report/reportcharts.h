@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -26,5 +27,11 @@ void barChart(QPainter &p, const QRectF &plot, const QStringList &categories, co
 // A step line over time (schedule series): x in seconds from 0, y up to yMax.
 void lineChart(QPainter &p, const QRectF &plot, const std::vector<std::pair<double, double>> &points, double yMax,
                const QString &yUnit, const QColor &color);
+
+// A scatter of points on two value axes (each from its minimum to its maximum, with a margin):
+// `other` small and grey, `front` larger in the accent colour and joined in x order, `chosen`
+// ringed; axis titles under and beside the plot.
+void scatterChart(QPainter &p, const QRectF &plot, const std::vector<QPointF> &other, const std::vector<QPointF> &front,
+                  const std::optional<QPointF> &chosen, const QString &xTitle, const QString &yTitle);
 
 } // namespace cplan

@@ -15,6 +15,7 @@ namespace cplan {
 class Catalog;
 class Design;
 class ReportPainter;
+struct ReportAlternatives;
 
 // What every page of the report draws from: the design, the engine's analysis of it (one
 // analyzeDesign run: cost, network, the traffic pattern and the headline collective) and the
@@ -31,6 +32,7 @@ struct ReportData
     QString networkMissing;                     // why there are no network figures ("" = there are)
     const TrafficResult *pattern = nullptr;     // the traffic pattern's run, when it ran
     const TrafficResult *headline = nullptr;    // the headline all-reduce's, on two servers or more
+    const ReportAlternatives *alternatives = nullptr;   // the sweep the design was chosen from, if any
 
     const Bom &bom() const { return analysis.cost.bom; }
     const BomPricing &pricing() const { return analysis.cost.pricing; }
@@ -48,6 +50,7 @@ void bomPage(ReportPainter &painter, const ReportData &data);
 void cablePage(ReportPainter &painter, const ReportData &data);
 void physicalPage(ReportPainter &painter, const ReportData &data);
 void schedulePage(ReportPainter &painter, const ReportData &data);
+void alternativesPage(ReportPainter &painter, const ReportData &data);
 void sourcesPage(ReportPainter &painter, const ReportData &data);
 
 } // namespace cplan

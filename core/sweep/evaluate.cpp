@@ -347,6 +347,14 @@ std::vector<PointResult> evaluatePoints(const SweepSpec &spec, const std::vector
     return out;
 }
 
+Result<Design> sweepPointDesign(const SweepPoint &point, const Catalog &catalog)
+{
+    auto generatorSpec = fatTreeSpec(point, catalog);
+    if (!generatorSpec)
+        return generatorSpec.error();
+    return generateFatTree(*generatorSpec, catalog);
+}
+
 std::optional<PointResult> evaluatePoint(const SweepSpec &spec, const SweepPoint &point, const Catalog &catalog,
                                          const RunControl &control)
 {

@@ -14,6 +14,7 @@
 namespace cplan {
 
 class Catalog;
+class Design;
 
 struct SweepFigure
 {
@@ -61,6 +62,10 @@ Result<Catalog> sweepCatalog(const SweepSpec &spec, const Catalog &base);
 // `routingThreads` 1 when points run in parallel. A cancelled run returns the points done.
 std::vector<PointResult> evaluatePoints(const SweepSpec &spec, const std::vector<const SweepPoint *> &points,
                                         const Catalog &catalog, const RunControl &control = {}, unsigned routingThreads = 1);
+// The design a point's options generate, as evaluatePoints generates it (the same design hash):
+// what the design explorer opens for a point. Errors: the combination the generator refuses.
+Result<Design> sweepPointDesign(const SweepPoint &point, const Catalog &catalog);
+
 // One point; nullopt when cancelled.
 std::optional<PointResult> evaluatePoint(const SweepSpec &spec, const SweepPoint &point, const Catalog &catalog,
                                          const RunControl &control = {});

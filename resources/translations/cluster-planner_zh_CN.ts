@@ -1230,7 +1230,7 @@
 <context>
     <name>PdfReport</name>
     <message>
-        <location filename="../../app/report/pdfreport.cpp" line="+73"/>
+        <location filename="../../app/report/pdfreport.cpp" line="+78"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -1467,12 +1467,63 @@
         <translation>收敛比</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location filename="../../app/report/alternativespage.cpp" line="+41"/>
+        <source>This design was chosen among %1 alternatives (%2; alternatives in %3). %4 of them are on the Pareto front of %5: no other alternative is as good on every one of these and better on one.</source>
+        <translation>本设计选自 %1 个备选方案（%2；可变项：%3）。其中 %4 个位于 %5 的帕累托前沿：没有其他方案在这些指标上全部不差且至少一项更好。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location filename="../../app/report/coverpage.cpp" line="+0"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+4"/>
+        <source>%1 combinations could not be built and were skipped.</source>
+        <translation>%1 个组合无法构建，已跳过。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 break a constraint and are not ranked.</source>
+        <translation>%1 个违反约束，未参与排名。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 against %2</source>
+        <translation>%1 与 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>orange: the Pareto front; grey: the other alternatives; ringed: this design</source>
+        <translation>橙色：帕累托前沿；灰色：其他方案；圆圈：本设计</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>No alternative has both figures.</source>
+        <translation>没有方案同时具有这两项指标。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Alternatives considered</source>
+        <translation>备选方案比较</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This report&apos;s design: alternative %1 (%2).</source>
+        <translation>本报告的设计：方案 %1（%2）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Front</source>
+        <translation>前沿</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 more alternatives on the front are not listed.</source>
+        <translation>前沿上另有 %1 个方案未列出。</translation>
+    </message>
+    <message>
+        <location filename="../../app/report/coverpage.cpp" line="+0"/>
         <source>single tier</source>
         <translation>单层</translation>
     </message>
@@ -2589,6 +2640,114 @@ This page shows cost charts only.</source>
     </message>
 </context>
 <context>
+    <name>SweepFigures</name>
+    <message>
+        <location filename="../../widgets/l10n/explorertext.cpp" line="+16"/>
+        <source>CAPEX</source>
+        <translation>资本支出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost per GPU</source>
+        <translation>每 GPU 成本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power (W)</source>
+        <translation>功耗 (W)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rack units</source>
+        <translation>机架单元 (U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switches</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tiers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Blocking</source>
+        <translation>阻塞比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection (Gb/s)</source>
+        <translation>对分带宽 (Gb/s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection ratio</source>
+        <translation>对分带宽比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latency p99 (ns)</source>
+        <translation>p99 延迟 (ns)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Workload time (s)</source>
+        <translation>负载完成时间 (s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bus bandwidth (Gb/s)</source>
+        <translation>总线带宽 (Gb/s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All-reduce time (s)</source>
+        <translation>All-reduce 时间 (s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All-to-all time (s)</source>
+        <translation>All-to-all 时间 (s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean JCT (s)</source>
+        <translation>平均作业完成时间 (s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JCT p95 (s)</source>
+        <translation>作业完成时间 p95 (s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean wait (s)</source>
+        <translation>平均等待时间 (s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Makespan (s)</source>
+        <translation>总完成时间 (s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU utilization</source>
+        <translation>GPU 利用率</translation>
+    </message>
+</context>
+<context>
     <name>cplan::AnalysisRunner</name>
     <message>
         <location filename="../../widgets/analysis.cpp" line="+121"/>
@@ -3393,6 +3552,313 @@ or open a design (Ctrl+O).</source>
     </message>
 </context>
 <context>
+    <name>cplan::ExplorerChart</name>
+    <message>
+        <location filename="../../widgets/explorerchart.cpp" line="+64"/>
+        <source>Breaks a constraint</source>
+        <translation>违反约束</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Other points</source>
+        <translation>其他方案</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+2"/>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chosen</source>
+        <translation>已选</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::ExplorerHost</name>
+    <message>
+        <location filename="../../app/gui/explorerhost.cpp" line="+66"/>
+        <source>%1 from the design explorer: its report has an &quot;Alternatives considered&quot; page</source>
+        <translation>%1 来自设计探索器：其报告包含“备选方案比较”页</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 from the design explorer</source>
+        <translation>%1 来自设计探索器</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::ExplorerModel</name>
+    <message>
+        <location filename="../../widgets/explorermodel.cpp" line="+89"/>
+        <source>Front</source>
+        <translation>前沿</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>skipped: %1</source>
+        <translation>已跳过：%1</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::ExplorerSetup</name>
+    <message>
+        <location filename="../../widgets/explorersetup.cpp" line="+72"/>
+        <source>Alternatives</source>
+        <translation>备选方案</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Sweep file</source>
+        <translation>扫描文件</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Comma-separated values; each is one alternative (e.g. 1:1, 2:1)</source>
+        <translation>以逗号分隔的取值，每个取值是一个备选方案（例如 1:1, 2:1）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GPU server:</source>
+        <translation>GPU 服务器：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Servers:</source>
+        <translation>服务器数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switch models:</source>
+        <translation>交换机型号：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Blocking ratios:</source>
+        <translation>阻塞比：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rails:</source>
+        <translation>导轨数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tiers:</source>
+        <translation>层数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Workload pattern:</source>
+        <translation>负载模式：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bytes per flow:</source>
+        <translation>每流字节数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Objectives:</source>
+        <translation>目标：</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>The sweep file the form writes (edit it here, or open one).</source>
+        <translation>表单生成的扫描文件（可在此编辑，或打开一个文件）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::ExplorerWindow</name>
+    <message>
+        <location filename="../../widgets/explorerwindow.cpp" line="+50"/>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <location line="+163"/>
+        <location line="+12"/>
+        <source>Design explorer</source>
+        <translation>设计探索器</translation>
+    </message>
+    <message>
+        <location line="-142"/>
+        <source>Open sweep file…</source>
+        <translation>打开扫描文件…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save sweep file…</source>
+        <translation>保存扫描文件…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run sweep</source>
+        <translation>运行扫描</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Choose the alternatives, then run the sweep.</source>
+        <translation>选择备选方案，然后运行扫描。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source> kW</source>
+        <translation> kW</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> : 1</source>
+        <translation> : 1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hide points that break a constraint</source>
+        <translation>隐藏违反约束的方案</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Budget ≤</source>
+        <translation>预算 ≤</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Power ≤</source>
+        <translation>功耗 ≤</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Racks ≤</source>
+        <translation>机柜 ≤</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Blocking ≤</source>
+        <translation>阻塞比 ≤</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Chart:</source>
+        <translation>图表：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>against</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open design</source>
+        <translation>打开设计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use in report</source>
+        <translation>用于报告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the chosen design with an &quot;Alternatives considered&quot; page (this sweep&apos;s front and table) in its report</source>
+        <translation>打开所选设计，并在其报告中加入“备选方案比较”页（本次扫描的前沿与表格）</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Open sweep file</source>
+        <translation>打开扫描文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Sweep files (*.sweep.yaml *.yaml)</source>
+        <translation>扫描文件 (*.sweep.yaml *.yaml)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Save sweep file</source>
+        <translation>保存扫描文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sweep files (*.sweep.yaml)</source>
+        <translation>扫描文件 (*.sweep.yaml)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>(the explorer&apos;s sweep)</source>
+        <translation>（探索器的扫描）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Running the sweep…</source>
+        <translation>正在运行扫描…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cancelling after the points in progress…</source>
+        <translation>正在取消（等待进行中的方案完成）…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 of %2 points, about %3 left</source>
+        <translation>%1 / %2 个方案，约剩 %3</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Cancelled: %1 points done in %2 s</source>
+        <translation>已取消：%2 秒内完成 %1 个方案</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 points in %2 s</source>
+        <translation>%2 秒内完成 %1 个方案</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n on the Pareto front</source>
+        <translation>
+            <numerusform>%n 个位于帕累托前沿</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n skipped (invalid combination)</source>
+        <translation>
+            <numerusform>%n 个已跳过（无效组合）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>Point %1</source>
+        <translation>方案 %1</translation>
+    </message>
+</context>
+<context>
     <name>cplan::Exporter</name>
     <message>
         <location filename="../../app/gui/exporter.cpp" line="+54"/>
@@ -3867,7 +4333,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainActions</name>
     <message>
-        <location filename="../../app/gui/mainactions.cpp" line="+62"/>
+        <location filename="../../app/gui/mainactions.cpp" line="+63"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -4108,6 +4574,11 @@ or open a design (Ctrl+O).</source>
         <translation>立即运行分析(&amp;A)</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>&amp;Design explorer…</source>
+        <translation>设计探索器(&amp;D)…</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
@@ -4191,7 +4662,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+91"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+93"/>
         <source>Price book</source>
         <translation>价格簿</translation>
     </message>

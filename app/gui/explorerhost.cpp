@@ -1,0 +1,86 @@
+#include "explorerhost.h"
+
+#include "exporter.h"
+#include "mainwindow.h"
+#include "pdfreport.h"
+
+#include "analysis.h"
+#include "canvasview.h"
+#include "document.h"
+#include "explorermodel.h"
+#include "explorerwindow.h"
+
+#include <QMessageBox>
+#include <QStatusBar>
+
+namespace cplan {
+
+ExplorerHost::ExplorerHost(MainWindow *owner, const Catalog &catalog)
+    : QObject(owner)
+    , m_owner(owner)
+    , m_catalog(catalog)
+{
+}
+
+ExplorerHost::~ExplorerHost()
+{
+    delete m_window.data();
+}
+
+ExplorerWindow *ExplorerHost::window() const
+{
+    return m_window.data();
+}
+
+ExplorerWindow *ExplorerHost::show()
+{
+    if (!m_window) {
+        m_window = new ExplorerWindow(m_catalog);
+        m_window->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_window, &ExplorerWindow::openDesignRequested, this, [this](int result) { openPoint(result, false); });
+        connect(m_window, &ExplorerWindow::useInReportRequested, this, [this](int result) { openPoint(result, true); });
+    }
+    m_window->show();
+    m_window->raise();
+    m_window->activateWindow();
+    return m_window;
+}
+
+MainWindow *ExplorerHost::openPoint(int result, bool forReport)
+{
+    if (!m_window)
+        return nullptr;
+    auto design = m_window->designOf(result);
+    if (!design) {
+        QMessageBox::warning(m_window, m_window->windowTitle(), QString::fromStdString(design.error().message));
+        return nullptr;
+    }
+    auto *w = new MainWindow(m_catalog);
+    w->setAttribute(Qt::WA_DeleteOnClose);
+    const QString title = m_window->resultTitle(result);
+    w->document()->reset(std::move(*design), QString(), true);
+    if (forReport) {
+        const ExplorerModel *model = m_window->model();
+        w->exporter()->setAlternatives(ReportAlternatives{model->spec(), model->results(), m_window->chartX(), m_window->chartY(),
+                                                          std::size_t(result)});
+        w->statusBar()->showMessage(tr("%1 from the design explorer: its report has an \"Alternatives considered\" page").arg(title));
+    } else {
+        w->statusBar()->showMessage(tr("%1 from the design explorer").arg(title));
+    }
+    w->show();
+    w->view()->fitAll();
+    w->analysis()->runNow();
+    m_opened << QPointer<MainWindow>(w);
+    return w;
+}
+
+QList<MainWindow *> ExplorerHost::openedWindows() const
+{
+    QList<MainWindow *> out;
+    for (const QPointer<MainWindow> &w : m_opened)
+        if (w)
+            out << w.data();
+    return out;
+}
+
+} // namespace cplan
