@@ -176,11 +176,9 @@ int runSweepCommand(const SweepArgs &a, Context &ctx)
     const Catalog *cat = catalog(ctx);
     if (!cat)
         return ExitBadInput;
-    auto spec = loadSweep(a.file);
+    auto spec = loadCheckedSweep(a.file, *cat);
     if (!spec)
         return fail(spec.error());
-    if (auto checked = checkSweep(*spec, *cat); !checked)
-        return fail(checked.error());
     std::optional<SweepDb> store;
     if (!a.db.empty()) {
         auto opened = SweepDb::open(a.db);

@@ -246,11 +246,9 @@ int submitSweepToSlurm(const SweepArgs &a, Context &ctx)
     const Catalog *cat = catalog(ctx);
     if (!cat)
         return ExitBadInput;
-    auto spec = loadSweep(a.file);
+    auto spec = loadCheckedSweep(a.file, *cat);
     if (!spec)
         return fail(spec.error());
-    if (auto checked = checkSweep(*spec, *cat); !checked)
-        return fail(checked.error());
     std::size_t designs = 0;
     const std::vector<SweepPoint> points = expandSweep(*spec);
     designOrdinals(points, &designs);

@@ -484,4 +484,14 @@ Status checkSweep(const SweepSpec &spec, const Catalog &catalog)
     return Ok{};
 }
 
+Result<SweepSpec> loadCheckedSweep(const std::string &path, const Catalog &catalog)
+{
+    auto spec = loadSweep(path);
+    if (!spec)
+        return spec.error();
+    if (auto checked = checkSweep(*spec, catalog); !checked)
+        return checked.error();
+    return spec;
+}
+
 } // namespace cplan

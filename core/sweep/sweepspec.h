@@ -89,6 +89,8 @@ Result<SweepSpec> loadSweep(const std::string &path);
 // What needs the catalog: every part an option names exists and is of the right kind, the
 // prices file reads. Errors at the value's line.
 Status checkSweep(const SweepSpec &spec, const Catalog &catalog);
+// Reads, parses and checks a sweep file: what every command that runs a sweep starts with.
+Result<SweepSpec> loadCheckedSweep(const std::string &path, const Catalog &catalog);
 
 // The option names a sweep file accepts, for messages and the explorer's pickers.
 const std::vector<std::string> &sweepOptionNames();
