@@ -5,6 +5,7 @@
 #include "catalog/catalog.h"
 #include "cost/bom.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -108,6 +109,9 @@ void FabricWizard::addParameterForm(QVBoxLayout *layout)
     m_suSize = spinBox(this, 0, 4096, tr("automatic"));
     m_mgmt = spinBox(this, 0, 64);
     m_planes = spinBox(this, 1, kMaxPlanes);
+    m_railOnly = new QCheckBox(tr("Rail-only: a network per rail, no spine"), this);
+    m_railOnly->setToolTip(tr("Each rail its own network; cross-rail traffic goes through the servers' NVLink. "
+                              "The preview says what the rail-optimized fat tree would need."));
     auto *blocking = new QHBoxLayout;
     blocking->addWidget(m_down);
     blocking->addWidget(new QLabel(QStringLiteral(":"), this));
@@ -121,6 +125,7 @@ void FabricWizard::addParameterForm(QVBoxLayout *layout)
     form->addRow(tr("Rails"), m_rails);
     form->addRow(tr("Servers per scalable unit"), m_suSize);
     form->addRow(tr("Planes (independent fabrics)"), m_planes);
+    form->addRow(QString(), m_railOnly);
     form->addRow(tr("Management appliances"), m_mgmt);
 }
 
@@ -135,6 +140,10 @@ void FabricWizard::connectPreview()
         connect(s, &QSpinBox::valueChanged, this, &FabricWizard::schedulePreview);
     for (QComboBox *c : {m_server, m_switch, m_tiers})
         connect(c, &QComboBox::currentIndexChanged, this, &FabricWizard::schedulePreview);
+    connect(m_railOnly, &QCheckBox::toggled, this, [this](bool on) {
+        m_planes->setEnabled(!on);   // rail-only makes its own planes, one per rail
+        schedulePreview();
+    });
 }
 
 // "Generate": the design of the current parameters' preview (waiting for it if it is still
@@ -177,6 +186,11 @@ void FabricWizard::setBlocking(int down, int up)
     m_up->setValue(up);
 }
 
+void FabricWizard::setRailOnly(bool on)
+{
+    m_railOnly->setChecked(on);
+}
+
 FatTreeSpec FabricWizard::spec() const
 {
     FatTreeSpec s;
@@ -189,7 +203,8 @@ FatTreeSpec FabricWizard::spec() const
     s.rails = m_rails->value();
     s.suSize = m_suSize->value();
     s.mgmtNodes = m_mgmt->value();
-    s.planes = m_planes->value();
+    s.railOnly = m_railOnly->isChecked();
+    s.planes = s.railOnly ? 1 : m_planes->value();
     return s;
 }
 
@@ -247,7 +262,9 @@ void FabricWizard::showPreview()
                        .arg(l.toString(r.leaves), l.toString(r.spines), l.toString(r.cores), l.toString(qlonglong(p->links)))
                        .arg(r.leafDown)
                        .arg(r.leafUp);
-    if (r.planes > 1)
+    if (r.railOnly)
+        text += tr("Rail-only: %1 networks, one per rail; the switch counts are over all of them<br>").arg(r.planes);
+    else if (r.planes > 1)
         text += tr("%1 planes, each its own subnet; the switch counts are over all planes<br>").arg(r.planes);
     const BomTotals &t = p->bom.totals;
     text += tr("GPUs <b>%1</b> · CAPEX <b>%2</b>%3 · per GPU <b>%4</b> · power %5 kW")

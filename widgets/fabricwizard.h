@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -39,6 +40,7 @@ public:
 
     void setServers(const QString &part, int count);
     void setSwitch(const QString &part);
+    void setRailOnly(bool on);
     void setBlocking(int down, int up);
     // Waits for the preview of the current parameters (tests).
     bool waitForPreview(int timeoutMs);
@@ -56,6 +58,7 @@ private:
     QLineEdit *m_name;
     QComboBox *m_server, *m_switch, *m_tiers;
     QSpinBox *m_count, *m_down, *m_up, *m_rails, *m_suSize, *m_mgmt, *m_planes;
+    QCheckBox *m_railOnly;
     QLabel *m_preview;
     QPushButton *m_ok = nullptr;
     QTimer m_debounce;

@@ -29,6 +29,9 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
         j["rails"] = r.rails;
         j["rails_per_leaf"] = r.railsPerLeaf;
         j["planes"] = r.planes;
+        j["rail_only"] = r.railOnly;
+        if (r.railOnly)
+            j["rail_optimized_fat_tree"] = {{"switches", r.fatTreeSwitches}, {"links", r.fatTreeLinks}};
         j["su_size"] = r.suSize;
         j["scalable_units"] = r.scalableUnits;
         j["pods"] = r.pods;
@@ -53,7 +56,9 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
         std::cout << ", " << r.railsPerLeaf << " rails per leaf";
     if (r.pods > 1)
         std::cout << "; " << r.pods << " pods";
-    if (r.planes > 1)
+    if (r.railOnly)
+        std::cout << "; rail-only, a network per rail (switch counts are for all of them)";
+    else if (r.planes > 1)
         std::cout << "; " << r.planes << " planes (switch counts are for all of them)";
     std::cout << '\n';
     for (const Message &note : r.notes)
@@ -66,6 +71,7 @@ struct FatTreeArgs
     int servers = 0;
     std::string server, sw, tiers = "auto", blocking = "1:1", rails = "auto", out, name, hca, tenants;
     int suSize = 0, mgmt = 0, perRack = 4, planes = 1;
+    bool railOnly = false;
 };
 
 // The generator's spec from the command line.
@@ -98,6 +104,7 @@ Result<FatTreeSpec> fatTreeSpec(const FatTreeArgs &a)
     spec.mgmtNodes = a.mgmt;
     spec.serversPerRack = a.perRack;
     spec.planes = a.planes;
+    spec.railOnly = a.railOnly;
     spec.hcaOverride = a.hca;
     if (!a.tenants.empty()) {
         auto t = parseServerMix(a.tenants, 0);
@@ -125,6 +132,9 @@ void addFatTreeCommand(CLI::App *gen, Context &ctx)
     ft->add_option("--planes", a->planes, "Independent fabrics (subnets) the HCAs of every server are split over: rail r on plane "
                                           "r mod PLANES (default 1)")
         ->check(CLI::Range(1, kMaxPlanes));
+    ft->add_flag("--rail-only", a->railOnly, "Rail-only wiring: each rail a network of its own (plane r = rail r), no spine joining "
+                                             "the rails; cross-rail traffic goes through the servers' NVLink. Prints what the "
+                                             "rail-optimized fat tree would need");
     ft->add_option("--mgmt-nodes", a->mgmt, "Management appliances (UFM) on free leaf ports (in every plane)")->check(CLI::Range(0, 1000));
     ft->add_option("--servers-per-rack", a->perRack, "Servers per rack (default 4)")->check(CLI::Range(1, 64));
     ft->add_option("--hca", a->hca, "Fit this HCA part to every server instead of its own");

@@ -301,8 +301,55 @@ Result<int> serverRails(const FatTreeSpec &spec, int p, std::vector<Message> &no
 
 } // namespace
 
+namespace {
+
+// Rail-only wiring is a design of one plane per rail; the rail-optimized fat tree of the same
+// servers is generated too, to say what the choice saves and what it costs.
+Result<Design> generateRailOnly(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport *reportOut)
+{
+    if (spec.planes != 1)
+        return makeError("generate fat-tree", {CPLAN_TR("Engine", "rail-only wiring makes one network per rail: leave the planes out"), {}});
+    FatTreeSpec tree = spec;
+    tree.railOnly = false;
+    FatTreeReport treeReport;
+    auto full = generateFatTree(tree, catalog, &treeReport);
+    if (!full)
+        return full.error();
+    const int rails = treeReport.rails;
+    if (rails < 2 || rails > kMaxPlanes)
+        return makeError("generate fat-tree", {CPLAN_TR("Engine", "rail-only wiring needs servers on 2 to %1 rails; these have %2"),
+                                               {std::to_string(kMaxPlanes), std::to_string(rails)}});
+    FatTreeSpec perRail = tree;
+    perRail.planes = rails;
+    FatTreeReport report;
+    auto design = generateFatTree(perRail, catalog, &report);
+    if (!design)
+        return design.error();
+    report.railOnly = true;
+    report.fatTreeSwitches = treeReport.leaves + treeReport.spines + treeReport.cores;
+    report.fatTreeLinks = int(full->links.size());
+    const int switches = report.leaves + report.spines + report.cores;
+    report.notes.push_back(
+        {CPLAN_TR("Engine", "rail-only: each of the %1 rails is a network of its own (%2 switch(es) per rail%3), no switch joins two "
+                            "rails; a GPU reaches another server's GPU of a different rail only through NVLink to its own server's GPU "
+                            "on that rail (NVIDIA PXN), so traffic between ranks crosses NVLink first: NCCL's collectives run as on the "
+                            "tree, a pattern between HCAs runs within each rail. The rail-optimized fat tree of the same servers needs "
+                            "%4 switches and %5 links; this design %6 switches and %7 links"),
+         {std::to_string(rails), std::to_string(switches / rails),
+          report.spines + report.cores == 0 ? std::string(", no spine") : std::string(", a fat tree of its own: a rail is wider than a switch"),
+          std::to_string(report.fatTreeSwitches), std::to_string(report.fatTreeLinks), std::to_string(switches),
+          std::to_string(design->links.size())}});
+    if (reportOut)
+        *reportOut = std::move(report);
+    return design;
+}
+
+} // namespace
+
 Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport *reportOut)
 {
+    if (spec.railOnly)
+        return generateRailOnly(spec, catalog, reportOut);
     FatTreeReport report;
     auto in = gen::checkFatTreeSpec(spec, catalog);
     if (!in)

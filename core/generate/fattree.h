@@ -33,6 +33,9 @@ struct FatTreeSpec
     // Independent fabrics the servers' HCAs are split over (rail r on plane r mod planes), each
     // its own subnet with its own subnet manager and LID space. 1 = one fabric.
     int planes = 1;
+    // Rail-only wiring: each rail a network of its own (plane r = rail r), no switch joining two
+    // rails; a GPU reaches another server's GPU of a different rail through NVLink first.
+    bool railOnly = false;
     // Tenants: (name, servers), assigned to servers in order.
     std::vector<std::pair<std::string, int>> tenants;
 };
@@ -51,6 +54,9 @@ struct FatTreeReport
     int leaves = 0, spines = 0, cores = 0;   // in all planes
     int linksLeafSpine = 0;         // parallel links between one leaf and one spine
     int linksSpineCore = 0;
+    // Rail-only: the rail-optimized fat tree of the same servers, for comparison.
+    bool railOnly = false;
+    int fatTreeSwitches = 0, fatTreeLinks = 0;
     std::vector<Message> notes; // roundings and choices worth telling the user
 };
 

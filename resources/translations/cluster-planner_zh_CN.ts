@@ -306,6 +306,18 @@
         <translation>%1 个平面不能整除服务器的 %2 条轨道（轨道 r 分配到平面 r mod 平面数）</translation>
     </message>
     <message>
+        <source>rail-only wiring makes one network per rail: leave the planes out</source>
+        <translation>仅轨道布线为每条轨道建一个网络：请不要再指定平面数</translation>
+    </message>
+    <message>
+        <source>rail-only wiring needs servers on 2 to %1 rails; these have %2</source>
+        <translation>仅轨道布线要求服务器有 2 到 %1 条轨道；这些服务器有 %2 条</translation>
+    </message>
+    <message>
+        <source>rail-only: each of the %1 rails is a network of its own (%2 switch(es) per rail%3), no switch joins two rails; a GPU reaches another server&apos;s GPU of a different rail only through NVLink to its own server&apos;s GPU on that rail (NVIDIA PXN), so traffic between ranks crosses NVLink first: NCCL&apos;s collectives run as on the tree, a pattern between HCAs runs within each rail. The rail-optimized fat tree of the same servers needs %4 switches and %5 links; this design %6 switches and %7 links</source>
+        <translation>仅轨道：%1 条轨道各自成为独立网络（每条轨道 %2 台交换机%3），没有交换机连接两条轨道；GPU 只能先经 NVLink 到本服务器上该轨道的 GPU（NVIDIA PXN），才能到达另一台服务器上其他轨道的 GPU，因此不同 rank 之间的流量先经过 NVLink：NCCL 集合通信与胖树上相同，HCA 之间的流量模式在各条轨道内运行。相同服务器的轨道优化胖树需要 %4 台交换机和 %5 条链路；本设计为 %6 台交换机和 %7 条链路</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>%1 planes: rail r of every server on plane r mod %1, %2 port(s) of each server per plane; each plane is its own subnet (its own subnet manager and LID space), identical to the others</source>
         <translation>%1 个平面：每台服务器的轨道 r 位于平面 r mod %1，每台服务器在每个平面有 %2 个端口；每个平面是独立的子网（有自己的子网管理器和 LID 空间），各平面完全相同</translation>
@@ -3905,6 +3917,18 @@ or open a design (Ctrl+O).</source>
 </context>
 <context>
     <name>cplan::FabricWizard</name>
+    <message>
+        <source>Rail-only: a network per rail, no spine</source>
+        <translation>仅轨道：每条轨道一个网络，无脊交换机</translation>
+    </message>
+    <message>
+        <source>Each rail its own network; cross-rail traffic goes through the servers&apos; NVLink. The preview says what the rail-optimized fat tree would need.</source>
+        <translation>每条轨道自成网络；跨轨道流量经服务器的 NVLink。预览会给出轨道优化胖树所需的数量。</translation>
+    </message>
+    <message>
+        <source>Rail-only: %1 networks, one per rail; the switch counts are over all of them&lt;br&gt;</source>
+        <translation>仅轨道：%1 个网络，每条轨道一个；交换机数量为全部网络之和&lt;br&gt;</translation>
+    </message>
     <message>
         <location filename="../../widgets/fabricwizard.cpp" line="+67"/>
         <source>New fat-tree fabric</source>

@@ -468,6 +468,11 @@ void TestGui::wizardPreviewAndGenerate()
     wizard.setBlocking(2, 1);
     QVERIFY(wizard.waitForPreview(30000));
     QVERIFY(wizard.previewText().contains(QStringLiteral("CAPEX")));
+    wizard.setBlocking(1, 1);
+    wizard.setRailOnly(true);   // 8 switches, one per rail, against the tree's 24
+    QVERIFY(wizard.waitForPreview(30000));
+    QVERIFY2(wizard.previewText().contains(QStringLiteral("Rail-only: 8 networks")), qPrintable(wizard.previewText()));
+    QVERIFY(wizard.previewText().contains(QStringLiteral("needs 24 switches")));
 }
 
 void TestGui::exportFormats()
