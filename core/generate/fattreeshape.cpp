@@ -4,6 +4,8 @@
 #include "generate/common.h"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 namespace cplan::gen {
 
@@ -100,20 +102,18 @@ Status countServers(const FatTreeSpec &spec, const Catalog &catalog, FatTreeInpu
     return Ok{};
 }
 
-// Leaf ports: down d and up u with d:u exactly the blocking ratio, as many as fit; a single
-// switch (1 tier) when everything fits one and nothing asks for rails.
-Status leafPorts(const FatTreeSpec &spec, const FatTreeInputs &in, FatTreeShape &s, std::vector<Message> &notes)
+// Leaf ports: at most dMax down and uMax up with dMax:uMax exactly the blocking ratio, as many as
+// fit; a single switch (1 tier) when everything fits one and nothing asks for rails. How many of
+// them are wired follows from the units (unitDownPorts, fitUplinks).
+Status leafPorts(const FatTreeSpec &spec, const FatTreeInputs &in, FatTreeShape &s)
 {
     s.k = in.sw->ports;
     const int m = s.k / (spec.blockingDown + spec.blockingUp);
     if (m < 1)
         return bad({CPLAN_TR("Engine", "blocking ratio %1:%2 does not fit a %3-port switch"),
                     {std::to_string(spec.blockingDown), std::to_string(spec.blockingUp), std::to_string(s.k)}});
-    s.d = m * spec.blockingDown;
-    s.u = m * spec.blockingUp;
-    if (s.d + s.u < s.k)
-        notes.push_back({CPLAN_TR("Engine", "leaf ports: %1 down, %2 up (%3 port(s) left unused to keep the ratio exact)"),
-                         {std::to_string(s.d), std::to_string(s.u), std::to_string(s.k - s.d - s.u)}});
+    s.d = s.dMax = m * spec.blockingDown;
+    s.u = s.uMax = m * spec.blockingUp;
     const int endpoints = s.servers * s.ports + spec.mgmtNodes;
     s.tiers = spec.tiers;
     if (s.tiers == 0 && endpoints <= s.k && s.rails == 1)
@@ -123,8 +123,8 @@ Status leafPorts(const FatTreeSpec &spec, const FatTreeInputs &in, FatTreeShape 
         s.portsPerRail = s.ports;
         if (endpoints > s.k)
             return bad({CPLAN_TR("Engine", "%1 endpoints do not fit one %2-port switch"), {std::to_string(endpoints), std::to_string(s.k)}});
-        s.d = s.k;
-        s.u = 0;
+        s.d = s.dMax = s.k;
+        s.u = s.uMax = 0;
     }
     return Ok{};
 }
@@ -135,9 +135,9 @@ Status leafPorts(const FatTreeSpec &spec, const FatTreeInputs &in, FatTreeShape 
 void packRails(FatTreeShape &s, std::vector<Message> &notes)
 {
     const int width = s.railWidth();
-    s.railsPerLeaf = width < s.d ? std::min(s.rails, s.d / width) : 1;
+    s.railsPerLeaf = width < s.dMax ? std::min(s.rails, s.dMax / width) : 1;
     if (s.railsPerLeaf < 2) {
-        s.leavesPerRail = ceilDiv(width, s.d);
+        s.leavesPerRail = ceilDiv(width, s.dMax);
         s.leavesPerUnit = s.rails * s.leavesPerRail;
         return;
     }
@@ -145,34 +145,58 @@ void packRails(FatTreeShape &s, std::vector<Message> &notes)
     notes.push_back({CPLAN_TR("Engine", "rail packing: a unit's rail holds %1 endpoint(s) (%2 server(s) x %3 port(s)) and a leaf has "
                                         "%4 down ports, so %5 rails share each leaf (rail r of every server of a unit on leaf "
                                         "r / %5, as NVIDIA's rack-scale SuperPODs): %6 leaves per unit instead of %7"),
-                     {std::to_string(width), std::to_string(s.suSize), std::to_string(s.portsPerRail), std::to_string(s.d),
+                     {std::to_string(width), std::to_string(s.suSize), std::to_string(s.portsPerRail), std::to_string(s.dMax),
                       std::to_string(s.railsPerLeaf), std::to_string(s.leavesPerUnit), std::to_string(s.rails)}});
 }
 
-// Units: a scalable unit (rail-optimized: the rails of its servers on their leaves) or a group
-// of leaves.
-Status sizeUnits(const FatTreeSpec &spec, const FatTreeInputs &in, FatTreeShape &s, std::vector<Message> &notes)
+// The unit sizes worth trying: servers per scalable unit (rail-optimized) or per leaf, from what
+// a leaf takes at full bisection (NVIDIA's SU of 32 DGX on 64 ports) up to what its down ports
+// take at the blocking ratio (42 at 2:1). One size when the spec or the servers fix it.
+std::pair<int, int> unitFills(const FatTreeSpec &spec, const FatTreeInputs &in, const FatTreeShape &s)
+{
+    const int per = s.rails > 1 ? s.portsPerRail : s.ports;
+    const int most = s.dMax / per;
+    if (s.tiers == 1 || (s.rails > 1 && spec.suSize > 0))
+        return {most, most};
+    if (s.rails > 1 && in.rackScale && most > kRackScaleUnit)
+        return {kRackScaleUnit, kRackScaleUnit};
+    return {std::min(most, std::max(1, std::min(s.dMax, s.k / 2) / per)), most};
+}
+
+// Down ports a leaf of a unit is wired for: the whole unit's, even when it is partly filled.
+int unitDownPorts(const FatTreeShape &s)
+{
+    if (s.rails == 1)
+        return std::min(s.suSize, s.serversPerLeaf) * s.ports;
+    if (s.railsPerLeaf > 1)
+        return s.railsPerLeaf * s.railWidth();
+    return std::min(s.dMax, s.railWidth());
+}
+
+// Units of `fill` servers (or the spec's size): a scalable unit (rail-optimized: the rails of its
+// servers on their leaves) or a group of leaves of `fill` servers each.
+Status sizeUnits(const FatTreeSpec &spec, const FatTreeInputs &in, int fill, FatTreeShape &s, std::vector<Message> &notes)
 {
     if (s.rails > 1) {
-        if (s.portsPerRail > s.d)
+        if (s.portsPerRail > s.dMax)
             return bad({CPLAN_TR("Engine", "a server's %1 ports per rail do not fit the %2 down ports of a leaf"),
-                        {std::to_string(s.portsPerRail), std::to_string(s.d)}});
-        s.suSize = spec.suSize > 0 ? spec.suSize : s.d / s.portsPerRail;
-        if (spec.suSize == 0 && in.rackScale && s.suSize > kRackScaleUnit) {
-            s.suSize = kRackScaleUnit;
+                        {std::to_string(s.portsPerRail), std::to_string(s.dMax)}});
+        s.suSize = spec.suSize > 0 ? spec.suSize : fill;
+        if (spec.suSize == 0 && in.rackScale && s.dMax / s.portsPerRail > kRackScaleUnit)
             notes.push_back({CPLAN_TR("Engine", "scalable unit: %1 rack-scale systems, as NVIDIA's GB200 SuperPOD (--su-size to change)"),
                              {std::to_string(kRackScaleUnit)}});
-        }
         packRails(s, notes);
     } else {
-        s.serversPerLeaf = s.d / s.ports;
+        s.serversPerLeaf = fill;
         if (s.serversPerLeaf < 1)
             return bad({CPLAN_TR("Engine", "a server's %1 ports do not fit the %2 down ports of a leaf"),
-                        {std::to_string(s.ports), std::to_string(s.d)}});
+                        {std::to_string(s.ports), std::to_string(s.dMax)}});
         s.suSize = spec.suSize > 0 ? spec.suSize : s.serversPerLeaf;
         s.leavesPerUnit = ceilDiv(s.suSize, s.serversPerLeaf);
     }
     s.units = ceilDiv(s.servers, s.suSize);
+    if (s.tiers != 1)
+        s.d = unitDownPorts(s);
     return Ok{};
 }
 
@@ -199,6 +223,11 @@ Status placeManagement(const FatTreeSpec &spec, FatTreeShape &s, std::vector<Mes
     if (spec.mgmtNodes == 0)
         return Ok{};
     auto free = freePorts(s, s.units);
+    // Room beyond the unit's down ports while the leaf has some at the blocking ratio.
+    while (int(free.size()) < spec.mgmtNodes && s.d < s.dMax) {
+        ++s.d;
+        free = freePorts(s, s.units);
+    }
     if (int(free.size()) < spec.mgmtNodes) {
         if (s.rails > 1)
             return bad({CPLAN_TR("Engine", "no room for %1 management appliance(s): only %2 free leaf port(s). NVIDIA's SuperPOD leaves "
@@ -256,6 +285,92 @@ Status sizeTiers(FatTreeShape &s, std::vector<Message> &notes)
     return Ok{};
 }
 
+int switchCount(const FatTreeShape &s)
+{
+    if (s.tiers == 1)
+        return 1;
+    if (s.tiers == 2)
+        return s.leaves + s.spines;
+    return s.leaves + s.pods * s.podSpines + s.podSpines * s.coresPerGroup;
+}
+
+// Fewer switches, then fewer uplinks (cables and optics).
+bool cheaper(const FatTreeShape &a, const FatTreeShape &b)
+{
+    const long long linksA = 1LL * a.leaves * a.u + (a.tiers == 3 ? 1LL * a.pods * a.podSpines * a.spineUp : 0);
+    const long long linksB = 1LL * b.leaves * b.u + (b.tiers == 3 ? 1LL * b.pods * b.podSpines * b.spineUp : 0);
+    const int switchesA = switchCount(a), switchesB = switchCount(b);
+    return switchesA < switchesB || (switchesA == switchesB && linksA < linksB);
+}
+
+// Uplinks for the down ports a leaf uses at the blocking ratio (rounded up), or a few more when
+// they split evenly over fewer spines (17 uplinks of 24 leaves need 17 spines, 18 need 9): the
+// fewest switches, then the fewest uplinks. Then the tiers above.
+Status fitUplinks(const FatTreeSpec &spec, FatTreeShape &s, std::vector<Message> &notes)
+{
+    if (s.tiers == 1)
+        return sizeTiers(s, notes);
+    const int least = ceilDiv(s.d * spec.blockingUp, spec.blockingDown);
+    std::optional<FatTreeShape> best;
+    std::vector<Message> bestNotes;
+    Status first = Ok{};
+    for (int u = least; u <= s.uMax; ++u) {
+        FatTreeShape t = s;
+        t.u = u;
+        std::vector<Message> n;
+        if (auto st = sizeTiers(t, n); !st) {
+            if (u == least)
+                first = st;
+            continue;
+        }
+        if (!best || cheaper(t, *best))
+            best = std::move(t), bestNotes = std::move(n);
+    }
+    if (!best)
+        return first;
+    s = std::move(*best);
+    if (s.u > least)
+        notes.push_back({CPLAN_TR("Engine", "%1 uplinks per leaf rather than the %2 that %3:%4 needs: they split evenly over fewer switches"),
+                         {std::to_string(s.u), std::to_string(least), std::to_string(spec.blockingDown), std::to_string(spec.blockingUp)}});
+    notes.insert(notes.end(), bestNotes.begin(), bestNotes.end());
+    return Ok{};
+}
+
+// One fabric with units of `fill` servers (see unitFills).
+Result<FatTreeShape> planUnits(const FatTreeSpec &spec, const FatTreeInputs &in, FatTreeShape s, int fill, std::vector<Message> &notes)
+{
+    if (auto st = sizeUnits(spec, in, fill, s, notes); !st)
+        return st.error();
+    if (auto st = placeManagement(spec, s, notes); !st)
+        return st.error();
+    if (auto st = fitUplinks(spec, s, notes); !st)
+        return st.error();
+    return s;
+}
+
+// What the user should know about the leaves: the unit size chosen, and ports left unused.
+void explainLeaves(const FatTreeSpec &spec, const FatTreeShape &s, std::pair<int, int> fills, std::vector<Message> &notes)
+{
+    const std::string ratio[] = {std::to_string(spec.blockingDown), std::to_string(spec.blockingUp)};
+    if (fills.second > fills.first)
+        notes.push_back({s.rails > 1 ? CPLAN_TR("Engine", "scalable unit: %1 servers, the fewest switches (%2) of the sizes from %3 (a "
+                                                          "leaf at full bisection) to %4 (what a %5:%6 leaf takes)")
+                                     : CPLAN_TR("Engine", "servers per leaf: %1, the fewest switches (%2) of the fills from %3 (a leaf at "
+                                                          "full bisection) to %4 (what a %5:%6 leaf takes)"),
+                         {std::to_string(s.rails > 1 ? s.suSize : s.serversPerLeaf), std::to_string(switchCount(s) * spec.planes),
+                          std::to_string(fills.first), std::to_string(fills.second), ratio[0], ratio[1]}});
+    if (s.tiers == 1 || s.d + s.u == s.k)
+        return;
+    if (s.d == s.dMax && s.u == s.uMax)
+        notes.push_back({CPLAN_TR("Engine", "leaf ports: %1 down, %2 up (%3 port(s) left unused to keep the ratio exact)"),
+                         {std::to_string(s.d), std::to_string(s.u), std::to_string(s.k - s.d - s.u)}});
+    else
+        notes.push_back({CPLAN_TR("Engine", "leaf ports: %1 down, %2 up, %3 unused (the uplinks follow the down ports a leaf uses at "
+                                            "%4:%5; a leaf could take %6 down, %7 up)"),
+                         {std::to_string(s.d), std::to_string(s.u), std::to_string(s.k - s.d - s.u), ratio[0], ratio[1],
+                          std::to_string(s.dMax), std::to_string(s.uMax)}});
+}
+
 } // namespace
 
 std::pair<int, int> FatTreeShape::serverLeaf(int j, int i) const
@@ -288,14 +403,30 @@ Result<FatTreeShape> planFatTree(const FatTreeSpec &spec, const FatTreeInputs &i
     s.ports = ports;
     s.rails = rails;
     s.portsPerRail = ports / rails;
-    for (auto step : {&leafPorts, &sizeUnits})
-        if (auto st = step(spec, in, s, notes); !st)
-            return st.error();
-    if (auto st = placeManagement(spec, s, notes); !st)
+    if (auto st = leafPorts(spec, in, s); !st)
         return st.error();
-    if (auto st = sizeTiers(s, notes); !st)
-        return st.error();
-    return s;
+    // A real architect's choice: the unit size with the fewest switches, the smallest on a tie
+    // (NVIDIA's SU when the leaves' spare down ports would buy nothing but a ragged last unit).
+    const auto fills = unitFills(spec, in, s);
+    std::optional<FatTreeShape> best;
+    std::vector<Message> bestNotes;
+    std::optional<Error> first;
+    for (int fill = fills.first; fill <= fills.second; ++fill) {
+        std::vector<Message> n;
+        auto plan = planUnits(spec, in, s, fill, n);
+        if (!plan) {
+            if (!first)
+                first = plan.error();
+            continue;
+        }
+        if (!best || cheaper(*plan, *best))
+            best = std::move(*plan), bestNotes = std::move(n);
+    }
+    if (!best)
+        return *first;
+    explainLeaves(spec, *best, fills, notes);
+    notes.insert(notes.end(), bestNotes.begin(), bestNotes.end());
+    return std::move(*best);
 }
 
 } // namespace cplan::gen

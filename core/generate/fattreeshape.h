@@ -30,7 +30,8 @@ Result<FatTreeInputs> checkFatTreeSpec(const FatTreeSpec &spec, const Catalog &c
 // One fabric of the design: a plane, or the whole fabric when there is one.
 struct FatTreeShape
 {
-    int k = 0, d = 0, u = 0;           // switch ports; leaf down and up ports
+    int k = 0, d = 0, u = 0;           // switch ports; leaf down and up ports wired
+    int dMax = 0, uMax = 0;            // the most down and up ports a leaf has at the blocking ratio
     int tiers = 0;
     int servers = 0, ports = 0;        // servers, and each one's ports on this fabric
     int rails = 1, portsPerRail = 1;

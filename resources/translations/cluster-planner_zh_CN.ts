@@ -121,7 +121,7 @@
         <translation>未知部件</translation>
     </message>
     <message>
-        <location filename="../../core/generate/fattreeshape.cpp" line="+34"/>
+        <location filename="../../core/generate/fattreeshape.cpp" line="+36"/>
         <source>unknown switch part &apos;%1&apos;</source>
         <translation>未知交换机部件“%1”</translation>
     </message>
@@ -201,7 +201,12 @@
         <translation>服务器数量必须在 1 到 %1 之间</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="+269"/>
+        <source>leaf ports: %1 down, %2 up, %3 unused (the uplinks follow the down ports a leaf uses at %4:%5; a leaf could take %6 down, %7 up)</source>
+        <translation>叶交换机端口：下行 %1，上行 %2，%3 个未使用（上行端口按叶交换机实际使用的下行端口以 %4:%5 配置；叶交换机最多可用下行 %6、上行 %7）</translation>
+    </message>
+    <message>
+        <location line="-305"/>
         <source>the catalog has no management appliance part (role: management)</source>
         <translation>目录中没有管理设备部件（role: management）</translation>
     </message>
@@ -216,47 +221,62 @@
         <translation>轨道数必须整除每台服务器的网络端口数（%1）：1、端口数，或两者之间的约数</translation>
     </message>
     <message>
-        <location filename="../../core/generate/fattreeshape.cpp" line="+47"/>
+        <location filename="../../core/generate/fattreeshape.cpp" line="+48"/>
         <source>blocking ratio %1:%2 does not fit a %3-port switch</source>
         <translation>收敛比 %1:%2 不适用于 %3 端口交换机</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+220"/>
+        <source>%1 uplinks per leaf rather than the %2 that %3:%4 needs: they split evenly over fewer switches</source>
+        <translation>每台叶交换机 %1 条上行链路，而非 %3:%4 所需的 %2 条：这样能均匀分到更少的交换机上</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>scalable unit: %1 servers, the fewest switches (%2) of the sizes from %3 (a leaf at full bisection) to %4 (what a %5:%6 leaf takes)</source>
+        <translation>可扩展单元：%1 台服务器，在 %3（全对分带宽下一台叶交换机容纳的数量）到 %4（%5:%6 叶交换机容纳的数量）之间的规模中交换机最少（%2 台）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>servers per leaf: %1, the fewest switches (%2) of the fills from %3 (a leaf at full bisection) to %4 (what a %5:%6 leaf takes)</source>
+        <translation>每台叶交换机 %1 台服务器，在 %3（全对分带宽下一台叶交换机容纳的数量）到 %4（%5:%6 叶交换机容纳的数量）之间的数量中交换机最少（%2 台）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>leaf ports: %1 down, %2 up (%3 port(s) left unused to keep the ratio exact)</source>
         <translation>叶交换机端口：下行 %1，上行 %2（%3 个端口未使用，以保持收敛比精确）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-240"/>
         <source>%1 endpoints do not fit one %2-port switch</source>
         <translation>%1 个端点无法接入一台 %2 端口交换机</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+57"/>
         <source>a server&apos;s %1 ports per rail do not fit the %2 down ports of a leaf</source>
         <translation>服务器每条轨道的 %1 个端口放不进叶交换机的 %2 个下行端口</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>a server&apos;s %1 ports do not fit the %2 down ports of a leaf</source>
         <translation>一台服务器的 %1 个端口超出了叶交换机的 %2 个下行端口</translation>
     </message>
     <message>
-        <location line="-120"/>
+        <location line="-140"/>
         <source>the scalable unit size is too large</source>
         <translation>可扩展单元 (SU) 规模过大</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+93"/>
         <source>rail packing: a unit&apos;s rail holds %1 endpoint(s) (%2 server(s) x %3 port(s)) and a leaf has %4 down ports, so %5 rails share each leaf (rail r of every server of a unit on leaf r / %5, as NVIDIA&apos;s rack-scale SuperPODs): %6 leaves per unit instead of %7</source>
         <translation>轨道合并：一个单元的每条轨道只有 %1 个端点（%2 台服务器 × %3 个端口），而一台叶交换机有 %4 个下行端口，因此 %5 条轨道共用一台叶交换机（单元内每台服务器的轨道 r 接到叶交换机 r / %5，与 NVIDIA 机架级 SuperPOD 相同）：每个单元 %6 台叶交换机，而不是 %7 台</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+41"/>
         <source>scalable unit: %1 rack-scale systems, as NVIDIA&apos;s GB200 SuperPOD (--su-size to change)</source>
         <translation>可扩展单元：%1 套机架级系统，与 NVIDIA GB200 SuperPOD 相同（可用 --su-size 修改）</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+47"/>
         <source>no room for %1 management appliance(s): only %2 free leaf port(s). NVIDIA&apos;s SuperPOD leaves one node slot of the last SU for them (31 nodes per 32-node SU); use fewer servers or a larger SU size</source>
         <translation>没有空间容纳 %1 台管理设备：叶交换机只剩 %2 个空闲端口。NVIDIA SuperPOD 在最后一个 SU 中为它们留出一个节点位置（32 节点的 SU 中放 31 个节点）；请减少服务器数量或增大 SU 规模</translation>
     </message>
@@ -1099,7 +1119,7 @@
         <translation>终点 U</translation>
     </message>
     <message>
-        <location filename="../../core/analysis/network.cpp" line="+196"/>
+        <location filename="../../core/analysis/network.cpp" line="+198"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -1530,7 +1550,7 @@
         <translation>前沿</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>%1 more alternatives on the front are not listed.</source>
         <translation>前沿上另有 %1 个方案未列出。</translation>
     </message>
@@ -3873,7 +3893,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Exporter</name>
     <message>
-        <location filename="../../app/gui/exporter.cpp" line="+54"/>
+        <location filename="../../app/gui/exporter.cpp" line="+55"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
@@ -3935,7 +3955,7 @@ or open a design (Ctrl+O).</source>
         <translation>新建胖树网络</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+29"/>
         <source>New fabric</source>
         <translation>新网络</translation>
     </message>
@@ -4007,12 +4027,12 @@ or open a design (Ctrl+O).</source>
         <translation>管理设备数量</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-45"/>
         <source>Generate</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+121"/>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
@@ -4183,7 +4203,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Inspector</name>
     <message>
-        <location filename="../../widgets/inspector.cpp" line="+56"/>
+        <location filename="../../widgets/inspector.cpp" line="+82"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
@@ -4218,7 +4238,7 @@ or open a design (Ctrl+O).</source>
         <translation>HCA</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source> m</source>
         <translation> 米</translation>
     </message>
@@ -4233,7 +4253,7 @@ or open a design (Ctrl+O).</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+128"/>
         <source>%1 — %2 %3</source>
         <translation>%1 — %2 %3</translation>
     </message>
@@ -4275,8 +4295,8 @@ or open a design (Ctrl+O).</source>
         <translation>%1 ↔ %2&lt;br&gt;速率：%3 Gb/s</translation>
     </message>
     <message>
-        <location line="-185"/>
-        <location line="+171"/>
+        <location line="-181"/>
+        <location line="+167"/>
         <location line="+1"/>
         <source>unknown</source>
         <translation>未知</translation>
@@ -4696,7 +4716,7 @@ or open a design (Ctrl+O).</source>
         <translation>正在分析设计…</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>User store damaged</source>
         <translation>用户库已损坏</translation>
     </message>
@@ -5394,13 +5414,13 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::SchedulerView</name>
     <message>
-        <location filename="../../widgets/schedulerview.cpp" line="+100"/>
-        <location line="+88"/>
+        <location filename="../../widgets/schedulerview.cpp" line="+129"/>
+        <location line="+98"/>
         <source>synthetic</source>
         <translation>合成</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-97"/>
         <source>Open trace…</source>
         <translation>打开轨迹…</translation>
     </message>
@@ -5416,11 +5436,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+5"/>
+        <location line="+110"/>
         <source>network coupling</source>
         <translation>网络耦合</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-108"/>
         <source>shared pool (tenants&apos; partitions become quotas)</source>
         <translation>共享资源池（租户分区变为配额）</translation>
     </message>
@@ -5450,18 +5471,18 @@ or open a design (Ctrl+O).</source>
         <translation>调度策略</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>Simulate</source>
         <translation>仿真</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+220"/>
+        <location line="+233"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-216"/>
+        <location line="-229"/>
         <source>whole run in 10 s</source>
         <translation>全程 10 秒</translation>
     </message>
@@ -5476,7 +5497,7 @@ or open a design (Ctrl+O).</source>
         <translation>全程 2 分钟</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="-62"/>
         <source>GPU utilization (%)</source>
         <translation>GPU 利用率 (%)</translation>
     </message>
@@ -5491,7 +5512,7 @@ or open a design (Ctrl+O).</source>
         <translation>此版本不包含调度引擎 (core/schedule)。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+79"/>
         <source>Open job trace</source>
         <translation>打开作业轨迹</translation>
     </message>
@@ -5501,7 +5522,17 @@ or open a design (Ctrl+O).</source>
         <translation>作业轨迹 (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+61"/>
+        <source>no network</source>
+        <translation>不含网络</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>shared pool</source>
+        <translation>共享资源池</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1 jobs on %2 GPUs (%3): makespan %4 h, GPU utilization %5 %, wait p50 %6 min / p95 %7 min, JCT p50 %8 min</source>
         <translation>%1 个作业，%2 个 GPU（%3）：总完工时间 %4 h，GPU 利用率 %5 %，等待时间 p50 %6 min / p95 %7 min，作业完成时间 p50 %8 min</translation>
     </message>
@@ -5513,7 +5544,7 @@ or open a design (Ctrl+O).</source>
         </translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>hours</source>
         <translation>小时</translation>
     </message>
@@ -5577,7 +5608,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/main.cpp" line="+30"/>
+        <location filename="../../app/main.cpp" line="+52"/>
         <source>Design GPU clusters on InfiniBand fabrics.</source>
         <translation>在 InfiniBand 网络上设计 GPU 集群。</translation>
     </message>
@@ -5587,22 +5618,22 @@ or open a design (Ctrl+O).</source>
         <translation>要打开的设计文件 (*.cluster.yaml)。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-32"/>
         <source>Render the window to a PNG and exit.</source>
         <translation>将窗口渲染为 PNG 后退出。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Presentation mode.</source>
         <translation>演示模式。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Show link utilization under a traffic pattern.</source>
         <translation>显示指定流量模式下的链路利用率。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Run a scheduling simulation with a policy.</source>
         <translation>按指定策略运行调度仿真。</translation>
     </message>
@@ -5617,7 +5648,7 @@ or open a design (Ctrl+O).</source>
         <translation>折叠可扩展单元。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Zoom onto these groups (comma-separated ids).</source>
         <translation>缩放到这些分组（逗号分隔的 ID）。</translation>
     </message>
@@ -5632,17 +5663,17 @@ or open a design (Ctrl+O).</source>
         <translation>截图尺寸。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Compare the design with an as-built fabric (ibnetdiscover output or a design).</source>
         <translation>将设计与实际布线的网络比较（ibnetdiscover 输出或设计文件）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Screenshot with this dock in front (e.g. RacksDock).</source>
         <translation>截图时将此停靠窗口置于前面（例如 RacksDock）。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+78"/>
         <source>Cluster Planner</source>
         <translation>Cluster Planner</translation>
     </message>

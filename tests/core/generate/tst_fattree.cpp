@@ -54,6 +54,47 @@ private:
             QVERIFY2(s.size() == 1, qPrintable(QStringLiteral("tier %1 switches are wired differently").arg(tier)));
     }
 
+
+    // At blocking D:U every leaf has at most D down links per U up links (its used ports, not its
+    // port budget), every HCA port is cabled, no switch port carries two links, a 3-tier spine
+    // sends up as many links as it takes from below, and validation finds no error.
+    void checkAtRatio(const Design &d, int down, int up)
+    {
+        std::map<std::uint32_t, int> below, above;
+        std::map<std::pair<std::uint32_t, int>, int> portUse;
+        int serverLinks = 0;
+        for (const Link &l : d.links) {
+            ++portUse[{l.a.node.value, l.a.port}];
+            ++portUse[{l.b.node.value, l.b.port}];
+            const Node &a = d.node(l.a.node), &b = d.node(l.b.node);
+            const bool aLower = a.role != NodeRole::Switch || (b.role == NodeRole::Switch && a.tier < b.tier);
+            ++below[aLower ? l.b.node.value : l.a.node.value];
+            if (b.role == NodeRole::Switch && a.role == NodeRole::Switch)
+                ++above[aLower ? l.a.node.value : l.b.node.value];
+            serverLinks += a.role == NodeRole::Server || b.role == NodeRole::Server;
+        }
+        for (const auto &[port, n] : portUse)
+            QCOMPARE(n, 1);
+        int hcaPorts = 0;
+        for (const Node &n : d.nodes)
+            if (n.role == NodeRole::Server)
+                hcaPorts += nodePortCount(n, m_catalog);
+        QCOMPARE(serverLinks, hcaPorts);
+        bool threeTier = false;
+        for (const Node &n : d.nodes)
+            threeTier = threeTier || n.tier == Tier::Core;
+        for (std::uint32_t i = 0; i < d.nodes.size(); ++i) {
+            const Node &n = d.nodes[i];
+            if (n.tier == Tier::Leaf)
+                QVERIFY2(below[i] * up <= above[i] * down,
+                         qPrintable(QStringLiteral("%1: %2 down, %3 up").arg(QString::fromStdString(n.id)).arg(below[i]).arg(above[i])));
+            if (n.tier == Tier::Spine && threeTier)
+                QVERIFY2(below[i] <= above[i], n.id.c_str());
+        }
+        for (const Finding &f : validateDesign(d, m_catalog))
+            QVERIFY2(f.severity != Severity::Error, f.message.c_str());
+    }
+
 private slots:
     void initTestCase()
     {
@@ -191,6 +232,105 @@ private slots:
         QCOMPARE(r.leaves, 64);
         QCOMPARE(r.spines, spines);
         checkBalanced(d);
+    }
+
+    // A 2:1 leaf's uplinks follow the down ports it uses, and its unit is no larger than what
+    // saves switches: 2:1 takes strictly fewer switches than 1:1 and costs less. 128 DGX H100
+    // had units of 42 (the last with 2 servers and a full set of leaves) and 21 spines: 53
+    // switches against 48 for 1:1.
+    void blockingSavesSwitches_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("servers");
+        QTest::addColumn<QString>("sw");
+        QTest::addColumn<int>("switchesFull");   // 1:1
+        QTest::addColumn<int>("switchesHalf");   // 2:1
+        QTest::addColumn<int>("leafDown");       // 2:1
+        QTest::addColumn<int>("leafUp");
+        QTest::newRow("128 DGX H100") << "dgx-h100" << 128 << "qm9700" << 32 + 16 << 32 + 8 << 32 << 16;
+        QTest::newRow("84 DGX H100, 2 units of 42") << "dgx-h100" << 84 << "qm9700" << 24 + 16 << 16 + 7 << 42 << 21;
+        // 3 units of 34: 17 uplinks would need 17 spines, 18 split over 9.
+        QTest::newRow("100 DGX H100") << "dgx-h100" << 100 << "qm9700" << 32 + 16 << 24 + 9 << 34 << 18;
+        QTest::newRow("300 DGX H100, 2 tiers at 2:1") << "dgx-h100" << 300 << "qm9700" << 96 + 96 + 64 << 64 + 19 << 38 << 19;
+        QTest::newRow("1024 DGX H100, 3 tiers") << "dgx-h100" << 1024 << "qm9700" << 256 + 256 + 128 << 224 + 133 + 76 << 37 << 19;
+        QTest::newRow("130 PCIe on HDR") << "pcie-4gpu" << 130 << "qm8700" << 7 + 4 << 6 + 2 << 22 << 12;
+        QTest::newRow("8 GB200 NVL72") << "dgx-gb200-nvl72" << 8 << "qm9700" << 18 + 16 << 15 + 5 << 40 << 20;
+    }
+
+    void blockingSavesSwitches()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, servers);
+        QFETCH(QString, sw);
+        QFETCH(int, switchesFull);
+        QFETCH(int, switchesHalf);
+        QFETCH(int, leafDown);
+        QFETCH(int, leafUp);
+        FatTreeSpec spec = test::fatTreeSpec(server.toStdString(), servers, sw.toStdString());
+        FatTreeReport full, half;
+        const Design a = generate(spec, &full);
+        spec.blockingDown = 2;
+        const Design b = generate(spec, &half);
+        QCOMPARE(full.leaves + full.spines + full.cores, switchesFull);
+        QCOMPARE(half.leaves + half.spines + half.cores, switchesHalf);
+        QVERIFY(switchesHalf < switchesFull);
+        QCOMPARE(half.leafDown, leafDown);
+        QCOMPARE(half.leafUp, leafUp);
+        QVERIFY(half.leafDown <= 2 * half.leafUp);
+        const Bom bomFull = computeBom(a, m_catalog), bomHalf = computeBom(b, m_catalog);
+        QCOMPARE(bomHalf.counts.switches.at("leaf") + bomHalf.counts.switches.at("spine") + bomHalf.counts.switches.at("core"),
+                 switchesHalf);
+        if (bomFull.totals.capexComplete && bomHalf.totals.capexComplete)
+            QVERIFY2(bomHalf.totals.capex < bomFull.totals.capex, "2:1 is cheaper");
+        checkAtRatio(a, 1, 1);
+        checkAtRatio(b, 2, 1);
+        checkBalanced(b);
+    }
+
+    // Other ratios and sizes: never more switches than 1:1, and every leaf at the ratio asked.
+    void blockingNeverCostsSwitches_data()
+    {
+        QTest::addColumn<int>("servers");
+        QTest::addColumn<int>("down");
+        QTest::addColumn<int>("up");
+        for (int n : {16, 31, 65, 127, 159, 255})
+            for (auto [d, u] : {std::pair{2, 1}, std::pair{3, 1}, std::pair{3, 2}})
+                QTest::addRow("%d DGX %d:%d", n, d, u) << n << d << u;
+    }
+
+    void blockingNeverCostsSwitches()
+    {
+        QFETCH(int, servers);
+        QFETCH(int, down);
+        QFETCH(int, up);
+        FatTreeSpec spec = test::fatTreeSpec("dgx-h100", servers, "qm9700");
+        spec.mgmtNodes = 2;
+        FatTreeReport full, blocked;
+        generate(spec, &full);
+        spec.blockingDown = down;
+        spec.blockingUp = up;
+        const Design d = generate(spec, &blocked);
+        QVERIFY(blocked.leaves + blocked.spines + blocked.cores <= full.leaves + full.spines + full.cores);
+        QVERIFY(blocked.leafDown * up <= blocked.leafUp * down);
+        checkAtRatio(d, down, up);
+        checkBalanced(d);
+    }
+
+    // The SuperPOD's unit pinned with --su-size at 2:1: 32 down, 16 up, 8 spines; the 4 UFM
+    // appliances take the free slot of the last unit.
+    void blockingKeepsGivenUnit()
+    {
+        FatTreeSpec spec = test::fatTreeSpec("dgx-h100", 127, "qm9700", 0, 2, 1);
+        spec.suSize = 32;
+        spec.mgmtNodes = 4;
+        FatTreeReport r;
+        const Design d = generate(spec, &r);
+        QCOMPARE(r.suSize, 32);
+        QCOMPARE(r.leafDown, 32);
+        QCOMPARE(r.leafUp, 16);
+        QCOMPARE(r.leaves, 32);
+        QCOMPARE(r.spines, 8);
+        checkAtRatio(d, 2, 1);
     }
 
     // Uneven numbers: the smallest spine count that keeps every leaf's uplinks split evenly.
