@@ -1,5 +1,5 @@
 // Reroute after failures against OpenSM (issue 17 item 2), through the project's harness
-// (ibfabric.h): the HDR 2:1 sample with a spine, two spines, a leaf-spine cable or a leaf
+// (ibfabric.h): a 2:1 HDR fabric of 13 spines (tests/data/routing) with a spine, two spines, a leaf-spine cable or a leaf
 // taken out. OpenSM configures the fabric without them (our export with those cables cut, as
 // a re-sweep after the failure sees it); its tables are read back onto our failed fabric and
 // run through the same all-to-all as ours. Ours must be no worse, and after losing 1 of the
@@ -71,7 +71,7 @@ private slots:
         for (const QString &id : failed.split(QLatin1Char('+')))
             ids.push_back(id.toStdString());
         const Catalog &catalog = builtinCatalog();
-        const Design d = loadSample("hdr-2to1-520gpu", catalog);
+        const Design d = loadTestDesign("routing/hdr-13spines.cluster.yaml", catalog);
         RoutingOptions options;
         options.engine = *routingEngineFromString(engine.toStdString());
 

@@ -49,12 +49,26 @@ const Catalog &builtinCatalog()
     return catalog;
 }
 
-Design loadSample(const std::string &name, const Catalog &catalog)
+namespace {
+
+Design loadOrStop(const std::string &path, const Catalog &catalog)
 {
-    auto d = loadDesign(samplePath(name), &catalog);
+    auto d = loadDesign(path, &catalog);
     if (!d)
         qFatal("%s", d.error().toString().c_str());
     return std::move(*d);
+}
+
+} // namespace
+
+Design loadSample(const std::string &name, const Catalog &catalog)
+{
+    return loadOrStop(samplePath(name), catalog);
+}
+
+Design loadTestDesign(const std::string &relative, const Catalog &catalog)
+{
+    return loadOrStop(testDataPath(relative), catalog);
 }
 
 FatTreeSpec fatTreeSpec(const std::string &serverPart, int count, const std::string &switchPart, int tiers, int down, int up)

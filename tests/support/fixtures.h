@@ -32,6 +32,8 @@ std::vector<std::string> sampleFiles();
 const Catalog &builtinCatalog();
 // A sample loaded with `catalog`; a sample that does not load stops the run with its message.
 Design loadSample(const std::string &name, const Catalog &catalog = builtinCatalog());
+// A design under tests/data ("routing/hdr-13spines.cluster.yaml"), loaded the same way.
+Design loadTestDesign(const std::string &relative, const Catalog &catalog = builtinCatalog());
 
 // A fat tree of `count` servers of `serverPart` on `switchPart`: `tiers` 0 for as few as fit,
 // blocking down:up at the leaves.

@@ -130,8 +130,8 @@ private slots:
                 QVERIFY(std::find(bom.unknownPrice.begin(), bom.unknownPrice.end(), line.part) != bom.unknownPrice.end());
         }
         QCOMPARE(bom.totals.gpus, 520);
-        QCOMPARE(bom.counts.switches.at("leaf"), 5);
-        QCOMPARE(bom.counts.switches.at("spine"), 13);
+        QCOMPARE(bom.counts.switches.at("leaf"), 6);
+        QCOMPARE(bom.counts.switches.at("spine"), 2);
     }
 };
 

@@ -26,6 +26,12 @@ Fabric failedFabric(const Design &design, const std::vector<std::string> &ids)
     return test::failedFabric(design, ids, test::builtinCatalog());
 }
 
+// A 2:1 HDR fabric of 5 leaves of 26 endpoints and 13 spines (tests/data/routing).
+Design thirteenSpines()
+{
+    return test::loadTestDesign("routing/hdr-13spines.cluster.yaml");
+}
+
 } // namespace
 
 class TestReroute : public QObject
@@ -33,8 +39,9 @@ class TestReroute : public QObject
     Q_OBJECT
 
 private slots:
-    // The HDR 2:1 sample: 5 leaves of 26 endpoints, 13 spines, one cable from each leaf to each
-    // spine. Intact, an uplink carries 26 sources x 104 remote destinations / 13 = 208 routes.
+    // A 2:1 HDR fabric (tests/data/routing, the HDR sample as the generator built it before it
+    // sized 2:1 leaves by the ports they use): 5 leaves of 26 endpoints, 13 spines, one cable from
+    // each leaf to each spine. Intact, an uplink carries 26 sources x 104 remote destinations / 13 = 208 routes.
     // With k live paths out of a leaf (or into one) the best any per-destination routing can do
     // is 26 x ceil(104 / k); the engines must reach it.
     void spreadsDisplacedRoutes_data()
@@ -61,7 +68,7 @@ private slots:
         std::vector<std::string> ids;
         for (const QString &id : failed)
             ids.push_back(id.toStdString());
-        const Fabric f = failedFabric(test::loadSample("hdr-2to1-520gpu"), ids);
+        const Fabric f = failedFabric(thirteenSpines(), ids);
         RoutingOptions options;
         options.engine = engine;
         const RoutingTables t = computeRoutes(f, options);
@@ -131,7 +138,7 @@ private slots:
         QFETCH(RoutingEngine, engine);
         RoutingOptions options;
         options.engine = engine;
-        const Design d = test::loadSample("hdr-2to1-520gpu");
+        const Design d = thirteenSpines();
         const Fabric intact = failedFabric(d, {});
         const double before = allToAllSeconds(intact, computeRoutes(intact, options));
         for (const char *spine : {"spine01", "spine07", "spine13"}) {
