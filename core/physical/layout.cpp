@@ -16,6 +16,9 @@ namespace {
 
 std::string twoDigits(int n) { return (n < 10 ? "0" : "") + std::to_string(n); }
 
+constexpr int kAisleSlots = 2;          // a 1.2 m passage between units that share a row
+constexpr int kMinSharedRowSlots = 8;   // the shared row of a small floor may be wider than its units
+
 struct RowPlan
 {
     std::string id;
@@ -63,31 +66,68 @@ public:
             (n.role == NodeRole::Switch ? rows[it->second].switches : rows[it->second].servers).push_back(NodeId(i));
         }
         m_design.racks.clear();
-        int rowIndex = 0;
-        if (!spines.empty() || !cores.empty() || !management.empty()) {
-            int slot = 0;
-            for (const auto &chunk : chunks(spines, m_spec.switchesPerRack)) {
-                place(addRack("spine-r" + twoDigits(++m_spineRacks), "net", rowIndex, slot++), chunk, true);
-                ++m_report.networkRacks;
-            }
-            for (const auto &chunk : chunks(cores, m_spec.switchesPerRack)) {
-                place(addRack("core-r" + twoDigits(++m_coreRacks), "net", rowIndex, slot++), chunk, true);
-                ++m_report.networkRacks;
-            }
-            for (const auto &chunk : chunks(management, m_spec.switchesPerRack)) {
-                place(addRack("mgmt-r" + twoDigits(++m_mgmtRacks), "net", rowIndex, slot++), chunk, false);
-                ++m_report.managementRacks;
-            }
-            ++rowIndex;
-        }
-        for (const RowPlan &row : rows)
-            layoutRow(row, rowIndex++);
-        m_report.rows = rowIndex;
+        placeRows(rows, sharedRacks(spines, cores, management));
         notes();
         return m_report;
     }
 
 private:
+    // A rack to stand in the shared rows: its id, its devices and whether switches stack from the top.
+    struct SharedRack
+    {
+        std::string id;
+        std::vector<NodeId> devices;
+        bool fromTop = true;
+    };
+
+    std::vector<SharedRack> sharedRacks(const std::vector<NodeId> &spines, const std::vector<NodeId> &cores,
+                                        const std::vector<NodeId> &management)
+    {
+        std::vector<SharedRack> out;
+        for (const auto &chunk : chunks(spines, m_spec.switchesPerRack))
+            out.push_back({"spine-r" + twoDigits(++m_spineRacks), chunk, true});
+        for (const auto &chunk : chunks(cores, m_spec.switchesPerRack))
+            out.push_back({"core-r" + twoDigits(++m_coreRacks), chunk, true});
+        m_report.networkRacks += int(out.size());
+        for (const auto &chunk : chunks(management, m_spec.switchesPerRack)) {
+            out.push_back({"mgmt-r" + twoDigits(++m_mgmtRacks), chunk, false});
+            ++m_report.managementRacks;
+        }
+        return out;
+    }
+
+    // The floor: unit rows side by side in a grid about as deep as it is wide, the shared rows in
+    // the middle of it (nearest to the farthest leaf), every row centred on the same axis.
+    void placeRows(const std::vector<RowPlan> &rows, const std::vector<SharedRack> &shared)
+    {
+        std::vector<int> slots;
+        int segment = 1;
+        for (const RowPlan &row : rows) {
+            slots.push_back(int(chunks(row.servers, m_spec.serversPerRack).size() + chunks(row.switches, m_spec.switchesPerRack).size()));
+            segment = std::max(segment, slots.back());
+        }
+        const int n = int(rows.size());
+        const int columns = n <= 1 ? 1 : std::clamp(int(std::lround(std::sqrt(n * kRowPitchM / (segment * kRackWidthM)))), 1, n);
+        const int gridRows = (n + columns - 1) / columns;
+        const int floorSlots = columns * segment + (columns - 1) * kAisleSlots;
+        const int perSharedRow = std::max(floorSlots, kMinSharedRowSlots);
+        const int sharedRows = (int(shared.size()) + perSharedRow - 1) / perSharedRow;
+        const int middle = gridRows / 2;
+        for (int k = 0; k < int(shared.size()); ++k) {
+            const int inRow = std::min(perSharedRow, int(shared.size()) - k / perSharedRow * perSharedRow);
+            const int slot = std::max(0, (floorSlots - inRow) / 2) + k % perSharedRow;
+            place(addRack(shared[std::size_t(k)].id, "net", middle + k / perSharedRow, slot), shared[std::size_t(k)].devices,
+                  shared[std::size_t(k)].fromTop);
+        }
+        for (int k = 0; k < n; ++k) {
+            const int gridRow = k / columns;
+            const int rowIndex = gridRow + (gridRow >= middle ? sharedRows : 0);
+            layoutRow(rows[std::size_t(k)], rowIndex, (k % columns) * (segment + kAisleSlots) + (segment - slots[std::size_t(k)]) / 2);
+        }
+        m_report.rows = gridRows + sharedRows;
+        m_report.columns = columns;
+    }
+
     // Devices per rack: at most `limit`, and no more than fit when their heights are known; a
     // rack-scale system stands alone.
     std::vector<std::vector<NodeId>> chunks(const std::vector<NodeId> &ids, int limit) const
@@ -116,14 +156,14 @@ private:
         return p && p->rackScale;
     }
 
-    void layoutRow(const RowPlan &row, int rowIndex)
+    void layoutRow(const RowPlan &row, int rowIndex, int firstSlot)
     {
         const auto compute = chunks(row.servers, m_spec.serversPerRack);
         const auto network = chunks(row.switches, m_spec.switchesPerRack);
         const std::string prefix = row.id == "row1" ? std::string() : row.id + "-";
         // The network racks stand in the middle of the row.
         const std::size_t half = compute.size() / 2;
-        int slot = 0;
+        int slot = firstSlot;
         for (std::size_t r = 0; r < compute.size(); ++r) {
             if (r == half)
                 for (std::size_t k = 0; k < network.size(); ++k)
@@ -195,11 +235,13 @@ private:
 
     void notes()
     {
-        m_report.notes.push_back({CPLAN_TR("Engine", "racks: %1 row(s), %2 compute, %3 network and %4 management rack(s); one row "
-                                                     "per scalable unit with its leaf switches in the middle of the row, spines, "
-                                                     "cores and management appliances in a first row (as NVIDIA's SuperPOD RAs)"),
+        m_report.notes.push_back({CPLAN_TR("Engine", "racks: %1 row(s), %2 compute, %3 network and %4 management rack(s); each "
+                                                     "scalable unit a row of racks with its leaf switches in the middle (as NVIDIA's "
+                                                     "SuperPOD RAs), %5 unit(s) side by side per row, spines, cores and management "
+                                                     "appliances in the middle row(s)"),
                                   {std::to_string(m_report.rows), std::to_string(m_report.computeRacks),
-                                   std::to_string(m_report.networkRacks), std::to_string(m_report.managementRacks)}});
+                                   std::to_string(m_report.networkRacks), std::to_string(m_report.managementRacks),
+                                   std::to_string(m_report.columns)}});
         if (!m_unknownHeight.empty()) {
             std::string parts;
             for (const std::string &p : m_unknownHeight)

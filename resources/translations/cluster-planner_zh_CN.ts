@@ -1240,8 +1240,8 @@
     </message>
     <message>
         <location filename="../../core/physical/layout.cpp" line="+198"/>
-        <source>racks: %1 row(s), %2 compute, %3 network and %4 management rack(s); one row per scalable unit with its leaf switches in the middle of the row, spines, cores and management appliances in a first row (as NVIDIA&apos;s SuperPOD RAs)</source>
-        <translation>机柜：%1 列，%2 个计算机柜、%3 个网络机柜和 %4 个管理机柜；每个可扩展单元一列，其叶交换机位于列中间，脊、核心交换机和管理设备在第一列（按 NVIDIA SuperPOD 参考架构）</translation>
+        <source>racks: %1 row(s), %2 compute, %3 network and %4 management rack(s); each scalable unit a row of racks with its leaf switches in the middle (as NVIDIA&apos;s SuperPOD RAs), %5 unit(s) side by side per row, spines, cores and management appliances in the middle row(s)</source>
+        <translation>机柜：%1 列，%2 个计算机柜、%3 个网络机柜和 %4 个管理机柜；每个可扩展单元一列机柜，其叶交换机位于中间（按 NVIDIA SuperPOD 参考架构），每列并排 %5 个单元，脊、核心交换机和管理设备在中间的列</translation>
     </message>
     <message>
         <location line="+9"/>

@@ -257,6 +257,28 @@ private slots:
             QVERIFY2(f.severity != Severity::Error, f.message.c_str());
     }
 
+    // A big floor stays within the optics' reach: 2,048 DGX H100 (64 units, three tiers) stood
+    // in 65 rows, 150 m deep behind one spine row, and 6,912 leaf-to-spine runs over 100 m had
+    // no cable. Units now stand side by side with the shared rows in the middle: every link gets
+    // a cable, and the floor is about as deep as it is wide.
+    void bigFloorIsCabled()
+    {
+        FatTreeSpec spec;
+        spec.servers = {{"dgx-h100", 2048}};
+        spec.switchPart = "qm9700";
+        const Design d = generate(spec);
+        for (const Link &l : d.links)
+            QVERIFY2(!l.cable.empty(), qPrintable(QString::fromStdString(l.id + " has no cable, " +
+                                                                      std::to_string(l.lengthM.value_or(-1)) + " m")));
+        double width = 0, depth = 0;
+        for (const Rack &r : d.racks) {
+            width = std::max(width, r.xM.value_or(0));
+            depth = std::max(depth, r.yM.value_or(0));
+        }
+        QVERIFY2(depth < 2 * width && width < 2 * depth, qPrintable(QStringLiteral("%1 x %2 m").arg(width).arg(depth)));
+        checkInstallable(d, "2,048 DGX H100");
+    }
+
     // A rack-scale system (GB200 NVL72) is a rack of its own, with no U.
     void rackScale()
     {
