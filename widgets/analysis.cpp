@@ -174,7 +174,7 @@ AnalysisResult AnalysisRunner::analyze(const Design &design, const Catalog &cata
     if (r.network && !r.network->traffic.empty()) {
         const TrafficResult &t = r.network->traffic.front();
         if (t.issue != TrafficResult::Issue::None)
-            r.notes << QString::fromStdString(t.issueText);
+            r.notes << (t.issueMessage.format.empty() ? QString::fromStdString(t.issueText) : engineText(t.issueMessage));
         else if (t.unroutableFlows)
             r.notes << AnalysisRunner::tr("%1 flows have no route").arg(t.unroutableFlows);
         // The heatmap colours a cable by the busier of its two directions.

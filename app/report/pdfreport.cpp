@@ -87,7 +87,10 @@ bool PdfReport::render(const QString &path, QString *error)
             if (pattern.issue == TrafficResult::Issue::None)
                 data.pattern = &pattern;
             else
-                data.notes << tr("Traffic pattern '%1': %2").arg(QString::fromStdString(pattern.workload.name), QString::fromStdString(pattern.issueText));
+                data.notes << tr("Traffic pattern '%1': %2")
+                                  .arg(QString::fromStdString(pattern.workload.name),
+                                       pattern.issueMessage.format.empty() ? QString::fromStdString(pattern.issueText)
+                                                                           : engineText(pattern.issueMessage));
         }
     }
     m_notes = data.notes;

@@ -7,6 +7,7 @@
 #include "routing/routedflows.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace cplan {
 
@@ -103,8 +104,26 @@ void fillFromRun(const Fabric &fabric, const TrafficRun &run, TrafficResult &t)
     channelLoads(fabric, run.result, t);
 }
 
+// A workload refused before it is built: its flows would take more memory than the budget.
+bool overBudget(TrafficResult &t, std::uint64_t flows, std::uint64_t budget)
+{
+    t.plannedFlows = flows;
+    const std::uint64_t need = flows * kTrafficBytesPerFlow;
+    if (need <= budget)
+        return false;
+    t.issue = TrafficResult::Issue::OverBudget;
+    t.issueMessage = Message{CPLAN_TR("Engine", "%1 over %2 endpoints is %3 flows, about %4 MiB to simulate, more than the "
+                                                "analysis budget of %5 MiB: choose a sparser pattern (shift:K, permutation, "
+                                                "uniform:F) or fewer endpoints"),
+                             {t.workload.name, std::to_string(t.endpoints), std::to_string(flows),
+                              std::to_string(need >> 20), std::to_string(budget >> 20)}};
+    t.issueText = t.issueMessage.english();
+    return true;
+}
+
 TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fabric &fabric, const RoutingTables &tables,
-                          const LatencyModel &latency, const WorkloadSpec &spec)
+                          const LatencyModel &latency, const WorkloadSpec &spec, std::uint64_t budget,
+                          const std::function<bool()> &cancelled)
 {
     TrafficResult t;
     t.workload = spec;
@@ -116,7 +135,9 @@ TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fa
             t.issueText = setup.error;
             return t;
         }
-        const CollectiveRun run = runCollective(fabric, tables, setup, *spec.collective, spec.bytes);
+        if (overBudget(t, collectiveFlowCount(*spec.collective, setup.set), budget))
+            return t;
+        const CollectiveRun run = runCollective(fabric, tables, setup, *spec.collective, spec.bytes, cancelled);
         fillFromRun(fabric, run.network, t);
         t.completionS = run.estimate.timeS;
         t.collective = run.estimate;
@@ -124,6 +145,8 @@ TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fa
         t.rails = setup.set.rails;
         return t;
     }
+    if (overBudget(t, patternFlowCount(*spec.pattern, t.endpoints), budget))
+        return t;
     auto demands = generateTraffic(*spec.pattern, t.endpoints, spec.bytes, spec.seed);
     if (!demands) {
         t.issue = TrafficResult::Issue::PatternDoesNotFit;
@@ -133,6 +156,7 @@ TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fa
     TrafficOptions options;
     options.ideal = spec.ideal;
     options.latency = &latency;
+    options.cancelled = cancelled;
     const TrafficRun run = runTraffic(fabric, tables, *demands, {}, options);
     fillFromRun(fabric, run, t);
     t.completionS = run.completionS;
@@ -148,7 +172,8 @@ std::vector<TrafficResult> runWorkloads(const Design &design, const Catalog &cat
     for (std::size_t i = 0; i < request.workloads.size() && !control.cancelled(); ++i) {
         const int span = 100 - percentFrom;
         control.report(percentFrom + int(span * i / request.workloads.size()), AnalysisStage::Traffic, request.workloads[i].name);
-        out.push_back(runWorkload(design, catalog, fabric, tables, latency, request.workloads[i]));
+        out.push_back(runWorkload(design, catalog, fabric, tables, latency, request.workloads[i], request.trafficMemoryBudget,
+                                  [&control] { return control.cancelled(); }));
     }
     return out;
 }

@@ -39,6 +39,9 @@ struct NetworkRequest
     bool latency = true;                      // latency distribution over endpoint pairs
     std::uint64_t latencySamplePairs = kDefaultLatencySamplePairs;
     std::vector<WorkloadSpec> workloads;      // each run through the routes (flow simulation)
+    // A workload whose flows would take more (kTrafficBytesPerFlow each) is not run:
+    // TrafficResult::Issue::OverBudget says how many flows and how much memory it needed.
+    std::uint64_t trafficMemoryBudget = kDefaultTrafficMemoryBudget;
 
     int plane = 0;                            // one plane of a multi-plane design (1-based); 0 = all
     FailureSpec failures;                     // taken out before routing; compared with intact
@@ -110,8 +113,11 @@ struct TrafficResult
 
     // A workload that cannot run here (a pattern that does not fit the endpoints, no GPU servers
     // for a collective): the figures above are empty and this says why.
-    enum class Issue { None, PatternDoesNotFit, NoGpuServers } issue = Issue::None;
-    std::string issueText;
+    // OverBudget: more flows than NetworkRequest::trafficMemoryBudget allows (plannedFlows).
+    enum class Issue { None, PatternDoesNotFit, NoGpuServers, OverBudget } issue = Issue::None;
+    std::string issueText;                    // in English
+    Message issueMessage;                     // the same, to translate (OverBudget; else empty)
+    std::uint64_t plannedFlows = 0;           // flows the workload has (run or not)
 };
 
 // Per design link (cable): the busier of its two directions; -1 for links outside the fabric.

@@ -78,7 +78,9 @@ void addTraffic(TrafficResult &t, const TrafficResult &p)
     if (t.issue == TrafficResult::Issue::None && p.issue != TrafficResult::Issue::None) {
         t.issue = p.issue;
         t.issueText = p.issueText;
+        t.issueMessage = p.issueMessage;
     }
+    t.plannedFlows += p.plannedFlows;
     const double flows = double(t.flows) + double(p.flows);
     if (flows > 0)
         t.lineRateFlowShare = (t.lineRateFlowShare * double(t.flows) + p.lineRateFlowShare * double(p.flows)) / flows;

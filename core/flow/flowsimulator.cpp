@@ -207,6 +207,7 @@ public:
     FlowRun(const FlowProblem &p, const FlowOptions &options)
         : m_p(p)
         , m_tol(options.relTolerance)
+        , m_cancelled(options.cancelled)
         , m_cls(p, options.aggregateIdenticalPaths)
         , m_solver(p.capacityBps)
     {
@@ -237,6 +238,10 @@ public:
         double t = m_cls.count ? m_p.start(m_cls.rep[m_cls.startOrder[0]]) : 0.0;
         startClasses(t + m_tol * t, t);
         while (true) {
+            if (m_cancelled && m_cancelled()) {
+                m_r.cancelled = true;
+                break;
+            }
             rerate(t);
             const double tNext = nextEvent();
             if (tNext == kInf)
@@ -431,6 +436,7 @@ private:
 
     const FlowProblem &m_p;
     const double m_tol;
+    const std::function<bool()> &m_cancelled;   // FlowOptions::cancelled (outlives the run)
     FlowResult m_r;
     const FlowClasses m_cls;
     MaxMinSolver m_solver;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -37,6 +38,9 @@ struct FlowOptions
     double relTolerance = 1e-9;
     // Flows with the same path and the same start share one solver entry (weight = count).
     bool aggregateIdenticalPaths = true;
+    // Asked before each event (rate computation); true stops the run, which then returns what
+    // it has with `cancelled` set. Empty: never.
+    std::function<bool()> cancelled;
 };
 
 struct FlowResult
@@ -52,6 +56,7 @@ struct FlowResult
     std::size_t rerated = 0;              // solver entries re-rated, summed over events
     std::size_t classes = 0;              // solver entries after path aggregation
     std::size_t unfinished = 0;           // flows that cannot finish (a 0-capacity link)
+    bool cancelled = false;               // stopped by FlowOptions::cancelled: figures incomplete
 };
 
 // Empty when the problem is well formed; otherwise what is wrong (first problem found).

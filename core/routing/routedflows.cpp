@@ -23,6 +23,10 @@ TrafficRun runTraffic(const Fabric &fabric, const RoutingTables &tables, const s
     std::vector<double> latencyS;
     std::vector<std::uint32_t> channels;
     for (std::uint32_t d = 0; d < demands.size(); ++d) {
+        if (d % 4096 == 0 && options.cancelled && options.cancelled()) {
+            run.cancelled = true;
+            return run;
+        }
         const Demand &dem = demands[d];
         auto map = [&](std::uint32_t e) { return endpointMap.empty() ? e : (e < endpointMap.size() ? endpointMap[e] : kNoIndex); };
         const std::uint32_t src = map(dem.src), dst = map(dem.dst);
@@ -39,7 +43,10 @@ TrafficRun runTraffic(const Fabric &fabric, const RoutingTables &tables, const s
     run.flows = problem.flowCount();
     if (run.flows == 0)
         return run;
-    run.result = simulateFlows(problem);
+    FlowOptions flowOptions;
+    flowOptions.cancelled = options.cancelled;
+    run.result = simulateFlows(problem, flowOptions);
+    run.cancelled = run.result.cancelled;
     run.maxLinkUtilization = run.result.maxLinkUtilization;
     double completion = 0;
     for (std::size_t f = 0; f < run.flows; ++f) {
@@ -107,12 +114,13 @@ CollectiveSetup collectiveSetup(const Design &design, const Catalog &catalog, co
 }
 
 CollectiveRun runCollective(const Fabric &fabric, const RoutingTables &tables, const CollectiveSetup &setup,
-                            CollectiveKind kind, double bytes)
+                            CollectiveKind kind, double bytes, const std::function<bool()> &cancelled)
 {
     CollectiveRun run;
     const auto demands = collectiveNetworkDemands(kind, bytes, setup.set);
     TrafficOptions ideal;
     ideal.ideal = true;   // the collective model applies the NIC efficiency itself
+    ideal.cancelled = cancelled;
     run.network = runTraffic(fabric, tables, demands, setup.endpointMap, ideal);
     run.estimate = collectiveFromNetworkTime(kind, bytes, setup.set, run.network.completionS);
     return run;

@@ -138,4 +138,11 @@ std::vector<Demand> collectiveNetworkDemands(CollectiveKind kind, double bytes, 
     return out;
 }
 
+std::uint64_t collectiveFlowCount(CollectiveKind kind, const GpuSet &s)
+{
+    if (s.servers < 2 || s.rails == 0 || s.ranks() < 2)
+        return 0;
+    return isRing(kind) ? std::uint64_t(s.servers) * s.rails : std::uint64_t(s.servers) * (s.servers - 1) * s.rails;
+}
+
 } // namespace cplan

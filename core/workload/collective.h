@@ -77,6 +77,8 @@ CollectiveEstimate estimateCollective(CollectiveKind kind, double bytes, const G
 // factor × bytes / R. Alltoall: PXN-style, data for GPU r of another server leaves on rail r:
 // G²·bytes/(n·R) per (server, server, rail). Empty for one server.
 std::vector<Demand> collectiveNetworkDemands(CollectiveKind kind, double bytes, const GpuSet &set);
+// How many demands collectiveNetworkDemands returns, without building them.
+std::uint64_t collectiveFlowCount(CollectiveKind kind, const GpuSet &set);
 
 // The collective when its network demands took `networkLineRateS` in the flow solver at raw
 // line rate (ideal mode) on real routes: applies kNicEfficiency and adds the NVLink part.

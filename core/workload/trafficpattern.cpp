@@ -173,4 +173,19 @@ Result<std::vector<Demand>> generateTraffic(const PatternSpec &spec, std::uint32
     return out;
 }
 
+std::uint64_t patternFlowCount(const PatternSpec &spec, std::uint32_t n)
+{
+    if (n < 2)
+        return 0;
+    switch (spec.kind) {
+    case PatternKind::AllToAll: return std::uint64_t(n) * (n - 1);
+    case PatternKind::Shift: return spec.k == 0 || spec.k >= n ? 0 : n;
+    case PatternKind::Permutation: return n;
+    case PatternKind::Incast: return spec.k == 0 || spec.k >= n ? 0 : spec.k;
+    case PatternKind::Uniform: return std::uint64_t(n) * spec.k;
+    case PatternKind::Pair: return spec.src < n && spec.dst < n ? 1 : 0;
+    }
+    return 0;
+}
+
 } // namespace cplan

@@ -45,4 +45,8 @@ Result<PatternSpec> parsePattern(std::string_view text);
 Result<std::vector<Demand>> generateTraffic(const PatternSpec &spec, std::uint32_t endpoints,
                                             double bytes, std::uint64_t seed = 1);
 
+// How many demands generateTraffic would return, without generating them (0 for a pattern that
+// does not fit): what a run will cost is known before it starts.
+std::uint64_t patternFlowCount(const PatternSpec &spec, std::uint32_t endpoints);
+
 } // namespace cplan

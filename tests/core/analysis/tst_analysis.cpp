@@ -246,6 +246,51 @@ private slots:
         QVERIFY(none.cancelled && !none.network && none.cost.bom.lines.empty());
     }
 
+    // What a workload will cost is known before it is built: the counts match what the
+    // generators build, and a workload over the memory budget is refused with the reason.
+    void flowCounts()
+    {
+        for (const char *name : {"alltoall", "shift:5", "permutation", "incast:7", "uniform:3", "pair:2,9", "shift:40", "pair:1,50"}) {
+            const PatternSpec spec = *parsePattern(name);
+            auto demands = generateTraffic(spec, 37, 1.0);
+            QCOMPARE(patternFlowCount(spec, 37), demands ? std::uint64_t(demands->size()) : 0u);
+        }
+        QCOMPARE(patternFlowCount(*parsePattern("alltoall"), 16384), std::uint64_t(16384) * 16383);
+        for (CollectiveKind kind : {CollectiveKind::AllReduce, CollectiveKind::AllToAll}) {
+            GpuSet set;
+            set.servers = 5;
+            set.rails = 4;
+            QCOMPARE(collectiveFlowCount(kind, set), std::uint64_t(collectiveNetworkDemands(kind, 1e6, set).size()));
+        }
+    }
+
+    void trafficBudget()
+    {
+        const Design d = generate(128, "host-1hca", "qm9700", 2);
+        NetworkRequest request;
+        request.metrics = request.latency = false;
+        request.workloads = {workload("alltoall"), workload("shift:1"), workload("nccl-alltoall")};
+        request.trafficMemoryBudget = 1 << 20;   // 1 MiB: 4,096 flows
+        auto r = analyzeNetwork(d, m_catalog, request);
+        QVERIFY(r && r->traffic.size() == 3);
+        const TrafficResult &a2a = r->traffic[0];
+        QCOMPARE(a2a.issue, TrafficResult::Issue::OverBudget);
+        QCOMPARE(a2a.plannedFlows, std::uint64_t(128 * 127));
+        QCOMPARE(a2a.flows, std::size_t(0));
+        QVERIFY2(a2a.issueText.find("16256 flows") != std::string::npos && a2a.issueText.find("budget of 1 MiB") != std::string::npos,
+                 a2a.issueText.c_str());
+        QCOMPARE(a2a.issueText, a2a.issueMessage.english());
+        QCOMPARE(r->traffic[1].issue, TrafficResult::Issue::None);   // 128 flows fit
+        QCOMPARE(r->traffic[1].flows, std::size_t(128));
+        QCOMPARE(r->traffic[2].issue, TrafficResult::Issue::NoGpuServers);   // hosts without GPUs
+        // The default budget runs it.
+        request.trafficMemoryBudget = NetworkRequest{}.trafficMemoryBudget;
+        r = analyzeNetwork(d, m_catalog, request);
+        QCOMPARE(r->traffic[0].issue, TrafficResult::Issue::None);
+        QCOMPARE(r->traffic[0].flows, std::size_t(128 * 127));
+        QCOMPARE(r->traffic[0].plannedFlows, std::uint64_t(128 * 127));
+    }
+
     void designLevel()
     {
         const Design d = sample("dgx-h100-superpod-1su.cluster.yaml");

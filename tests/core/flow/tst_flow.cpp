@@ -129,6 +129,7 @@ private slots:
     void aggregationDoesNotChangeResults();
     void deterministic();
     void zeroCapacityNeverFinishes();
+    void cancelStopsBetweenEvents();
     void incrementalSolverMatchesFreshSolve();
     void incrementalSolverTouchesOnlyItsComponent();
     void localSolverMatchesFreshSolve();
@@ -449,6 +450,28 @@ void TestFlow::incrementalSolverMatchesFreshSolve()
             if (alive[i])
                 QVERIFY(near(inc.rate(ids[i]), fresh.rate(freshIds[i]), 1e-9));
     }
+}
+
+// A cancel asked for stops the run before its next event: a staggered problem (one event per
+// finish) cancelled at the fourth question runs three events and says it stopped.
+void TestFlow::cancelStopsBetweenEvents()
+{
+    FlowProblem p;
+    p.capacityBps = {kBw};
+    const std::uint32_t link[] = {0};
+    for (int i = 1; i <= 20; ++i)
+        p.addFlow(link, i * kMiB);
+    const FlowResult full = simulateFlows(p);
+    QVERIFY(!full.cancelled);
+    QCOMPARE(full.events, std::size_t(20));
+    int asked = 0;
+    FlowOptions o;
+    o.cancelled = [&] { return ++asked > 3; };
+    const FlowResult stopped = simulateFlows(p, o);
+    QVERIFY(stopped.cancelled);
+    QCOMPARE(asked, 4);
+    QCOMPARE(stopped.events, std::size_t(3));
+    QVERIFY(std::isinf(stopped.finishS.back()));
 }
 
 void TestFlow::incrementalSolverTouchesOnlyItsComponent()
