@@ -1119,7 +1119,12 @@
         <translation>终点 U</translation>
     </message>
     <message>
-        <location filename="../../core/analysis/network.cpp" line="+198"/>
+        <location filename="../../core/analysis/network.cpp" line="+113"/>
+        <source>%1 over %2 endpoints is %3 flows, about %4 MiB to simulate, more than the analysis budget of %5 MiB: choose a sparser pattern (shift:K, permutation, uniform:F) or fewer endpoints</source>
+        <translation>%2 个端点上的 %1 共有 %3 条流，模拟约需 %4 MiB，超出分析预算 %5 MiB：请选择更稀疏的流量模式（shift:K、permutation、uniform:F）或减少端点</translation>
+    </message>
+    <message>
+        <location line="+105"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -1333,7 +1338,7 @@
         <translation>网络分析不可用：%1；报告仅包含成本图表。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <location line="+22"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
