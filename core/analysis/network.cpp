@@ -45,18 +45,24 @@ RoutingSummary routingSummary(const Fabric &fabric, const RoutingTables &tables)
     return s;
 }
 
-Reachability reachability(const Fabric &fabric, const RoutingTables &tables, std::size_t sample)
+// What the long checks ask while they run: the run's cancel token.
+std::function<bool()> asker(const RunControl &control)
 {
-    const RouteCheck check = checkRoutes(fabric, tables, sample);
+    return [&control] { return control.cancelled(); };
+}
+
+Reachability reachability(const Fabric &fabric, const RoutingTables &tables, std::size_t sample, const RunControl &control)
+{
+    const RouteCheck check = checkRoutes(fabric, tables, sample, asker(control));
     Reachability r{check.pairs, check.unreachablePairs, check.maxHops, {}};
     for (auto [s, d] : check.unreachableSample)
         r.unreachableSample.emplace_back(endpointName(fabric, s), endpointName(fabric, d));
     return r;
 }
 
-CreditLoopSummary creditLoops(const Fabric &fabric, const RoutingTables &tables)
+CreditLoopSummary creditLoops(const Fabric &fabric, const RoutingTables &tables, const RunControl &control)
 {
-    const CreditLoopReport loops = findCreditLoops(fabric, tables);
+    const CreditLoopReport loops = findCreditLoops(fabric, tables, asker(control));
     CreditLoopSummary s{loops.deadlockFree, loops.dependencies, {}};
     for (std::uint32_t c : loops.cycle)
         s.cycle.push_back(fabric.node(fabric.port(c).node).description + "[" + std::to_string(fabric.port(c).number) + "]");
@@ -173,7 +179,7 @@ std::vector<TrafficResult> runWorkloads(const Design &design, const Catalog &cat
         const int span = 100 - percentFrom;
         control.report(percentFrom + int(span * i / request.workloads.size()), AnalysisStage::Traffic, request.workloads[i].name);
         out.push_back(runWorkload(design, catalog, fabric, tables, latency, request.workloads[i], request.trafficMemoryBudget,
-                                  [&control] { return control.cancelled(); }));
+                                  asker(control)));
     }
     return out;
 }
@@ -186,12 +192,14 @@ FailureImpact intactFigures(const Design &design, const Catalog &catalog, const 
     impact.spec = request.failures;
     impact.cables = failedCables(design, catalog, request.failures);
     control.report(5, AnalysisStage::Routing);
-    const RoutingTables tables = computeRoutes(fabric, options);
+    RoutingOptions cancellable = options;
+    cancellable.cancelled = asker(control);
+    const RoutingTables tables = computeRoutes(fabric, cancellable);
     if (request.reachability)
-        impact.before = reachability(fabric, tables, request.unreachableSample);
+        impact.before = reachability(fabric, tables, request.unreachableSample, control);
     if (request.metrics && !control.cancelled()) {
         control.report(15, AnalysisStage::Metrics);
-        impact.metricsBefore = computeMetrics(fabric);
+        impact.metricsBefore = computeMetrics(fabric, asker(control));
     }
     if (!control.cancelled())
         impact.trafficBefore = runWorkloads(design, catalog, fabric, tables, latency, request, control, 20);
@@ -219,6 +227,10 @@ Result<NetworkAnalysis> analyzeFabric(const Design &design, const Catalog &catal
     auto fabric = std::make_shared<Fabric>(Fabric::build(design, catalog, plane));
     r.switches = fabric->switches().size();
     r.endpoints = fabric->endpoints().size();
+    if (control.cancelled()) {   // building a big fabric takes a while: stop before routing it
+        r.cancelled = true;
+        return r;
+    }
     if (request.requireRoutableFabric && (r.endpoints < 2 || r.switches == 0))
         return makeError("", Message{CPLAN_TR("Engine", "the fabric has fewer than two cabled endpoints or no switch"), {}});
     auto options = routingOptions(design, *fabric, request);
@@ -247,19 +259,20 @@ Result<NetworkAnalysis> analyzeFabric(const Design &design, const Catalog &catal
         return r;
     }
     half.report(5, AnalysisStage::Routing);
+    options->cancelled = asker(control);
     auto tables = std::make_shared<RoutingTables>(computeRoutes(*fabric, *options));
     r.routing = routingSummary(*fabric, *tables);
     if (request.reachability)
-        r.reachability = reachability(*fabric, *tables, request.unreachableSample);
+        r.reachability = reachability(*fabric, *tables, request.unreachableSample, control);
     if (request.creditLoops)
-        r.creditLoops = creditLoops(*fabric, *tables);
+        r.creditLoops = creditLoops(*fabric, *tables, control);
     if (request.metrics && !control.cancelled()) {
         half.report(15, AnalysisStage::Metrics);
-        r.metrics = computeMetrics(*fabric);
+        r.metrics = computeMetrics(*fabric, asker(control));
     }
     if (request.latency && !control.cancelled()) {
         half.report(25, AnalysisStage::Latency);
-        r.latency = LatencySummary{latencyDistribution(*fabric, *tables, latency, request.latencySamplePairs), latency.assumptions};
+        r.latency = LatencySummary{latencyDistribution(*fabric, *tables, latency, request.latencySamplePairs, asker(control)), latency.assumptions};
     }
     if (!control.cancelled())
         r.traffic = runWorkloads(design, catalog, *fabric, *tables, latency, request, half, 35);

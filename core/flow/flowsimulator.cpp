@@ -94,9 +94,11 @@ bool samePath(const FlowProblem &p, std::size_t a, std::size_t b)
            && (pa.empty() || std::memcmp(pa.data(), pb.data(), pa.size_bytes()) == 0);
 }
 
-// Groups flows into classes (same path and start): returns classOf per flow.
+// Groups flows into classes (same path and start): returns classOf per flow. Asks `cancelled`
+// every 64k flows; true stops it (stopped set, the classes incomplete).
 std::vector<std::uint32_t> aggregate(const FlowProblem &p, bool enabled, std::uint32_t &classCount,
-                                     std::vector<std::uint32_t> &representative)
+                                     std::vector<std::uint32_t> &representative,
+                                     const std::function<bool()> &cancelled, bool &stopped)
 {
     const std::size_t flows = p.flowCount();
     std::vector<std::uint32_t> classOf(flows);
@@ -110,20 +112,33 @@ std::vector<std::uint32_t> aggregate(const FlowProblem &p, bool enabled, std::ui
         return classOf;
     }
     const std::size_t size = std::bit_ceil(std::max<std::size_t>(16, flows * 2));
-    std::vector<std::uint32_t> table(size, kNone);   // class id per slot (open addressing)
+    // Per slot (open addressing): the class id, and the hash's high half to compare first
+    // (a path comparison per probe made this a quarter of an all-to-all's run).
+    struct Slot
+    {
+        std::uint32_t cls = kNone;
+        std::uint32_t tag = 0;
+    };
+    std::vector<Slot> table(size);
     const std::size_t mask = size - 1;
     for (std::size_t f = 0; f < flows; ++f) {
-        std::size_t slot = pathHash(p.path(f), p.start(f)) & mask;
+        if (f % 65536 == 65535 && cancelled && cancelled()) {
+            stopped = true;
+            break;
+        }
+        const std::uint64_t h = pathHash(p.path(f), p.start(f));
+        const auto tag = static_cast<std::uint32_t>(h >> 32);
+        std::size_t slot = h & mask;
         for (;;) {
-            const std::uint32_t c = table[slot];
+            const std::uint32_t c = table[slot].cls;
             if (c == kNone) {
                 const auto id = static_cast<std::uint32_t>(representative.size());
-                table[slot] = id;
+                table[slot] = {id, tag};
                 representative.push_back(static_cast<std::uint32_t>(f));
                 classOf[f] = id;
                 break;
             }
-            if (samePath(p, representative[c], f)) {
+            if (table[slot].tag == tag && samePath(p, representative[c], f)) {
                 classOf[f] = c;
                 break;
             }
@@ -156,10 +171,17 @@ struct FlowClasses
     std::vector<std::uint32_t> memberOffset;   // CSR: members of class c
     std::vector<std::uint32_t> members;        // flows, by class, each class by bytes
     std::vector<std::uint32_t> startOrder;     // classes by start date
+    bool stopped = false;                      // cancelled while grouping: no classes
 
-    FlowClasses(const FlowProblem &p, bool aggregateIdenticalPaths)
+    FlowClasses(const FlowProblem &p, bool aggregateIdenticalPaths, const std::function<bool()> &cancelled)
     {
-        classOf = aggregate(p, aggregateIdenticalPaths, count, rep);
+        classOf = aggregate(p, aggregateIdenticalPaths, count, rep, cancelled, stopped);
+        if (stopped) {
+            count = 0;
+            rep.clear();
+            memberOffset.assign(1, 0);
+            return;
+        }
         orderMembers(p);
         orderStarts(p);
     }
@@ -208,9 +230,11 @@ public:
         : m_p(p)
         , m_tol(options.relTolerance)
         , m_cancelled(options.cancelled)
-        , m_cls(p, options.aggregateIdenticalPaths)
+        , m_cls(p, options.aggregateIdenticalPaths, options.cancelled)
         , m_solver(p.capacityBps)
     {
+        if (m_cancelled)
+            m_solver.setCancel(&m_cancelled);
         const std::uint32_t classes = m_cls.count;
         m_service.assign(classes, 0.0);
         m_lastUpdate.assign(classes, 0.0);
@@ -235,6 +259,10 @@ public:
 
     FlowResult run()
     {
+        if (m_cls.stopped) {
+            m_r.cancelled = true;
+            return std::move(m_r);
+        }
         double t = m_cls.count ? m_p.start(m_cls.rep[m_cls.startOrder[0]]) : 0.0;
         startClasses(t + m_tol * t, t);
         while (true) {
@@ -243,6 +271,8 @@ public:
                 break;
             }
             rerate(t);
+            if (m_r.cancelled)
+                break;
             const double tNext = nextEvent();
             if (tNext == kInf)
                 break;
@@ -251,7 +281,8 @@ public:
             t = tNext;
             startClasses(limit, t);
         }
-        sumLinks();
+        if (!m_r.cancelled)
+            sumLinks();
         return std::move(m_r);
     }
 
@@ -275,6 +306,8 @@ private:
     void startClasses(double limit, double now)
     {
         while (m_sp < m_cls.count && m_p.start(m_cls.rep[m_cls.startOrder[m_sp]]) <= limit) {
+            if (m_sp % 65536 == 65535 && m_cancelled && m_cancelled())
+                return;   // the event loop stops at its next question
             const std::uint32_t c = m_cls.startOrder[m_sp++];
             const double t0 = m_p.start(m_cls.rep[c]);
             const auto path = m_p.path(m_cls.rep[c]);
@@ -295,10 +328,15 @@ private:
     }
 
     // Re-rates what the finishes and starts can change (the others keep their rates), banks
-    // the bytes the re-rated classes sent at their old rates, re-predicts.
+    // the bytes the re-rated classes sent at their old rates, re-predicts. A cancel inside the
+    // solve leaves its rates incomplete: the run is marked cancelled and nothing is banked.
     void rerate(double t)
     {
         const auto rerated = m_solver.solveLocal();
+        if (m_solver.stopped()) {
+            m_r.cancelled = true;
+            return;
+        }
         for (std::uint32_t id : rerated) {
             const std::uint32_t c = m_solverToClass[id];
             m_service[c] += m_rate[c] * (t - m_lastUpdate[c]);

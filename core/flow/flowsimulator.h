@@ -38,8 +38,9 @@ struct FlowOptions
     double relTolerance = 1e-9;
     // Flows with the same path and the same start share one solver entry (weight = count).
     bool aggregateIdenticalPaths = true;
-    // Asked before each event (rate computation); true stops the run, which then returns what
-    // it has with `cancelled` set. Empty: never.
+    // Asked before each event (rate computation) and, inside one, every few thousand flows
+    // (one rate computation over millions of flows takes longer than a cancel may wait); true
+    // stops the run, which then returns what it has with `cancelled` set. Empty: never.
     std::function<bool()> cancelled;
 };
 

@@ -166,8 +166,11 @@ std::span<const MaxMinSolver::FlowId> MaxMinSolver::solveLocal()
     nextEpoch();
     m_compFlows.clear();
     m_compLinks.clear();
-    for (FlowId f : m_changedFlows)
+    for (FlowId f : m_changedFlows) {
+        if (askCancel(1))
+            return m_compFlows;
         joinLocal(f);
+    }
     for (std::uint32_t l : m_dirtyLinks) {
         if (m_forced[l])
             joinAllOn(l);
@@ -179,14 +182,17 @@ std::span<const MaxMinSolver::FlowId> MaxMinSolver::solveLocal()
     while (!m_compFlows.empty()) {
         work += m_compFlows.size();
         if (!whole && work > m_activeCount) {
-            for (std::size_t i = 0; i < m_compLinks.size(); ++i)   // grows while it runs
+            for (std::size_t i = 0; i < m_compLinks.size(); ++i) {   // grows while it runs
+                if (askCancel(m_linkFlows[m_compLinks[i]].size()))
+                    return m_compFlows;
                 joinAllOn(m_compLinks[i]);
+            }
             for (std::uint32_t l : m_compLinks)
                 m_load[l] = 0.0;   // no flow is left outside: drop the rounding
             whole = true;
         }
         fill(true);
-        if (whole)
+        if (whole || m_stopped)
             break;
         for (std::uint32_t l : m_compLinks)
             m_sMax[l] = 0.0;
@@ -282,6 +288,19 @@ void MaxMinSolver::commitRates()
     }
 }
 
+// Counts work (flows looked at) and asks the cancel function every 16k of it.
+bool MaxMinSolver::askCancel(std::size_t work)
+{
+    if (m_stopped)
+        return true;
+    m_sinceCheck += work;
+    if (!m_cancelled || m_sinceCheck < 16384)
+        return false;
+    m_sinceCheck = 0;
+    m_stopped = (*m_cancelled)();
+    return m_stopped;
+}
+
 std::span<const MaxMinSolver::FlowId> MaxMinSolver::solveAll()
 {
     for (std::uint32_t l = 0; l < m_capacity.size(); ++l)
@@ -350,6 +369,8 @@ void MaxMinSolver::fill(bool local)
     for (FlowId f : m_compFlows)
         m_bottleneck[f] = kNoLink;
     for (FlowId f : m_compFlows) {
+        if (askCancel(1))
+            return;
         const double w = m_weight[f];
         const std::uint32_t *p = m_pathPool.data() + m_pathOffset[f];
         for (std::uint32_t k = 0; k < m_pathLength[f]; ++k) {
@@ -364,6 +385,12 @@ void MaxMinSolver::fill(bool local)
 
     double level = 0.0;
     while (!m_heap.empty()) {
+        if (askCancel(m_linkFlows[m_heap.front().second].size())) {
+            for (const auto &entry : m_heap)
+                m_heapPos[entry.second] = -1;
+            m_heap.clear();
+            return;
+        }
         const auto [share, link] = m_heap.front();
         heapRemove(link);
         if (share > level * (1.0 + kShareSnap))

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -84,6 +85,12 @@ public:
     // a link that only lost flows, and was not full, may show less than is left).
     double residual(std::uint32_t link) const { return m_residual[link]; }
 
+    // Asked every few thousand flows inside a solve (a solve of millions of flows takes longer
+    // than a cancel may wait); true stops it at once, and stopped() says so. A stopped solver
+    // has incomplete rates: it is for throwing away. The function must outlive the solver.
+    void setCancel(const std::function<bool()> *cancelled) { m_cancelled = cancelled; }
+    bool stopped() const { return m_stopped; }
+
 private:
     void markDirty(std::uint32_t link);
     void collectComponents();
@@ -145,6 +152,10 @@ private:
     std::uint32_t m_touchEpoch = 0;
     std::uint32_t m_fillEpoch = 0;
     bool m_prepared = false;
+    const std::function<bool()> *m_cancelled = nullptr;
+    bool m_stopped = false;
+    std::size_t m_sinceCheck = 0;
+    bool askCancel(std::size_t work);
 };
 
 } // namespace cplan

@@ -32,7 +32,7 @@ struct CycleVisitor : boost::default_dfs_visitor
 
 } // namespace
 
-CreditLoopReport findCreditLoops(const Fabric &fabric, const RoutingTables &tables)
+CreditLoopReport findCreditLoops(const Fabric &fabric, const RoutingTables &tables, const std::function<bool()> &cancelled)
 {
     CreditLoopReport report;
     // Switch-to-switch channels get compact ids.
@@ -58,6 +58,8 @@ CreditLoopReport findCreditLoops(const Fabric &fabric, const RoutingTables &tabl
     std::vector<std::uint64_t> deps(C * kWords, 0);
     const std::uint32_t E = tables.endpointCount;
     for (std::uint32_t slot = 0; slot < fabric.switches().size(); ++slot) {
+        if (cancelled && cancelled())
+            return report;
         const std::uint32_t x = fabric.switches()[slot];
         const int xPorts = fabric.node(x).portCount;
         for (std::uint32_t e = 0; e < E; ++e) {

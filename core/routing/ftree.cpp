@@ -47,7 +47,7 @@ class FatTreeRouter
 {
 public:
     FatTreeRouter(const Fabric &fabric, const std::vector<int> &tiers, RoutingTables &tables);
-    void run(unsigned threads);
+    void run(unsigned threads, const std::function<bool()> &cancelled);
 
 private:
     void indexLeaves();
@@ -308,7 +308,7 @@ bool FatTreeRouter::digitCableDead(std::uint32_t slot, std::uint32_t leaf, std::
     return false;
 }
 
-void FatTreeRouter::run(unsigned threads)
+void FatTreeRouter::run(unsigned threads, const std::function<bool()> &cancelled)
 {
     if (S == 0 || E == 0)
         return;
@@ -317,8 +317,11 @@ void FatTreeRouter::run(unsigned threads)
     auto worker = [&](unsigned id) {
         Scratch s;
         s.candStart.resize(L + 1);
-        for (std::uint32_t slot = id; slot < S; slot += nThreads)
+        for (std::uint32_t slot = id; slot < S; slot += nThreads) {
+            if (cancelled && cancelled())
+                return;
             fillSwitch(slot, s);
+        }
     };
     if (nThreads <= 1) {
         worker(0);
@@ -466,10 +469,11 @@ void FatTreeRouter::routeUp(std::uint32_t slot, std::uint32_t l, Scratch &s) con
 
 } // namespace
 
-void routeFatTree(const Fabric &f, const std::vector<int> &tiers, unsigned threads, RoutingTables &t)
+void routeFatTree(const Fabric &f, const std::vector<int> &tiers, unsigned threads, RoutingTables &t,
+                  const std::function<bool()> &cancelled)
 {
     FatTreeRouter router(f, tiers, t);
-    router.run(threads);
+    router.run(threads, cancelled);
 }
 
 } // namespace cplan::detail

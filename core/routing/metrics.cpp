@@ -61,7 +61,7 @@ double pathLatencyNs(const Fabric &fabric, const LatencyModel &model, const std:
 }
 
 LatencyStats latencyDistribution(const Fabric &fabric, const RoutingTables &tables, const LatencyModel &model,
-                                 std::uint64_t maxPairs)
+                                 std::uint64_t maxPairs, const std::function<bool()> &cancelled)
 {
     LatencyStats s;
     const std::uint64_t n = tables.endpointCount;
@@ -71,7 +71,10 @@ LatencyStats latencyDistribution(const Fabric &fabric, const RoutingTables &tabl
     std::map<long long, std::uint64_t> hist;   // rounded to 1 ns
     std::vector<std::uint32_t> channels;
     double sum = 0;
+    std::uint64_t asked = 0;
     for (std::uint64_t k = 0; k < total; k += stride) {
+        if (++asked % 4096 == 0 && cancelled && cancelled())
+            break;
         const std::uint32_t src = std::uint32_t(k / (n - 1));
         std::uint32_t dst = std::uint32_t(k % (n - 1));
         if (dst >= src)
@@ -175,7 +178,7 @@ double bisection(const Fabric &f, double &halfInjection)
 } // namespace
 #pragma GCC diagnostic pop
 
-FabricMetrics computeMetrics(const Fabric &f)
+FabricMetrics computeMetrics(const Fabric &f, const std::function<bool()> &cancelled)
 {
     FabricMetrics m;
     m.bisectionGbps = bisection(f, m.halfInjectionGbps);
@@ -202,6 +205,8 @@ FabricMetrics computeMetrics(const Fabric &f)
     std::vector<int> dist(sw.size());
     std::deque<std::uint32_t> q;
     for (std::uint32_t s0 : from) {
+        if (cancelled && cancelled())
+            break;
         std::fill(dist.begin(), dist.end(), -1);
         dist[s0] = 0;
         q.assign(1, s0);

@@ -41,8 +41,9 @@ struct LatencyStats
     std::vector<std::pair<double, std::uint64_t>> histogram;   // (latency ns, pairs), ascending
 };
 // Over ordered pairs of live endpoints with a route; at most maxPairs (a stride sample beyond).
+// `cancelled` is asked every 4,096 pairs; true stops the sample where it is.
 LatencyStats latencyDistribution(const Fabric &fabric, const RoutingTables &tables, const LatencyModel &model,
-                                 std::uint64_t maxPairs = 2'000'000);
+                                 std::uint64_t maxPairs = 2'000'000, const std::function<bool()> &cancelled = {});
 // GPU g of a server sends on HCA (g mod HCAs); two GPUs of one server talk over NVLink (0 ns
 // of network). Negative when there is no route.
 double gpuPairLatencyNs(const Fabric &fabric, const RoutingTables &tables, const LatencyModel &model, NodeId serverA,
@@ -64,6 +65,7 @@ struct FabricMetrics
     bool diameterSampled = false;
     std::vector<TierLoad> tiers;    // from fatTreeTiers(); empty when the fabric is not tiered
 };
-FabricMetrics computeMetrics(const Fabric &fabric);
+// `cancelled` is asked between the bisection and each diameter search; true stops there.
+FabricMetrics computeMetrics(const Fabric &fabric, const std::function<bool()> &cancelled = {});
 
 } // namespace cplan

@@ -47,6 +47,8 @@ TrafficRun runTraffic(const Fabric &fabric, const RoutingTables &tables, const s
     flowOptions.cancelled = options.cancelled;
     run.result = simulateFlows(problem, flowOptions);
     run.cancelled = run.result.cancelled;
+    if (run.cancelled)
+        return run;
     run.maxLinkUtilization = run.result.maxLinkUtilization;
     double completion = 0;
     for (std::size_t f = 0; f < run.flows; ++f) {

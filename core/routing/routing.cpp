@@ -47,17 +47,17 @@ RoutingTables computeRoutes(const Fabric &fabric, const RoutingOptions &options)
             // As OpenSM does: its ftree falls back to the default engine, minhop.
             t.notes.push_back("ftree: the fabric is not tiered like a fat tree (a switch-switch cable does not join "
                               "adjacent tiers); fell back to minhop, as OpenSM does (see deadlock_free; updown avoids credit loops)");
-            detail::routeUpDown(fabric, {}, t, true);
+            detail::routeUpDown(fabric, {}, t, true, options.cancelled);
         } else {
-            detail::routeFatTree(fabric, tiers, options.threads, t);
+            detail::routeFatTree(fabric, tiers, options.threads, t, options.cancelled);
         }
         break;
     }
     case RoutingEngine::UpDown:
-        detail::routeUpDown(fabric, options.roots, t, false);
+        detail::routeUpDown(fabric, options.roots, t, false, options.cancelled);
         break;
     case RoutingEngine::MinHop:
-        detail::routeUpDown(fabric, {}, t, true);
+        detail::routeUpDown(fabric, {}, t, true, options.cancelled);
         break;
     }
     return t;
@@ -184,7 +184,8 @@ private:
 
 } // namespace
 
-RouteCheck checkRoutes(const Fabric &fabric, const RoutingTables &tables, std::size_t sample)
+RouteCheck checkRoutes(const Fabric &fabric, const RoutingTables &tables, std::size_t sample,
+                       const std::function<bool()> &cancelled)
 {
     RouteCheck check;
     const std::uint32_t n = tables.endpointCount;
@@ -197,6 +198,8 @@ RouteCheck checkRoutes(const Fabric &fabric, const RoutingTables &tables, std::s
     check.pairs = liveCount > 1 ? liveCount * (liveCount - 1) : 0;
     DestinationFates fates(fabric, tables);
     for (std::uint32_t dst = 0; dst < n; ++dst) {
+        if (dst % 64 == 63 && cancelled && cancelled())
+            break;
         if (!alive[dst])
             continue;
         fates.setDestination(dst);

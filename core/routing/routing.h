@@ -4,6 +4,7 @@
 #include "util/error.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,9 @@ struct RoutingOptions
     RoutingEngine engine = RoutingEngine::FTree;
     std::vector<std::uint32_t> roots;   // updown roots (fabric nodes); empty = detect
     unsigned threads = 0;               // 0 = hardware concurrency
+    // Asked per switch (ftree) or destination switch (updown, minhop); true stops the routing
+    // with incomplete tables (for a run that is being cancelled). Empty: never.
+    std::function<bool()> cancelled;
 };
 
 // Computes forwarding tables.
@@ -78,8 +82,10 @@ struct RouteCheck
     int maxHops = 0;                     // switches on the longest route
 };
 // Which pairs reach their destination. Per destination, each switch's fate is found once
-// (memoised walk of the tables), so this is O(switches x endpoints).
-RouteCheck checkRoutes(const Fabric &fabric, const RoutingTables &tables, std::size_t sample = 20);
+// (memoised walk of the tables), so this is O(switches x endpoints). `cancelled` is asked
+// every 64 destinations; true stops the check (its counts are then incomplete).
+RouteCheck checkRoutes(const Fabric &fabric, const RoutingTables &tables, std::size_t sample = 20,
+                       const std::function<bool()> &cancelled = {});
 
 struct CreditLoopReport
 {
@@ -90,7 +96,9 @@ struct CreditLoopReport
 };
 // Channel dependency graph over switch-to-switch channels (an edge c1 -> c2 when some
 // destination's route uses c2 right after c1), checked for cycles with Boost.Graph.
-CreditLoopReport findCreditLoops(const Fabric &fabric, const RoutingTables &tables);
+// `cancelled` is asked per switch; true stops the check (the report is then incomplete).
+CreditLoopReport findCreditLoops(const Fabric &fabric, const RoutingTables &tables,
+                                 const std::function<bool()> &cancelled = {});
 
 // OpenSM's opensm-lfts.dump text: one block per switch, named by node descriptions:
 //   Unicast lids [0-N] of switch Lid L guid 0x... ('name'):

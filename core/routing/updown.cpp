@@ -173,9 +173,12 @@ public:
         m_through.resize(m_S);
     }
 
-    void run()
+    // Asks `cancelled` before each destination switch; true stops (the tables are incomplete).
+    void run(const std::function<bool()> &cancelled)
     {
         for (std::uint32_t dst = 0; dst < m_S; ++dst) {
+            if (cancelled && cancelled())
+                return;
             if (m_epsAt[dst].empty() || !m_f.node(m_f.switches()[dst]).alive)
                 continue;
             std::fill(m_through.begin(), m_through.end(), 0);
@@ -284,7 +287,8 @@ private:
 
 } // namespace
 
-void routeUpDown(const Fabric &f, const std::vector<std::uint32_t> &rootNodes, RoutingTables &t, bool minhop)
+void routeUpDown(const Fabric &f, const std::vector<std::uint32_t> &rootNodes, RoutingTables &t, bool minhop,
+                 const std::function<bool()> &cancelled)
 {
     const auto &switches = f.switches();
     const std::uint32_t S = std::uint32_t(switches.size());
@@ -302,7 +306,7 @@ void routeUpDown(const Fabric &f, const std::vector<std::uint32_t> &rootNodes, R
     order.guid.resize(S);
     for (std::uint32_t i = 0; i < S; ++i)
         order.guid[i] = f.node(switches[i]).guid;
-    UpDownRouter(f, g, std::move(order), minhop, t).run();
+    UpDownRouter(f, g, std::move(order), minhop, t).run(cancelled);
 }
 
 } // namespace cplan::detail

@@ -130,6 +130,7 @@ private slots:
     void deterministic();
     void zeroCapacityNeverFinishes();
     void cancelStopsBetweenEvents();
+    void cancelStopsInsideAnEvent();
     void incrementalSolverMatchesFreshSolve();
     void incrementalSolverTouchesOnlyItsComponent();
     void localSolverMatchesFreshSolve();
@@ -472,6 +473,29 @@ void TestFlow::cancelStopsBetweenEvents()
     QCOMPARE(asked, 4);
     QCOMPARE(stopped.events, std::size_t(3));
     QVERIFY(std::isinf(stopped.finishS.back()));
+}
+
+// A cancel reaches inside one long event: 40,000 flows on one link are one rate computation,
+// which asks again while it runs and stops there (no event completed).
+void TestFlow::cancelStopsInsideAnEvent()
+{
+    FlowProblem p;
+    p.capacityBps = {kBw};
+    const std::uint32_t link[] = {0};
+    for (int i = 0; i < 40000; ++i)
+        p.addFlow(link, kMiB);
+    int asked = 0;
+    FlowOptions o;
+    o.aggregateIdenticalPaths = false;   // 40,000 solver entries, not one of weight 40,000
+    o.cancelled = [&] { return ++asked > 1; };
+    const FlowResult stopped = simulateFlows(p, o);
+    QVERIFY(stopped.cancelled);
+    QCOMPARE(asked, 2);
+    QCOMPARE(stopped.events, std::size_t(0));
+    o.cancelled = [] { return false; };
+    const FlowResult full = simulateFlows(p, o);
+    QVERIFY(!full.cancelled);
+    QVERIFY(near(full.completionS, 40000 * kMiB / kBw));
 }
 
 void TestFlow::incrementalSolverTouchesOnlyItsComponent()
