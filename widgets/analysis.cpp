@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QPointer>
+#include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace cplan {
@@ -37,7 +38,7 @@ AnalysisRunner::AnalysisRunner(Document *document, QObject *parent)
 
 AnalysisRunner::~AnalysisRunner()
 {
-    cancel();
+    stopRun();   // the engine returns within ~100 ms (bench_cancel), so quitting does not hang
     m_watcher.waitForFinished();
 }
 
@@ -67,9 +68,27 @@ void AnalysisRunner::runNow()
 
 void AnalysisRunner::cancel()
 {
+    if (stopRun())
+        emit cancelled();
+}
+
+// Stops what runs or is about to; whether there was anything.
+bool AnalysisRunner::stopRun()
+{
+    const bool busy = m_debounce.isActive() || m_pending || m_watcher.isRunning();
     m_debounce.stop();
     m_pending = false;
     m_cancel.cancel();
+    return busy;
+}
+
+bool AnalysisRunner::waitForWorker(int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (m_watcher.isRunning() && t.elapsed() < timeoutMs)
+        QThread::msleep(1);
+    return !m_watcher.isRunning();
 }
 
 void AnalysisRunner::start()
@@ -111,6 +130,7 @@ void AnalysisRunner::onFinished()
 {
     m_awaitingResult = false;
     AnalysisResult r = m_watcher.result();
+    m_cancelledRuns += r.cancelled ? 1 : 0;
     if (m_pending) {
         start();
         return;

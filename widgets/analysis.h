@@ -40,8 +40,10 @@ struct AnalysisResult : DesignAnalysis
 };
 
 // Runs the analysis on a snapshot of the design in a worker thread: debounced (edits in quick
-// succession start one run), cancellable (a new edit cancels the run in progress), reporting
-// progress. Results arrive in finished() on the GUI thread.
+// succession start one run), cancellable (a new edit or pattern cancels the run in progress;
+// the engine stops within a few tens of milliseconds, inside its long stages too), reporting
+// progress. Results arrive in finished() on the GUI thread; a run cancelled by the user ends
+// with cancelled() instead.
 class AnalysisRunner : public QObject
 {
     Q_OBJECT
@@ -60,8 +62,14 @@ public:
     void schedule();
     // Starts at once (skipping the debounce).
     void runNow();
+    // Stops the run in progress (and a scheduled one); cancelled() when there was one. The
+    // figures shown stay those of the last finished run.
     void cancel();
     bool isRunning() const { return m_watcher.isRunning(); }
+    // Waits (blocking) until the worker has returned; true if it did within the time.
+    bool waitForWorker(int timeoutMs);
+    // Runs that returned stopped by a cancel (their results thrown away), since construction.
+    int cancelledRuns() const { return m_cancelledRuns; }
     const AnalysisResult &result() const { return m_result; }
     // Waits until the latest request is done (tests, screenshots, benchmarks).
     bool waitForIdle(int timeoutMs);
@@ -77,10 +85,12 @@ signals:
     void started();
     void progress(int percent, const QString &stage);
     void finished(const cplan::AnalysisResult &result);
+    void cancelled();
 
 private:
     void start();
     void onFinished();
+    bool stopRun();
 
     Document *m_document;
     QTimer m_debounce;
@@ -90,6 +100,7 @@ private:
     // A run was started and its finished() not handled yet: the future can be done before the
     // watcher's signal reaches onFinished(), and waitForIdle() must not return in between.
     bool m_awaitingResult = false;
+    int m_cancelledRuns = 0;
     std::string m_pattern;
     std::set<std::string> m_failed;
     AnalysisResult m_result;

@@ -43,6 +43,7 @@
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 
 namespace cplan {
 
@@ -112,8 +113,15 @@ void MainWindow::createStatusBar()
     m_statusProgress->setRange(0, 100);
     m_statusProgress->setMaximumWidth(160);
     m_statusProgress->setMaximumHeight(14);
+    m_statusCancel = new QToolButton(this);
+    m_statusCancel->setObjectName(QStringLiteral("CancelAnalysis"));
+    m_statusCancel->setText(tr("Cancel"));
+    m_statusCancel->setToolTip(tr("Stop the analysis in progress; the figures shown stay those of the last one"));
+    m_statusCancel->setAutoRaise(true);
+    m_statusCancel->hide();
     statusBar()->addPermanentWidget(m_statusAnalysis);
     statusBar()->addPermanentWidget(m_statusProgress);
+    statusBar()->addPermanentWidget(m_statusCancel);
 }
 
 void MainWindow::connectParts()
@@ -151,6 +159,14 @@ void MainWindow::connectParts()
         m_docks.metrics->setProgress(percent, stage);
     });
     connect(m_analysis, &AnalysisRunner::finished, this, &MainWindow::onAnalysisFinished);
+    connect(m_analysis, &AnalysisRunner::started, m_statusCancel, &QWidget::show);
+    connect(m_statusCancel, &QToolButton::clicked, m_analysis, &AnalysisRunner::cancel);
+    connect(m_analysis, &AnalysisRunner::cancelled, this, [this] {
+        m_statusCancel->hide();
+        m_statusProgress->setValue(0);
+        m_statusAnalysis->setText(tr("Analysis cancelled"));
+        m_docks.metrics->setProgress(0, tr("Analysis cancelled"));
+    });
     connect(m_docks.palette, &PartPalette::partActivated, this, [this](const QString &id) {
         // Double-click: place the part in the middle of the view.
         m_scene->dropPart(id.toStdString(), m_view->mapToScene(m_view->viewport()->rect().center()));
@@ -288,6 +304,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     m_files->discardRecovery();
+    // Quitting during an analysis stops it now; the window's teardown waits only for the
+    // engine to return (within ~100 ms), not for the run to end.
+    m_analysis->cancel();
     event->accept();
 }
 
@@ -352,6 +371,7 @@ void MainWindow::paste()
 
 void MainWindow::onAnalysisFinished()
 {
+    m_statusCancel->hide();
     const AnalysisResult &r = m_analysis->result();
     QElapsedTimer timer;
     timer.start();

@@ -10,6 +10,7 @@
 
 class QLabel;
 class QProgressBar;
+class QToolButton;
 
 namespace cplan {
 
@@ -137,6 +138,7 @@ private:
     MainActions m_actions;
     QLabel *m_statusAnalysis = nullptr;
     QProgressBar *m_statusProgress = nullptr;
+    QToolButton *m_statusCancel = nullptr;   // stops the analysis in progress
     bool m_presentation = false;
     QByteArray m_stateBeforePresentation;
 };

@@ -49,6 +49,8 @@ void WindowFixture::setUpWindow(const std::string &storePath)
 
 void WindowFixture::tearDownWindow()
 {
+    if (!m_window)   // a test closed it itself
+        return;
     m_window->document()->undoStack()->setClean(); // no unsaved-changes prompt
     delete m_window;
     m_window = nullptr;
