@@ -1119,12 +1119,12 @@
         <translation>终点 U</translation>
     </message>
     <message>
-        <location filename="../../core/analysis/network.cpp" line="+113"/>
+        <location filename="../../core/analysis/network.cpp" line="+119"/>
         <source>%1 over %2 endpoints is %3 flows, about %4 MiB to simulate, more than the analysis budget of %5 MiB: choose a sparser pattern (shift:K, permutation, uniform:F) or fewer endpoints</source>
         <translation>%2 个端点上的 %1 共有 %3 条流，模拟约需 %4 MiB，超出分析预算 %5 MiB：请选择更稀疏的流量模式（shift:K、permutation、uniform:F）或减少端点</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+111"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -2787,7 +2787,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AnalysisRunner</name>
     <message>
-        <location filename="../../widgets/analysis.cpp" line="+121"/>
+        <location filename="../../widgets/analysis.cpp" line="+141"/>
         <location line="+31"/>
         <source>Analysis done</source>
         <translation>分析完成</translation>
@@ -4716,12 +4716,28 @@ or open a design (Ctrl+O).</source>
         <translation>价格簿</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+24"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the analysis in progress; the figures shown stay those of the last one</source>
+        <translation>停止正在进行的分析；显示的数据保持上一次分析的结果</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Analysing the design…</source>
         <translation>正在分析设计…</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+30"/>
+        <location line="+1"/>
+        <source>Analysis cancelled</source>
+        <translation>分析已取消</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>User store damaged</source>
         <translation>用户库已损坏</translation>
     </message>
@@ -4759,7 +4775,7 @@ or open a design (Ctrl+O).</source>
         <translation>正在打开设计…</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>Generate fat tree</source>
         <translation>生成胖树</translation>
     </message>
@@ -4769,7 +4785,7 @@ or open a design (Ctrl+O).</source>
         <translation>剪切</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Analysis %1 ms</source>
         <translation>分析耗时 %1 ms</translation>
     </message>
