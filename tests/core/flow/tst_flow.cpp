@@ -129,8 +129,6 @@ private slots:
     void aggregationDoesNotChangeResults();
     void deterministic();
     void zeroCapacityNeverFinishes();
-    void cancelStopsBetweenEvents();
-    void cancelStopsInsideAnEvent();
     void incrementalSolverMatchesFreshSolve();
     void incrementalSolverTouchesOnlyItsComponent();
     void localSolverMatchesFreshSolve();
@@ -451,51 +449,6 @@ void TestFlow::incrementalSolverMatchesFreshSolve()
             if (alive[i])
                 QVERIFY(near(inc.rate(ids[i]), fresh.rate(freshIds[i]), 1e-9));
     }
-}
-
-// A cancel asked for stops the run before its next event: a staggered problem (one event per
-// finish) cancelled at the fourth question runs three events and says it stopped.
-void TestFlow::cancelStopsBetweenEvents()
-{
-    FlowProblem p;
-    p.capacityBps = {kBw};
-    const std::uint32_t link[] = {0};
-    for (int i = 1; i <= 20; ++i)
-        p.addFlow(link, i * kMiB);
-    const FlowResult full = simulateFlows(p);
-    QVERIFY(!full.cancelled);
-    QCOMPARE(full.events, std::size_t(20));
-    int asked = 0;
-    FlowOptions o;
-    o.cancelled = [&] { return ++asked > 3; };
-    const FlowResult stopped = simulateFlows(p, o);
-    QVERIFY(stopped.cancelled);
-    QCOMPARE(asked, 4);
-    QCOMPARE(stopped.events, std::size_t(3));
-    QVERIFY(std::isinf(stopped.finishS.back()));
-}
-
-// A cancel reaches inside one long event: 40,000 flows on one link are one rate computation,
-// which asks again while it runs and stops there (no event completed).
-void TestFlow::cancelStopsInsideAnEvent()
-{
-    FlowProblem p;
-    p.capacityBps = {kBw};
-    const std::uint32_t link[] = {0};
-    for (int i = 0; i < 40000; ++i)
-        p.addFlow(link, kMiB);
-    int asked = 0;
-    FlowOptions o;
-    o.aggregateIdenticalPaths = false;   // 40,000 solver entries, not one of weight 40,000
-    o.cancelled = [&] { return ++asked > 1; };
-    const FlowResult stopped = simulateFlows(p, o);
-    QVERIFY(stopped.cancelled);
-    QCOMPARE(asked, 2);
-    QCOMPARE(stopped.events, std::size_t(0));
-    o.cancelled = [] { return false; };
-    const FlowResult full = simulateFlows(p, o);
-    QVERIFY(!full.cancelled);
-    QVERIFY(near(full.completionS, 40000 * kMiB / kBw));
 }
 
 void TestFlow::incrementalSolverTouchesOnlyItsComponent()
