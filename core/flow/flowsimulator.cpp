@@ -38,6 +38,8 @@ std::string checkFlowProblem(const FlowProblem &p)
         return "pathOffsets must have flows + 1 entries";
     if (!p.startS.empty() && p.startS.size() != flows)
         return "startS must be empty or have one entry per flow";
+    if (!p.weight.empty() && p.weight.size() != flows)
+        return "weight must be empty or have one entry per flow";
     for (std::size_t l = 0; l < p.capacityBps.size(); ++l)
         if (!(p.capacityBps[l] >= 0.0) || !std::isfinite(p.capacityBps[l]))
             return "link " + std::to_string(l) + ": capacity must be finite and >= 0";
@@ -52,14 +54,11 @@ std::string checkFlowProblem(const FlowProblem &p)
             return "flow " + std::to_string(f) + ": bytes must be finite and >= 0";
         if (!p.startS.empty() && (!(p.startS[f] >= 0.0) || !std::isfinite(p.startS[f])))
             return "flow " + std::to_string(f) + ": start must be finite and >= 0";
-        const auto path = p.path(f);
-        for (std::size_t i = 0; i < path.size(); ++i) {
-            if (path[i] >= p.capacityBps.size())
+        if (!p.weight.empty() && (!(p.weight[f] > 0.0) || !std::isfinite(p.weight[f])))
+            return "flow " + std::to_string(f) + ": weight must be finite and > 0";
+        for (std::uint32_t l : p.path(f))
+            if (l >= p.capacityBps.size())
                 return "flow " + std::to_string(f) + ": link index out of range";
-            for (std::size_t j = 0; j < i; ++j)
-                if (path[j] == path[i])
-                    return "flow " + std::to_string(f) + ": link used twice on one path";
-        }
     }
     return {};
 }
@@ -289,8 +288,9 @@ public:
 private:
     static constexpr double kInf = std::numeric_limits<double>::infinity();
 
-    // Finishes the members of class c whose bytes are reached by its service (within tolerance).
-    std::uint32_t completeMembers(std::uint32_t c, double when)
+    // Finishes the members of class c whose bytes are reached by its service (within tolerance);
+    // returns the weight of those left.
+    double completeMembers(std::uint32_t c, double when)
     {
         const std::uint32_t end = m_cls.memberOffset[c + 1];
         const double reached = m_service[c] * (1.0 + m_tol);
@@ -298,7 +298,12 @@ private:
             m_r.finishS[m_cls.members[m_next[c]]] = when;
             ++m_next[c];
         }
-        return end - m_next[c];
+        if (m_p.weight.empty())
+            return static_cast<double>(end - m_next[c]);
+        double left = 0.0;
+        for (std::uint32_t m = m_next[c]; m < end; ++m)
+            left += m_p.weight[m_cls.members[m]];
+        return left;
     }
 
     // The classes starting by `limit` enter the solver (zero-byte members and empty paths
@@ -311,16 +316,12 @@ private:
             const std::uint32_t c = m_cls.startOrder[m_sp++];
             const double t0 = m_p.start(m_cls.rep[c]);
             const auto path = m_p.path(m_cls.rep[c]);
-            std::uint32_t left = m_cls.memberOffset[c + 1] - m_cls.memberOffset[c];
-            if (path.empty()) {   // nothing to cross: done at once
+            if (path.empty())   // nothing to cross: done at once
                 m_service[c] = kInf;
-                left = completeMembers(c, t0);
-            } else {
-                left = completeMembers(c, t0);   // zero-byte members
-            }
+            const double left = completeMembers(c, t0);   // all when no path, else zero-byte members
             if (left == 0)
                 continue;
-            m_solverId[c] = m_solver.addFlow(path, static_cast<double>(left));
+            m_solverId[c] = m_solver.addFlow(path, left);
             m_solverToClass.push_back(c);
             m_lastUpdate[c] = now;
             m_fresh[c] = 1;
@@ -406,11 +407,11 @@ private:
         ++m_version[c];   // this prediction is consumed
         m_service[c] = m_p.bytes[m_cls.members[m_next[c]]];
         m_lastUpdate[c] = e.t;
-        const std::uint32_t left = completeMembers(c, e.t);
+        const double left = completeMembers(c, e.t);
         if (left == 0)
             m_solver.removeFlow(m_solverId[c]);
         else
-            m_solver.setWeight(m_solverId[c], static_cast<double>(left));
+            m_solver.setWeight(m_solverId[c], left);
     }
 
     // Pops the batch of predictions due by `limit`; a batch that is a big share of the heap
@@ -451,10 +452,10 @@ private:
             for (std::uint32_t m = m_cls.memberOffset[c]; m < m_cls.memberOffset[c + 1]; ++m) {
                 const std::uint32_t f = m_cls.members[m];
                 if (m < m_next[c]) {
-                    sum += m_p.bytes[f];
+                    sum += m_p.bytes[f] * m_p.flowWeight(f);
                 } else {
-                    ++m_r.unfinished;
-                    sum += std::min(m_p.bytes[f], std::isfinite(m_service[c]) ? m_service[c] : 0.0);
+                    m_r.unfinished += static_cast<std::size_t>(std::llround(m_p.flowWeight(f)));
+                    sum += std::min(m_p.bytes[f], std::isfinite(m_service[c]) ? m_service[c] : 0.0) * m_p.flowWeight(f);
                 }
             }
             for (std::uint32_t l : m_p.path(m_cls.rep[c]))
@@ -510,7 +511,7 @@ std::vector<double> maxMinRates(const FlowProblem &p, std::span<const std::uint3
         const auto path = p.path(f);
         if (path.empty())
             return;
-        solver.addFlow(path);
+        solver.addFlow(path, p.flowWeight(f));
         ids.push_back(f);
     };
     if (activeFlows.empty()) {

@@ -11,6 +11,10 @@ namespace cplan {
 // A flow problem in flat arrays: directed links with capacities, and flows as paths in CSR form.
 // Independent of the design model and of routing: the caller maps its links and routes to
 // indices (each cable = two directed links).
+//
+// A flow may stand for several identical ones (weight w: w flows, each with these bytes, each
+// getting the flow's rate), and a path may cross a link more than once (it then takes its rate
+// there once per crossing): route classes (flow/routeclasses.h) pose an aggregated problem so.
 struct FlowProblem
 {
     std::vector<double> capacityBps;          // per directed link, bytes/s
@@ -18,6 +22,7 @@ struct FlowProblem
     std::vector<std::uint32_t> pathLinks;     // concatenated directed-link indices
     std::vector<double> bytes;                // per flow
     std::vector<double> startS;               // per flow start date; empty = all start at 0
+    std::vector<double> weight;               // per flow: flows it stands for (> 0); empty = all 1
 
     std::size_t flowCount() const { return bytes.size(); }
     std::span<const std::uint32_t> path(std::size_t flow) const
@@ -25,6 +30,7 @@ struct FlowProblem
         return {pathLinks.data() + pathOffsets[flow], pathOffsets[flow + 1] - pathOffsets[flow]};
     }
     double start(std::size_t flow) const { return startS.empty() ? 0.0 : startS[flow]; }
+    double flowWeight(std::size_t flow) const { return weight.empty() ? 1.0 : weight[flow]; }
     // Appends a flow (keeps the CSR arrays consistent; startS is filled only once used).
     void addFlow(std::span<const std::uint32_t> links, double flowBytes, double flowStartS = 0.0);
     void reserve(std::size_t flows, std::size_t totalPathLinks);
@@ -48,7 +54,7 @@ struct FlowResult
 {
     std::vector<double> finishS;          // per flow; +inf when it never finishes (0-capacity link)
     std::vector<double> rateAtStartBps;   // per flow, max-min rate right after it started
-    std::vector<double> linkBytes;        // per directed link
+    std::vector<double> linkBytes;        // per directed link (weights and crossings counted)
     std::vector<double> linkUtilization;  // bytes / (capacity × completion)
     std::vector<double> linkPeakLoadBps;  // highest load seen on the link over the run
     double completionS = 0.0;             // last (finite) finish date
@@ -56,7 +62,7 @@ struct FlowResult
     std::size_t events = 0;               // rate computations (each after a batch of events)
     std::size_t rerated = 0;              // solver entries re-rated, summed over events
     std::size_t classes = 0;              // solver entries after path aggregation
-    std::size_t unfinished = 0;           // flows that cannot finish (a 0-capacity link)
+    std::size_t unfinished = 0;           // flows (weights, rounded) that cannot finish (a 0-capacity link)
     bool cancelled = false;               // stopped by FlowOptions::cancelled: figures incomplete
 };
 

@@ -51,7 +51,8 @@ public:
     std::size_t activeFlowCount() const { return m_activeCount; }
 
     void reserve(std::size_t flows, std::size_t pathLinks);
-    // Links must be valid indices, without repeats; an empty path is allowed (rate 0, inert).
+    // Links must be valid indices; an empty path is allowed (rate 0, inert). A link listed k
+    // times takes k × weight × rate (an aggregated flow crossing k links of one class).
     FlowId addFlow(std::span<const std::uint32_t> links, double weight = 1.0);
     void removeFlow(FlowId id);
     void setWeight(FlowId id, double weight);
