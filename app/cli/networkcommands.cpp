@@ -246,7 +246,7 @@ void addRoute(CLI::App &root, Context &ctx)
 
 struct SimulateArgs
 {
-    std::string design, pattern, bytes = formatByteSize(kDefaultMessageBytes), engine;
+    std::string design, pattern, bytes = formatByteSize(kDefaultMessageBytes), engine, aggregate = "auto";
     bool ideal = false, metrics = false;
     std::uint64_t seed = kDefaultTrafficSeed;
     std::uint32_t gpus = 0;
@@ -264,6 +264,12 @@ nlohmann::ordered_json simulateJson(const TrafficResult &t, const NetworkAnalysi
     j["max_link_utilization"] = t.maxLinkUtilization;
     j["mean_busy_link_utilization"] = t.meanBusyLinkUtilization;
     j["unroutable_flows"] = t.unroutableFlows;
+    if (const AggregationSummary &g = t.aggregation; g.used)
+        j["aggregation"] = {{"exact", g.exact},
+                            {"flow_classes", g.flowClasses},
+                            {"link_classes", g.linkClasses},
+                            {"rounds", g.rounds},
+                            {"link_imbalance", g.imbalance}};
     if (const auto &c = t.collective) {
         j["collective"] = toString(c->kind);
         j["ranks"] = c->ranks;
@@ -307,6 +313,15 @@ void printSimulate(const nlohmann::ordered_json &j, const SimulateArgs &a)
             std::cout << " plane " << p["plane"].get<int>() << " " << fmt(p["completion_s"].get<double>() * 1e3, 3) << " ms;";
         std::cout << '\n';
     }
+    if (j.contains("aggregation")) {
+        const auto &g = j["aggregation"];
+        std::cout << "  by route classes: " << g["flow_classes"].get<std::size_t>() << " flow classes over "
+                  << g["link_classes"].get<std::size_t>() << " link classes, "
+                  << (g["exact"].get<bool>() ? std::string("exact (symmetric)")
+                                             : "approximate (links of a class carry up to "
+                                                   + fmt(100 * g["link_imbalance"].get<double>(), 1) + "% more flows than their class mean)")
+                  << '\n';
+    }
     if (a.metrics)
         printMetrics(j["metrics"]);
     std::cout << "  wall " << fmt(j["wall_s"].get<double>(), 3) << " s\n";
@@ -332,6 +347,8 @@ int runSimulate(const SimulateArgs &a, Context &ctx)
     request.reachability = false;
     request.metrics = request.latency = a.metrics;
     request.workloads = {*workload};
+    if (a.aggregate != "auto")
+        request.aggregation = a.aggregate == "always" ? FlowAggregation::Always : FlowAggregation::Never;
     auto analysis = analyzeNetwork(*design, *catalog(ctx), request);
     if (!analysis)
         return fail(analysis.error());
@@ -362,6 +379,9 @@ void addSimulate(CLI::App &root, Context &ctx)
     cmd->add_option("--seed", a->seed, "Seed of random patterns");
     cmd->add_option("--gpus", a->gpus, "Collectives: run over the first servers holding N GPUs (default: every GPU server)")
         ->check(CLI::PositiveNumber);
+    cmd->add_option("--aggregate", a->aggregate,
+                    "auto (route classes when the flows pass the memory budget), always, never (refuse over the budget)")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
     cmd->add_flag("--metrics", a->metrics, "Also report bisection, oversubscription, diameter and latency");
     cmd->callback([a, &ctx] { ctx.action = [a, &ctx] { return runSimulate(*a, ctx); }; });
 }

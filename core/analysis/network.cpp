@@ -88,52 +88,48 @@ void channelLoads(const Fabric &fabric, const FlowResult &flows, TrafficResult &
     t.meanBusyLinkUtilization = t.busyLinks ? busySum / double(t.busyLinks) : 0.0;
 }
 
-// Flows that start at (nearly) the line rate of their source port.
-double lineRateShare(const Fabric &fabric, const std::vector<Demand> &demands, const TrafficRun &run, bool ideal)
-{
-    const auto &rates = run.result.rateAtStartBps;
-    std::size_t full = 0;
-    for (std::size_t f = 0; f < rates.size() && f < run.flowDemand.size(); ++f) {
-        const std::uint32_t port = fabric.endpoints()[demands[run.flowDemand[f]].src];
-        const double capacity = fabric.port(port).speedGbps * 1e9 / 8 * (ideal ? 1.0 : kNicEfficiency);
-        full += capacity > 0 && rates[f] >= 0.99 * capacity;
-    }
-    return rates.empty() ? 0.0 : double(full) / double(rates.size());
-}
-
 void fillFromRun(const Fabric &fabric, const TrafficRun &run, TrafficResult &t)
 {
     t.flows = run.flows;
     t.unroutableFlows = run.unroutable;
     t.events = run.result.events;
     t.maxLinkUtilization = run.maxLinkUtilization;
+    t.lineRateFlowShare = run.lineRateFlowShare;
+    t.aggregation = run.aggregation;
     channelLoads(fabric, run.result, t);
 }
 
-// A workload refused before it is built: its flows would take more memory than the budget.
-bool overBudget(TrafficResult &t, std::uint64_t flows, std::uint64_t budget)
+// A workload refused: its flows would take more memory than the budget (and it may not be
+// aggregated, or not even the coarsest route classes fit).
+void refuseOverBudget(TrafficResult &t, std::uint64_t budget)
 {
-    t.plannedFlows = flows;
-    const std::uint64_t need = flows * kTrafficBytesPerFlow;
-    if (need <= budget)
-        return false;
+    const std::uint64_t need = t.plannedFlows * kTrafficBytesPerFlow;
     t.issue = TrafficResult::Issue::OverBudget;
     t.issueMessage = Message{CPLAN_TR("Engine", "%1 over %2 endpoints is %3 flows, about %4 MiB to simulate, more than the "
                                                 "analysis budget of %5 MiB: choose a sparser pattern (shift:K, permutation, "
                                                 "uniform:F) or fewer endpoints"),
-                             {t.workload.name, std::to_string(t.endpoints), std::to_string(flows),
+                             {t.workload.name, std::to_string(t.endpoints), std::to_string(t.plannedFlows),
                               std::to_string(need >> 20), std::to_string(budget >> 20)}};
     t.issueText = t.issueMessage.english();
-    return true;
+}
+
+TrafficOptions trafficOptions(const NetworkRequest &request, const std::function<bool()> &cancelled)
+{
+    TrafficOptions o;
+    o.cancelled = cancelled;
+    o.memoryBudget = request.trafficMemoryBudget;
+    o.aggregation = request.aggregation;
+    return o;
 }
 
 TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fabric &fabric, const RoutingTables &tables,
-                          const LatencyModel &latency, const WorkloadSpec &spec, std::uint64_t budget,
+                          const LatencyModel &latency, const WorkloadSpec &spec, const NetworkRequest &request,
                           const std::function<bool()> &cancelled)
 {
     TrafficResult t;
     t.workload = spec;
     t.endpoints = std::uint32_t(fabric.endpoints().size());
+    TrafficOptions options = trafficOptions(request, cancelled);
     if (spec.collective) {
         const CollectiveSetup setup = collectiveSetup(design, catalog, fabric, spec.gpus);
         if (!setup.error.empty()) {
@@ -141,9 +137,12 @@ TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fa
             t.issueText = setup.error;
             return t;
         }
-        if (overBudget(t, collectiveFlowCount(*spec.collective, setup.set), budget))
+        t.plannedFlows = collectiveFlowCount(*spec.collective, setup.set);
+        const CollectiveRun run = runCollective(fabric, tables, setup, *spec.collective, spec.bytes, options);
+        if (run.network.overBudget) {
+            refuseOverBudget(t, request.trafficMemoryBudget);
             return t;
-        const CollectiveRun run = runCollective(fabric, tables, setup, *spec.collective, spec.bytes, cancelled);
+        }
         fillFromRun(fabric, run.network, t);
         t.completionS = run.estimate.timeS;
         t.collective = run.estimate;
@@ -151,22 +150,27 @@ TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fa
         t.rails = setup.set.rails;
         return t;
     }
-    if (overBudget(t, patternFlowCount(*spec.pattern, t.endpoints), budget))
-        return t;
-    auto demands = generateTraffic(*spec.pattern, t.endpoints, spec.bytes, spec.seed);
-    if (!demands) {
+    const auto count = checkPattern(*spec.pattern, t.endpoints, spec.bytes);
+    if (!count) {
         t.issue = TrafficResult::Issue::PatternDoesNotFit;
-        t.issueText = demands.error().message;
+        t.issueText = count.error().message;
         return t;
     }
-    TrafficOptions options;
+    t.plannedFlows = *count;
+    const DemandLister demands = [&](const std::function<bool(const Demand &)> &visit) {
+        return forEachDemand(*spec.pattern, t.endpoints, spec.bytes, spec.seed, visit);
+    };
     options.ideal = spec.ideal;
     options.latency = &latency;
-    options.cancelled = cancelled;
-    const TrafficRun run = runTraffic(fabric, tables, *demands, {}, options);
+    const TrafficRun run = spec.pattern->kind == PatternKind::AllToAll
+                               ? runAllToAll(fabric, tables, spec.bytes, options)
+                               : runTraffic(fabric, tables, demands, *count, {}, options);
+    if (run.overBudget) {
+        refuseOverBudget(t, request.trafficMemoryBudget);
+        return t;
+    }
     fillFromRun(fabric, run, t);
     t.completionS = run.completionS;
-    t.lineRateFlowShare = lineRateShare(fabric, *demands, run, spec.ideal);
     return t;
 }
 
@@ -178,8 +182,7 @@ std::vector<TrafficResult> runWorkloads(const Design &design, const Catalog &cat
     for (std::size_t i = 0; i < request.workloads.size() && !control.cancelled(); ++i) {
         const int span = 100 - percentFrom;
         control.report(percentFrom + int(span * i / request.workloads.size()), AnalysisStage::Traffic, request.workloads[i].name);
-        out.push_back(runWorkload(design, catalog, fabric, tables, latency, request.workloads[i], request.trafficMemoryBudget,
-                                  asker(control)));
+        out.push_back(runWorkload(design, catalog, fabric, tables, latency, request.workloads[i], request, asker(control)));
     }
     return out;
 }

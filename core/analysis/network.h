@@ -4,6 +4,7 @@
 #include "analysis/defaults.h"
 #include "analysis/workloadspec.h"
 #include "failure/failure.h"
+#include "flow/routeclasses.h"
 #include "routing/metrics.h"
 #include "routing/routing.h"
 #include "util/error.h"
@@ -39,9 +40,12 @@ struct NetworkRequest
     bool latency = true;                      // latency distribution over endpoint pairs
     std::uint64_t latencySamplePairs = kDefaultLatencySamplePairs;
     std::vector<WorkloadSpec> workloads;      // each run through the routes (flow simulation)
-    // A workload whose flows would take more (kTrafficBytesPerFlow each) is not run:
+    // A workload whose flows would take more (kTrafficBytesPerFlow each) runs by route classes
+    // (flow/routeclasses.h: exact on symmetric fabrics, else an approximation that says so),
+    // at most budget / kTrafficBytesPerFlow classes. With aggregation Never it is not run:
     // TrafficResult::Issue::OverBudget says how many flows and how much memory it needed.
     std::uint64_t trafficMemoryBudget = kDefaultTrafficMemoryBudget;
+    FlowAggregation aggregation = FlowAggregation::Auto;
 
     int plane = 0;                            // one plane of a multi-plane design (1-based); 0 = all
     FailureSpec failures;                     // taken out before routing; compared with intact
@@ -106,6 +110,9 @@ struct TrafficResult
     std::size_t busyLinks = 0;                // directed links that carried bytes
     double lineRateFlowShare = 0;             // flows whose first rate is ≥ 99 % of their NIC's
     std::vector<ChannelLoad> channels;        // every connected directed link
+    // Run by route classes (too many flows to hold, or asked for): how, and whether the figures
+    // are exact (symmetric fabric and pattern) or an approximation.
+    AggregationSummary aggregation;
 
     // A collective: the nccl-tests figures and the GPU set it ran on.
     std::optional<CollectiveEstimate> collective;

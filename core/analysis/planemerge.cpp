@@ -72,6 +72,22 @@ void addLatency(LatencyStats &t, const LatencyStats &p)
     t.histogram.assign(bins.begin(), bins.end());
 }
 
+// Route classes over two planes: each plane's classes counted, exact only if every plane's is.
+void addAggregation(AggregationSummary &t, const AggregationSummary &p)
+{
+    if (!p.used)
+        return;
+    if (!t.used) {
+        t = p;
+        return;
+    }
+    t.exact = t.exact && p.exact;
+    t.flowClasses += p.flowClasses;
+    t.linkClasses += p.linkClasses;
+    t.rounds = std::max(t.rounds, p.rounds);
+    t.imbalance = std::max(t.imbalance, p.imbalance);
+}
+
 // One workload over two planes' endpoints at once: sums, and the later finish.
 void addTraffic(TrafficResult &t, const TrafficResult &p)
 {
@@ -97,6 +113,7 @@ void addTraffic(TrafficResult &t, const TrafficResult &p)
     t.maxLinkUtilization = std::max(t.maxLinkUtilization, p.maxLinkUtilization);
     t.channels.insert(t.channels.end(), p.channels.begin(), p.channels.end());
     t.rails += p.rails;
+    addAggregation(t.aggregation, p.aggregation);
 }
 
 void addTraffic(std::vector<TrafficResult> &t, const std::vector<TrafficResult> &p)

@@ -1,6 +1,7 @@
 #include "flow/flowsimulator.h"
 
 #include "flow/maxminsolver.h"
+#include "util/hash.h"
 
 #include <algorithm>
 #include <bit>
@@ -67,21 +68,11 @@ namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
-std::uint64_t mix(std::uint64_t h)
-{
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 33;
-    return h;
-}
-
 std::uint64_t pathHash(std::span<const std::uint32_t> path, double start)
 {
-    std::uint64_t h = mix(std::bit_cast<std::uint64_t>(start) + 0x9e3779b97f4a7c15ULL);
+    std::uint64_t h = mixBits(std::bit_cast<std::uint64_t>(start) + 0x9e3779b97f4a7c15ULL);
     for (std::uint32_t l : path)
-        h = mix(h ^ (l + 0x9e3779b97f4a7c15ULL + (h << 6)));
+        h = mixBits(h ^ (l + 0x9e3779b97f4a7c15ULL + (h << 6)));
     return h;
 }
 

@@ -71,22 +71,31 @@ bool traceRoute(const Fabric &fabric, const RoutingTables &tables, std::uint32_t
     const std::uint32_t dstPort = fabric.endpoints()[dst];
     if (!fabric.port(srcPort).connected() || !fabric.port(dstPort).connected())
         return false;
-    std::uint32_t channel = srcPort;
-    for (int hop = 0; hop < 64; ++hop) {
-        channels.push_back(channel);
-        const FabricPort &out = fabric.port(channel);
-        if (out.peer == dstPort)
-            return true;
-        const std::uint32_t here = fabric.port(out.peer).node;
-        const std::uint32_t slot = fabric.switchSlot(here);
+    channels.push_back(srcPort);
+    if (fabric.port(srcPort).peer == dstPort)
+        return true;
+    return traceRouteFrom(fabric, tables, fabric.port(fabric.port(srcPort).peer).node, dst, channels);
+}
+
+bool traceRouteFrom(const Fabric &fabric, const RoutingTables &tables, std::uint32_t node, std::uint32_t dst,
+                    std::vector<std::uint32_t> &channels)
+{
+    const std::uint32_t dstPort = fabric.endpoints()[dst];
+    while (channels.size() < 64) {
+        const std::uint32_t slot = fabric.switchSlot(node);
         if (slot == kNoIndex)
             return false;
         const std::uint8_t p = tables.port(slot, dst);
-        if (p == kNoPort || p == 0 || p > fabric.node(here).portCount)
+        if (p == kNoPort || p == 0 || p > fabric.node(node).portCount)
             return false;
-        channel = fabric.portIndex(here, p);
-        if (!fabric.port(channel).connected())
+        const std::uint32_t channel = fabric.portIndex(node, p);
+        const FabricPort &out = fabric.port(channel);
+        if (!out.connected())
             return false;
+        channels.push_back(channel);
+        if (out.peer == dstPort)
+            return true;
+        node = fabric.port(out.peer).node;
     }
     return false;
 }

@@ -73,6 +73,11 @@ RoutingTables computeRoutes(const Fabric &fabric, const RoutingOptions &options 
 // nowhere (no route, a dead port or a loop); `channels` then holds the partial path.
 bool traceRoute(const Fabric &fabric, const RoutingTables &tables, std::uint32_t srcEndpoint,
                 std::uint32_t dstEndpoint, std::vector<std::uint32_t> &channels);
+// The rest of a route from the fabric node `node` (a switch) to an endpoint, appended to
+// `channels` (a route holds at most 64 channels, those already there included): traceRoute
+// after the first link, which routes of sources on one switch to one destination share.
+bool traceRouteFrom(const Fabric &fabric, const RoutingTables &tables, std::uint32_t node, std::uint32_t dstEndpoint,
+                    std::vector<std::uint32_t> &channels);
 
 struct RouteCheck
 {

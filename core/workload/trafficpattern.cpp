@@ -2,6 +2,7 @@
 
 #include "util/strings.h"
 
+#include <functional>
 #include <limits>
 #include <random>
 
@@ -110,31 +111,54 @@ Result<PatternSpec> parsePattern(std::string_view text)
     return patternError(text, std::string("unknown pattern; ") + kForms);
 }
 
-Result<std::vector<Demand>> generateTraffic(const PatternSpec &spec, std::uint32_t n, double bytes,
-                                            std::uint64_t seed)
+Result<std::uint64_t> checkPattern(const PatternSpec &spec, std::uint32_t n, double bytes)
 {
     const std::string name = spec.toString();
     if (n < 2)
         return patternError(name, "needs at least 2 endpoints, got " + std::to_string(n));
     if (!(bytes >= 0.0))
         return patternError(name, "bytes must be >= 0");
+    if ((spec.kind == PatternKind::Shift || spec.kind == PatternKind::Incast) && (spec.k == 0 || spec.k >= n))
+        return patternError(name, std::string(spec.kind == PatternKind::Shift ? "K" : "M") + " must be in 1.."
+                                      + std::to_string(n - 1) + " for " + std::to_string(n) + " endpoints");
+    if (spec.kind == PatternKind::Pair && (spec.src >= n || spec.dst >= n))
+        return patternError(name, "endpoint out of range 0.." + std::to_string(n - 1));
+    return patternFlowCount(spec, n);
+}
+
+Result<std::vector<Demand>> generateTraffic(const PatternSpec &spec, std::uint32_t n, double bytes,
+                                            std::uint64_t seed)
+{
+    const auto count = checkPattern(spec, n, bytes);
+    if (!count)
+        return count.error();
     std::vector<Demand> out;
+    out.reserve(*count);
+    forEachDemand(spec, n, bytes, seed, [&out](const Demand &d) {
+        out.push_back(d);
+        return true;
+    });
+    return out;
+}
+
+bool forEachDemand(const PatternSpec &spec, std::uint32_t n, double bytes, std::uint64_t seed,
+                   const std::function<bool(const Demand &)> &visit)
+{
+    if (patternFlowCount(spec, n) == 0)
+        return true;
     std::mt19937_64 rng(seed);
     switch (spec.kind) {
     case PatternKind::AllToAll:
-        out.reserve(static_cast<std::size_t>(n) * (n - 1));
         for (std::uint32_t s = 0; s < n; ++s)
             for (std::uint32_t d = 0; d < n; ++d)
-                if (s != d)
-                    out.push_back({s, d, bytes});
-        break;
+                if (s != d && !visit({s, d, bytes}))
+                    return false;
+        return true;
     case PatternKind::Shift:
-        if (spec.k == 0 || spec.k >= n)
-            return patternError(name, "K must be in 1.." + std::to_string(n - 1) + " for " + std::to_string(n) + " endpoints");
-        out.reserve(n);
         for (std::uint32_t s = 0; s < n; ++s)
-            out.push_back({s, static_cast<std::uint32_t>((static_cast<std::uint64_t>(s) + spec.k) % n), bytes});
-        break;
+            if (!visit({s, static_cast<std::uint32_t>((static_cast<std::uint64_t>(s) + spec.k) % n), bytes}))
+                return false;
+        return true;
     case PatternKind::Permutation: {
         // Sattolo's algorithm: a uniformly random cyclic permutation, hence no fixed point.
         std::vector<std::uint32_t> perm(n);
@@ -142,35 +166,31 @@ Result<std::vector<Demand>> generateTraffic(const PatternSpec &spec, std::uint32
             perm[i] = i;
         for (std::uint32_t i = n - 1; i > 0; --i)
             std::swap(perm[i], perm[below(rng, i)]);
-        out.reserve(n);
         for (std::uint32_t s = 0; s < n; ++s)
-            out.push_back({s, perm[s], bytes});
-        break;
+            if (!visit({s, perm[s], bytes}))
+                return false;
+        return true;
     }
     case PatternKind::Incast:
-        if (spec.k == 0 || spec.k >= n)
-            return patternError(name, "M must be in 1.." + std::to_string(n - 1) + " for " + std::to_string(n) + " endpoints");
         for (std::uint32_t s = 1; s <= spec.k; ++s)
-            out.push_back({s, 0, bytes});
-        break;
+            if (!visit({s, 0, bytes}))
+                return false;
+        return true;
     case PatternKind::Uniform:
-        out.reserve(static_cast<std::size_t>(n) * spec.k);
         for (std::uint32_t s = 0; s < n; ++s) {
             for (std::uint32_t i = 0; i < spec.k; ++i) {
                 std::uint32_t d = below(rng, n - 1);
                 if (d >= s)
                     ++d;   // uniform over the others
-                out.push_back({s, d, bytes});
+                if (!visit({s, d, bytes}))
+                    return false;
             }
         }
-        break;
+        return true;
     case PatternKind::Pair:
-        if (spec.src >= n || spec.dst >= n)
-            return patternError(name, "endpoint out of range 0.." + std::to_string(n - 1));
-        out.push_back({spec.src, spec.dst, bytes});
-        break;
+        return visit({spec.src, spec.dst, bytes});
     }
-    return out;
+    return true;
 }
 
 std::uint64_t patternFlowCount(const PatternSpec &spec, std::uint32_t n)

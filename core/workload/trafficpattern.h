@@ -3,6 +3,7 @@
 #include "util/error.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,6 +45,15 @@ Result<PatternSpec> parsePattern(std::string_view text);
 // that does not fit (shift K not in 1..N-1, incast M >= N, pair out of range, N < 2).
 Result<std::vector<Demand>> generateTraffic(const PatternSpec &spec, std::uint32_t endpoints,
                                             double bytes, std::uint64_t seed = 1);
+
+// How many demands generateTraffic would return, or its error, without generating them.
+Result<std::uint64_t> checkPattern(const PatternSpec &spec, std::uint32_t endpoints, double bytes);
+
+// The same demands, in the same order, one at a time (for patterns too big to hold: all-to-all
+// over 16,384 endpoints is 268M demands). visit returns false to stop; then so does this.
+// A pattern that does not fit visits nothing.
+bool forEachDemand(const PatternSpec &spec, std::uint32_t endpoints, double bytes, std::uint64_t seed,
+                   const std::function<bool(const Demand &)> &visit);
 
 // How many demands generateTraffic would return, without generating them (0 for a pattern that
 // does not fit): what a run will cost is known before it starts.

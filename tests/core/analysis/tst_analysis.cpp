@@ -264,6 +264,8 @@ private slots:
         }
     }
 
+    // Over the memory budget a workload runs by route classes (the same figures on this
+    // symmetric tree); refused only when aggregation is off.
     void trafficBudget()
     {
         const Design d = generate(128, "host-1hca", "qm9700", 2);
@@ -271,6 +273,7 @@ private slots:
         request.metrics = request.latency = false;
         request.workloads = {workload("alltoall"), workload("shift:1"), workload("nccl-alltoall")};
         request.trafficMemoryBudget = 1 << 20;   // 1 MiB: 4,096 flows
+        request.aggregation = FlowAggregation::Never;
         auto r = analyzeNetwork(d, m_catalog, request);
         QVERIFY(r && r->traffic.size() == 3);
         const TrafficResult &a2a = r->traffic[0];
@@ -283,12 +286,21 @@ private slots:
         QCOMPARE(r->traffic[1].issue, TrafficResult::Issue::None);   // 128 flows fit
         QCOMPARE(r->traffic[1].flows, std::size_t(128));
         QCOMPARE(r->traffic[2].issue, TrafficResult::Issue::NoGpuServers);   // hosts without GPUs
-        // The default budget runs it.
+        // Aggregated over the budget: run, exact, as the per-flow run under the default budget.
+        request.aggregation = FlowAggregation::Auto;
+        r = analyzeNetwork(d, m_catalog, request);
+        const TrafficResult classes = r->traffic[0];
+        QCOMPARE(classes.issue, TrafficResult::Issue::None);
+        QVERIFY(classes.aggregation.used && classes.aggregation.exact);
+        QVERIFY(!r->traffic[1].aggregation.used);
         request.trafficMemoryBudget = NetworkRequest{}.trafficMemoryBudget;
         r = analyzeNetwork(d, m_catalog, request);
         QCOMPARE(r->traffic[0].issue, TrafficResult::Issue::None);
+        QVERIFY(!r->traffic[0].aggregation.used);
         QCOMPARE(r->traffic[0].flows, std::size_t(128 * 127));
         QCOMPARE(r->traffic[0].plannedFlows, std::uint64_t(128 * 127));
+        QCOMPARE(classes.flows, r->traffic[0].flows);
+        QVERIFY(test::near(classes.completionS, r->traffic[0].completionS));
     }
 
     void designLevel()
