@@ -257,6 +257,11 @@ QVector<QPair<QString, QString>> MetricsView::networkFigures(const AnalysisResul
         f.append({tr("Completion (%1)").arg(QString::fromStdString(r.pattern)), tr("%1 ms").arg(locale.toString(t->completionS * 1000, 'f', 2))});
         f.append({tr("Max link utilization"), QStringLiteral("%1 %").arg(locale.toString(t->maxLinkUtilization * 100, 'f', 1))});
         f.append({tr("Mean utilization of busy links"), QStringLiteral("%1 %").arg(locale.toString(t->meanBusyLinkUtilization * 100, 'f', 1))});
+        if (const AggregationSummary &g = t->aggregation; g.used)
+            f.append({tr("Flows simulated by"),
+                      g.exact ? tr("%1 route classes (exact: the fabric and pattern are symmetric)").arg(locale.toString(qulonglong(g.flowClasses)))
+                              : tr("%1 route classes, approximate: links of one class carry up to %2 % more flows than its mean")
+                                    .arg(locale.toString(qulonglong(g.flowClasses)), locale.toString(g.imbalance * 100, 'f', 0))});
     }
     if (n && n->failure) {
         const FailureImpact &x = *n->failure;

@@ -58,6 +58,11 @@ QString MetricToolTips::forLabel(const QString &label)
         return tr("The busiest link's busy share of the run under the heatmap's traffic pattern.");
     if (label == metricsLabel("Mean utilization of busy links"))
         return tr("The average busy share over the links that carry any of the pattern's traffic; idle links are left out.");
+    if (label == metricsLabel("Flows simulated by"))
+        return tr("A pattern with more flows than the analysis may hold (all-to-all over thousands of endpoints) is "
+                  "simulated by route classes: flows and links that the fabric and the pattern make alike are taken "
+                  "together. On a symmetric fabric this is exact; otherwise it spreads each class's flows evenly over "
+                  "its links, and the figure says how uneven those links really are.");
     if (label == metricsLabel("Lost to the failures"))
         return tr("Endpoints the failures cut off from the fabric, and the bisection bandwidth the failed cables and "
                   "switches take away.");

@@ -1119,12 +1119,12 @@
         <translation>终点 U</translation>
     </message>
     <message>
-        <location filename="../../core/analysis/network.cpp" line="+119"/>
+        <location filename="../../core/analysis/network.cpp" line="+106"/>
         <source>%1 over %2 endpoints is %3 flows, about %4 MiB to simulate, more than the analysis budget of %5 MiB: choose a sparser pattern (shift:K, permutation, uniform:F) or fewer endpoints</source>
         <translation>%2 个端点上的 %1 共有 %3 条流，模拟约需 %4 MiB，超出分析预算 %5 MiB：请选择更稀疏的流量模式（shift:K、permutation、uniform:F）或减少端点</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+127"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -4929,6 +4929,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>A pattern with more flows than the analysis may hold (all-to-all over thousands of endpoints) is simulated by route classes: flows and links that the fabric and the pattern make alike are taken together. On a symmetric fabric this is exact; otherwise it spreads each class&apos;s flows evenly over its links, and the figure says how uneven those links really are.</source>
+        <translation>流数超出分析可容纳范围的流量模式（例如数千个端点上的全互联）按路由类模拟：网络和流量模式使之等同的流与链路合并计算。在对称网络上结果是精确的；否则每一类的流会被平均分摊到该类的链路上，此数值说明这些链路实际有多不均衡。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Endpoints the failures cut off from the fabric, and the bisection bandwidth the failed cables and switches take away.</source>
         <translation>因故障与网络断开的端点，以及故障线缆和交换机所减少的对分带宽。</translation>
     </message>
@@ -5130,7 +5135,22 @@ or open a design (Ctrl+O).</source>
         <translation>繁忙链路平均利用率</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>Flows simulated by</source>
+        <translation>流的模拟方式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 route classes (exact: the fabric and pattern are symmetric)</source>
+        <translation>%1 个路由类（精确：网络与流量模式对称）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 route classes, approximate: links of one class carry up to %2 % more flows than its mean</source>
+        <translation>%1 个路由类，近似：同一类中的链路承载的流最多比该类平均值多 %2 %</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Failed objects</source>
         <translation>故障对象</translation>
     </message>
