@@ -98,6 +98,9 @@ int main(int argc, char **argv)
     if (t)
         std::printf(", %zu flows, completion %.4f ms%s%s", t->flows, t->completionS * 1e3, t->issueText.empty() ? "" : ", ",
                     t->issueText.c_str());
+    if (t && t->aggregation.used)
+        std::printf(", by %zu route classes over %zu link classes (%s, link imbalance %.1f%%)", t->aggregation.flowClasses,
+                    t->aggregation.linkClasses, t->aggregation.exact ? "exact" : "approximate", 100 * t->aggregation.imbalance);
     std::printf("\n");
 
     // Cancel after growing delays, until the delay passes the whole run.
