@@ -352,6 +352,28 @@ void MaxMinSolver::collectComponents()
 // starts with what the other active flows leave of it, at their current rates.
 void MaxMinSolver::fill(bool local)
 {
+    if (!prepareFill(local))
+        return;
+    double level = 0.0;
+    while (!m_heap.empty()) {
+        if (askCancel(m_linkFlows[m_heap.front().second].size())) {
+            for (const auto &entry : m_heap)
+                m_heapPos[entry.second] = -1;
+            m_heap.clear();
+            return;
+        }
+        const auto [share, link] = m_heap.front();
+        heapRemove(link);
+        if (share > level * (1.0 + kShareSnap))
+            level = share;   // else: equal to the current level up to rounding, or below by it
+        freezeOn(link, level);
+    }
+}
+
+// The fill's start: each component link's residual and the weight of its unfrozen flows, and
+// the heap of links by fair share. False when a cancel stopped it (nothing to fill then).
+bool MaxMinSolver::prepareFill(bool local)
+{
     if (++m_fillEpoch == 0) {
         std::fill(m_frozenMark.begin(), m_frozenMark.end(), 0);
         m_fillEpoch = 1;
@@ -370,7 +392,7 @@ void MaxMinSolver::fill(bool local)
         m_bottleneck[f] = kNoLink;
     for (FlowId f : m_compFlows) {
         if (askCancel(1))
-            return;
+            return false;
         const double w = m_weight[f];
         const std::uint32_t *p = m_pathPool.data() + m_pathOffset[f];
         for (std::uint32_t k = 0; k < m_pathLength[f]; ++k) {
@@ -382,55 +404,48 @@ void MaxMinSolver::fill(bool local)
     for (std::uint32_t l : m_compLinks)
         if (m_unfrozen[l] > 0)
             heapPush(l, m_residual[l] / m_weightSum[l]);
+    return true;
+}
 
-    double level = 0.0;
-    while (!m_heap.empty()) {
-        if (askCancel(m_linkFlows[m_heap.front().second].size())) {
-            for (const auto &entry : m_heap)
-                m_heapPos[entry.second] = -1;
-            m_heap.clear();
-            return;
-        }
-        const auto [share, link] = m_heap.front();
-        heapRemove(link);
-        if (share > level * (1.0 + kShareSnap))
-            level = share;   // else: equal to the current level up to rounding, or below by it
-        if (++m_touchEpoch == 0) {   // wrapped (a long scheduler run can get there)
-            std::fill(m_touchMark.begin(), m_touchMark.end(), 0);
-            m_touchEpoch = 1;
-        }
-        m_touched.clear();
-        for (FlowId f : m_linkFlows[link]) {
-            if (m_frozenMark[f] == m_fillEpoch || !m_active[f] || m_flowMark[f] != m_epoch)
-                continue;
-            m_frozenMark[f] = m_fillEpoch;
-            m_rate[f] = level;
-            m_bottleneck[f] = link;
-            m_freezeLevel[link] = level;
-            const double w = m_weight[f];
-            const double take = level * w;
-            const std::uint32_t *p = m_pathPool.data() + m_pathOffset[f];
-            for (std::uint32_t k = 0; k < m_pathLength[f]; ++k) {
-                const std::uint32_t l2 = p[k];
-                m_residual[l2] -= take;
-                m_weightSum[l2] -= w;
-                --m_unfrozen[l2];
-                if (m_touchMark[l2] != m_touchEpoch) {
-                    m_touchMark[l2] = m_touchEpoch;
-                    m_touched.push_back(l2);
-                }
+// The unfrozen flows of `link` freeze at `level`; the links they cross lose their share and
+// move in the heap (or leave it with no unfrozen flow left).
+void MaxMinSolver::freezeOn(std::uint32_t link, double level)
+{
+    if (++m_touchEpoch == 0) {   // wrapped (a long scheduler run can get there)
+        std::fill(m_touchMark.begin(), m_touchMark.end(), 0);
+        m_touchEpoch = 1;
+    }
+    m_touched.clear();
+    for (FlowId f : m_linkFlows[link]) {
+        if (m_frozenMark[f] == m_fillEpoch || !m_active[f] || m_flowMark[f] != m_epoch)
+            continue;
+        m_frozenMark[f] = m_fillEpoch;
+        m_rate[f] = level;
+        m_bottleneck[f] = link;
+        m_freezeLevel[link] = level;
+        const double w = m_weight[f];
+        const double take = level * w;
+        const std::uint32_t *p = m_pathPool.data() + m_pathOffset[f];
+        for (std::uint32_t k = 0; k < m_pathLength[f]; ++k) {
+            const std::uint32_t l2 = p[k];
+            m_residual[l2] -= take;
+            m_weightSum[l2] -= w;
+            --m_unfrozen[l2];
+            if (m_touchMark[l2] != m_touchEpoch) {
+                m_touchMark[l2] = m_touchEpoch;
+                m_touched.push_back(l2);
             }
         }
-        for (std::uint32_t l2 : m_touched) {
-            if (m_residual[l2] < 0.0)
-                m_residual[l2] = 0.0;   // rounding only
-            if (m_heapPos[l2] < 0)
-                continue;
-            if (m_unfrozen[l2] == 0)
-                heapRemove(l2);
-            else
-                heapUpdate(l2, m_residual[l2] / m_weightSum[l2]);
-        }
+    }
+    for (std::uint32_t l2 : m_touched) {
+        if (m_residual[l2] < 0.0)
+            m_residual[l2] = 0.0;   // rounding only
+        if (m_heapPos[l2] < 0)
+            continue;
+        if (m_unfrozen[l2] == 0)
+            heapRemove(l2);
+        else
+            heapUpdate(l2, m_residual[l2] / m_weightSum[l2]);
     }
 }
 

@@ -97,6 +97,8 @@ private:
     void collectComponents();
     void nextEpoch();
     void fill(bool local);
+    bool prepareFill(bool local);
+    void freezeOn(std::uint32_t link, double level);
     void commitRates();
     void clearChanges();
     // solveLocal: take a flow into the re-rated set; flows on a link that broke a bottleneck.

@@ -132,6 +132,50 @@ private slots:
         QCOMPARE(tooMany->traffic[0].issue, TrafficResult::Issue::NoGpuServers);
     }
 
+    // Route classes on every plane: the aggregated all-to-all is the per-flow one, plane by
+    // plane and cable by cable; a cancel asked while the second plane's workload runs stops
+    // the whole analysis.
+    void aggregatedOnEveryPlane()
+    {
+        const Design d = dgx(16, 2);
+        NetworkRequest request;
+        request.latency = request.metrics = request.reachability = false;
+        request.workloads = {workload("alltoall", 1e6)};
+        request.aggregation = FlowAggregation::Never;
+        auto perFlow = analyzeNetwork(d, m_catalog, request);
+        request.aggregation = FlowAggregation::Always;
+        auto classes = analyzeNetwork(d, m_catalog, request);
+        QVERIFY(perFlow.ok() && classes.ok());
+        const TrafficResult &p = perFlow->traffic.front(), &c = classes->traffic.front();
+        QVERIFY(!p.aggregation.used);
+        QVERIFY(c.aggregation.used && c.aggregation.exact);
+        QCOMPARE(c.flows, p.flows);
+        QVERIFY(std::abs(c.completionS - p.completionS) <= 1e-9 * p.completionS);
+        QVERIFY(std::abs(c.lineRateFlowShare - p.lineRateFlowShare) <= 1e-9);
+        QCOMPARE(classes->planes.size(), std::size_t(2));
+        for (std::size_t i = 0; i < 2; ++i)
+            QVERIFY(std::abs(classes->planes[i].completionS[0] - perFlow->planes[i].completionS[0]) <= 1e-9 * p.completionS);
+        const auto up = cableUtilization(p, d.links.size()), uc = cableUtilization(c, d.links.size());
+        for (std::size_t l = 0; l < d.links.size(); ++l)
+            QVERIFY(std::abs(up[l] - uc[l]) <= 1e-9);
+        NetworkRequest one = request;   // each plane's classes are counted
+        one.plane = 1;
+        auto plane1 = analyzeNetwork(d, m_catalog, one);
+        QVERIFY(plane1.ok());
+        QCOMPARE(c.aggregation.flowClasses, 2 * plane1->traffic.front().aggregation.flowClasses);
+        RunControl control;
+        bool asked = false;
+        control.progress = [&](const Progress &pr) {
+            if (pr.stage == AnalysisStage::Traffic && pr.detail == "plane 2") {
+                asked = true;
+                control.cancel.cancel();
+            }
+        };
+        auto stopped = analyzeNetwork(d, m_catalog, request, control);
+        QVERIFY(asked && stopped.ok() && stopped->cancelled);
+        QCOMPARE(stopped->planes.size(), std::size_t(2));
+    }
+
     // A switch is in one plane: only that plane is rerouted and loses endpoints; a server is in
     // every plane.
     void failureInItsPlane()

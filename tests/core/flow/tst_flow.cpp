@@ -585,12 +585,6 @@ void TestFlow::checkRejectsMalformedProblems()
     bad.pathLinks[1] = 7;
     QVERIFY(checkFlowProblem(bad).find("out of range") != std::string::npos);
     bad = p;
-    bad.weight = {-1.0};
-    QVERIFY(checkFlowProblem(bad).find("weight") != std::string::npos);
-    bad = p;
-    bad.weight = {1.0, 1.0};
-    QVERIFY(!checkFlowProblem(bad).empty());
-    bad = p;
     bad.bytes[0] = -1;
     QVERIFY(!checkFlowProblem(bad).empty());
     bad = p;

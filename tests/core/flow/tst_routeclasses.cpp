@@ -122,8 +122,10 @@ private slots:
         QVERIFY(near(s.completionS, w.completionS));
         for (std::size_t l = 0; l < 2; ++l)
             QVERIFY(near(s.linkBytes[l], w.linkBytes[l]) && near(s.linkUtilization[l], w.linkUtilization[l]));
-        weighted.weight = {0.0, 1.0};
-        QVERIFY(checkFlowProblem(weighted).find("weight") != std::string::npos);
+        for (const std::vector<double> &bad : {std::vector<double>{0.0, 1.0}, {-1.0, 1.0}, {1.0}}) {
+            weighted.weight = bad;   // not > 0, or not one per flow
+            QVERIFY(checkFlowProblem(weighted).find("weight") != std::string::npos);
+        }
     }
 
     // All-to-all on two symmetric leaves: intra- and inter-leaf flows, host and spine links;
