@@ -51,7 +51,8 @@ QString withExponent(const QString &title, int exponent)
 ExplorerChart::ExplorerChart(QWidget *parent)
     : QChartView(parent)
 {
-    auto *chart = new QChart;
+    // QChartView(parent) made a chart: use it (setChart would release it, never deleted: a leak).
+    QChart *chart = this->chart();
     chart->setMargins(QMargins(6, 6, 6, 6));
     chart->setBackgroundRoundness(0);
     chart->legend()->setAlignment(Qt::AlignBottom);
@@ -79,7 +80,6 @@ ExplorerChart::ExplorerChart(QWidget *parent)
     chart->legend()->markers(m_selected).front()->setVisible(false);
     for (Plotted *p : {&m_front, &m_points, &m_infeasible})
         connect(p->series, &QScatterSeries::clicked, this, [this, p](const QPointF &v) { onClicked(*p, v); });
-    setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(360, 260);
 }

@@ -80,36 +80,100 @@ const ExportFormat kFormats[] = {
 
 } // namespace
 
+namespace {
+
+struct ExportArgs
+{
+    std::string design, format, out;
+    std::vector<std::string> labelKeys;
+    int plane = 0;
+};
+
+// --format's check, when parsed: the drawn formats register after this command (cli.h, DrawnExport).
+std::string checkFormat(const std::string &v, const Context &ctx)
+{
+    for (const ExportFormat &f : kFormats)
+        if (v == f.name)
+            return {};
+    for (const DrawnExport &d : ctx.drawnExports)
+        if (v == d.name)
+            return {};
+    std::string known;
+    for (const ExportFormat &f : kFormats)
+        known += std::string(known.empty() ? "" : ", ") + f.name;
+    for (const DrawnExport &d : ctx.drawnExports)
+        known += ", " + d.name;
+    return "unknown format '" + v + "' (" + known + ")";
+}
+
+// A text or XLSX format of kFormats.
+int writeFormat(const ExportFormat &f, const ExportArgs &a, const Design &design, const Catalog &cat, const NodeLabelKeys &keys,
+                Context &ctx)
+{
+    if (f.writeXlsx && endsWith(a.out, ".xlsx")) {
+        if (auto written = f.writeXlsx(a.out, design, cat); !written)
+            return fail(written.error());
+        return reportWritten(ctx, a.format, a.out, fileSize(a.out));
+    }
+    auto text = f.writePlane ? f.writePlane(design, cat, a.plane)
+                : a.labelKeys.empty() ? f.write(design, cat)
+                                      : nodeLabelsFile(design, cat, keys);
+    if (!text) {
+        Error e = text.error();
+        if (e.file.empty())
+            e.file = a.design;
+        return fail(e);
+    }
+    if (auto saved = writeFileAtomically(a.out, *text); !saved)
+        return fail(saved.error());
+    return reportWritten(ctx, a.format, a.out, text->size());
+}
+
+int runExport(const ExportArgs &a, Context &ctx)
+{
+    auto design = loadDesign(ctx, a.design);
+    if (!design)
+        return fail(design.error());
+    const Catalog *cat = catalog(ctx);
+    if (!cat)
+        return ExitBadInput;
+    NodeLabelKeys keys;
+    if (!a.labelKeys.empty() && a.format != "k8s-labels")
+        return fail("--label-key applies to --format k8s-labels only");
+    for (const std::string &k : a.labelKeys)
+        if (auto set = setNodeLabelKey(keys, k); !set)
+            return fail(set.error());
+    const bool planeFormat = std::any_of(std::begin(kFormats), std::end(kFormats), [&](const ExportFormat &f) {
+        return a.format == f.name && f.writePlane;
+    });
+    if (a.plane > 0 && !planeFormat)
+        return fail("--plane applies to --format ibnetdiscover and partitions (the subnet files); the other "
+                    "exports describe every plane");
+    for (const DrawnExport &d : ctx.drawnExports) {
+        if (a.format != d.name)
+            continue;
+        if (auto written = d.write(*design, *cat, a.out); !written)
+            return fail(written.error());
+        return reportWritten(ctx, a.format, a.out, fileSize(a.out));
+    }
+    for (const ExportFormat &f : kFormats)
+        if (a.format == f.name)
+            return writeFormat(f, a, *design, *cat, keys, ctx);
+    return fail("unknown format '" + a.format + "'");
+}
+
+} // namespace
+
 void addExportCommand(CLI::App &root, Context &ctx)
 {
-    struct Args
-    {
-        std::string design, format, out;
-        std::vector<std::string> labelKeys;
-        int plane = 0;
-    };
-    auto a = std::make_shared<Args>();
+    auto a = std::make_shared<ExportArgs>();
     std::string help = "Output format:";
     for (const ExportFormat &f : kFormats)
         help += std::string(" ") + f.name + " (" + f.description + ")";
     help += "; with the report library also labels (printable cable labels, PDF) and elevations (rack elevations, PDF or SVG)";
     CLI::App *cmd = root.add_subcommand("export", "Write a design in a format other tools read");
     cmd->add_option("design", a->design, "Design file")->required();
-    // Checked when parsed: the drawn formats register after this command (cli.h, DrawnExport).
-    cmd->add_option("--format", a->format, help)->required()->check([&ctx](const std::string &v) -> std::string {
-        for (const ExportFormat &f : kFormats)
-            if (v == f.name)
-                return {};
-        for (const DrawnExport &d : ctx.drawnExports)
-            if (v == d.name)
-                return {};
-        std::string known;
-        for (const ExportFormat &f : kFormats)
-            known += std::string(known.empty() ? "" : ", ") + f.name;
-        for (const DrawnExport &d : ctx.drawnExports)
-            known += ", " + d.name;
-        return "unknown format '" + v + "' (" + known + ")";
-    });
+    cmd->add_option("--format", a->format, help)->required()->check([&ctx](const std::string &v) { return checkFormat(v, ctx); });
     cmd->add_option("-o,--output", a->out, "File to write")->required();
     cmd->add_option("--label-key", a->labelKeys,
                     "k8s-labels: LEVEL=KEY sets the label key of a level (accelerator, leaf, spine, core; an empty KEY "
@@ -118,55 +182,7 @@ void addExportCommand(CLI::App &root, Context &ctx)
                     "ibnetdiscover, partitions: the plane (1-based) whose subnet to write; a multi-plane design needs one "
                     "(each plane is its own subnet, as in cplan route --plane N)")
         ->check(CLI::PositiveNumber);
-    cmd->callback([a, &ctx] {
-        ctx.action = [a, &ctx]() -> int {
-            auto design = loadDesign(ctx, a->design);
-            if (!design)
-                return fail(design.error());
-            const Catalog *cat = catalog(ctx);
-            NodeLabelKeys keys;
-            if (!a->labelKeys.empty() && a->format != "k8s-labels")
-                return fail("--label-key applies to --format k8s-labels only");
-            for (const std::string &k : a->labelKeys)
-                if (auto set = setNodeLabelKey(keys, k); !set)
-                    return fail(set.error());
-            const bool planeFormat = std::any_of(std::begin(kFormats), std::end(kFormats), [&](const ExportFormat &f) {
-                return a->format == f.name && f.writePlane;
-            });
-            if (a->plane > 0 && !planeFormat)
-                return fail("--plane applies to --format ibnetdiscover and partitions (the subnet files); the other "
-                            "exports describe every plane");
-            for (const DrawnExport &d : ctx.drawnExports) {
-                if (a->format != d.name)
-                    continue;
-                if (auto written = d.write(*design, *cat, a->out); !written)
-                    return fail(written.error());
-                return reportWritten(ctx, a->format, a->out, fileSize(a->out));
-            }
-            for (const ExportFormat &f : kFormats) {
-                if (a->format != f.name)
-                    continue;
-                if (f.writeXlsx && endsWith(a->out, ".xlsx")) {
-                    if (auto written = f.writeXlsx(a->out, *design, *cat); !written)
-                        return fail(written.error());
-                    return reportWritten(ctx, a->format, a->out, fileSize(a->out));
-                }
-                auto text = f.writePlane ? f.writePlane(*design, *cat, a->plane)
-                            : a->labelKeys.empty() ? f.write(*design, *cat)
-                                                   : nodeLabelsFile(*design, *cat, keys);
-                if (!text) {
-                    Error e = text.error();
-                    if (e.file.empty())
-                        e.file = a->design;
-                    return fail(e);
-                }
-                if (auto saved = writeFileAtomically(a->out, *text); !saved)
-                    return fail(saved.error());
-                return reportWritten(ctx, a->format, a->out, text->size());
-            }
-            return fail("unknown format '" + a->format + "'");
-        };
-    });
+    cmd->callback([a, &ctx] { ctx.action = [a, &ctx]() -> int { return runExport(*a, ctx); }; });
 }
 
 } // namespace cplan::cli
