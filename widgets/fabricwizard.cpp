@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -68,13 +69,18 @@ FabricWizard::FabricWizard(const Catalog &catalog, QWidget *parent)
     setWindowTitle(tr("New fat-tree fabric"));
     auto *layout = new QVBoxLayout(this);
     addParameterForm(layout);
+    // The preview scrolls: a design's notes (racks, cables, roundings) may be longer than the room.
     m_preview = new QLabel(this);
     m_preview->setWordWrap(true);
-    m_preview->setMinimumHeight(150);
     m_preview->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_preview->setFrameShape(QFrame::StyledPanel);
     m_preview->setTextFormat(Qt::RichText);
-    layout->addWidget(m_preview);
+    m_preview->setMargin(4);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_preview);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumHeight(150);
+    layout->addWidget(scroll, 1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_ok = buttons->button(QDialogButtonBox::Ok);
     m_ok->setText(tr("Generate"));
@@ -85,7 +91,7 @@ FabricWizard::FabricWizard(const Catalog &catalog, QWidget *parent)
     setServers(QStringLiteral("dgx-h100"), 32);
     setSwitch(QStringLiteral("qm9700"));
     schedulePreview();
-    resize(520, 560);
+    resize(520, 620);
 }
 
 // The fat-tree parameters: name, server and count, switch, tiers, blocking, rails, SU size, planes,
@@ -240,6 +246,43 @@ void FabricWizard::startPreview()
     }));
 }
 
+// The fat tree: tiers, rails, units, the counts (over all planes).
+QString FabricWizard::fatTreeSummary(const FatTreeReport &r, std::size_t links)
+{
+    QLocale l;
+    QString text = tr("<b>%1 tiers</b>, %2 rails, %3 scalable units of %4 servers<br>"
+                      "Leaves %5, spines %6, cores %7 — %8 links<br>"
+                      "Leaf ports: %9 down, %10 up<br>")
+                       .arg(r.tiers)
+                       .arg(r.rails)
+                       .arg(r.scalableUnits)
+                       .arg(r.suSize)
+                       .arg(l.toString(r.leaves), l.toString(r.spines), l.toString(r.cores), l.toString(qlonglong(links)))
+                       .arg(r.leafDown)
+                       .arg(r.leafUp);
+    if (r.planes > 1)
+        text += tr("%1 planes, each its own subnet; the switch counts are over all planes<br>").arg(r.planes);
+    return text;
+}
+
+// Rail-only: the engine's first note (what it saves against the fat tree of the same servers, what
+// each rail's network is and what the choice costs), then the counts over all rails.
+QString FabricWizard::railOnlySummary(const FatTreeReport &r, std::size_t links)
+{
+    QLocale l;
+    QString lead = r.notes.empty() ? QString() : engineText(r.notes.front());
+    if (!lead.isEmpty())
+        lead[0] = lead[0].toUpper();
+    return QStringLiteral("<p style='margin-bottom:6px'>%1</p>").arg(lead.toHtmlEscaped())
+           + tr("Over all rails: leaves %1, spines %2, cores %3 — %4 links<br>"
+                "Leaf ports: %5 down, %6 up; in each rail's network %7 scalable units of %8 servers<br>")
+                 .arg(l.toString(r.leaves), l.toString(r.spines), l.toString(r.cores), l.toString(qlonglong(links)))
+                 .arg(r.leafDown)
+                 .arg(r.leafUp)
+                 .arg(r.scalableUnits)
+                 .arg(r.suSize);
+}
+
 void FabricWizard::showPreview()
 {
     m_shown = true;
@@ -252,26 +295,14 @@ void FabricWizard::showPreview()
     }
     QLocale l;
     const FatTreeReport &r = p->report;
-    QString text = tr("<b>%1 tiers</b>, %2 rails, %3 scalable units of %4 servers<br>"
-                      "Leaves %5, spines %6, cores %7 — %8 links<br>"
-                      "Leaf ports: %9 down, %10 up<br>")
-                       .arg(r.tiers)
-                       .arg(r.rails)
-                       .arg(r.scalableUnits)
-                       .arg(r.suSize)
-                       .arg(l.toString(r.leaves), l.toString(r.spines), l.toString(r.cores), l.toString(qlonglong(p->links)))
-                       .arg(r.leafDown)
-                       .arg(r.leafUp);
-    if (r.railOnly)
-        text += tr("Rail-only: %1 networks, one per rail; the switch counts are over all of them<br>").arg(r.planes);
-    else if (r.planes > 1)
-        text += tr("%1 planes, each its own subnet; the switch counts are over all planes<br>").arg(r.planes);
+    // Rail-only leads with what it saves against the fat tree and what it costs: the point of it.
+    QString text = r.railOnly ? railOnlySummary(r, p->links) : fatTreeSummary(r, p->links);
     const BomTotals &t = p->bom.totals;
     text += tr("GPUs <b>%1</b> · CAPEX <b>%2</b>%3 · per GPU <b>%4</b> · power %5 kW")
                 .arg(l.toString(t.gpus), formatMoneyShort(t.capex, QString::fromStdString(p->bom.currency)), t.capexComplete ? QString() : tr(" (some prices unknown)"),
                      t.costPerGpu ? formatMoney(*t.costPerGpu, p->bom.currency) : tr("n/a"), l.toString(t.powerW / 1000, 'f', 1));
-    for (const Message &n : r.notes)
-        text += QStringLiteral("<br><i>") + engineText(n).toHtmlEscaped() + QStringLiteral("</i>");
+    for (std::size_t i = r.railOnly ? 1 : 0; i < r.notes.size(); ++i)
+        text += QStringLiteral("<br><i>") + engineText(r.notes[i]).toHtmlEscaped() + QStringLiteral("</i>");
     m_preview->setText(text);
 }
 

@@ -53,6 +53,8 @@ private:
     void schedulePreview();
     void startPreview();
     void showPreview();
+    static QString fatTreeSummary(const FatTreeReport &r, std::size_t links);
+    static QString railOnlySummary(const FatTreeReport &r, std::size_t links);
 
     const Catalog &m_catalog;
     QLineEdit *m_name;

@@ -20,6 +20,17 @@ Error flagError(const char *flag, const Error &error)
     return Error{flag, 0, 0, error.message};
 }
 
+// Rail-only: what each rail's network is (the switch counts that follow are over all rails).
+void printRailOnlyWiring(const FatTreeReport &r)
+{
+    std::cout << "rail-only, " << r.rails << " networks (one per rail, no switch joins two), each ";
+    const int perRail = (r.leaves + r.spines + r.cores) / r.rails;
+    if (r.spines + r.cores == 0)
+        std::cout << perRail << " switch with no spine; ";
+    else
+        std::cout << "a " << r.tiers << "-tier fat tree of " << perRail << " switches; ";
+}
+
 void printReport(const Design &design, const FatTreeReport &r, const std::string &out, bool json)
 {
     if (json) {
@@ -46,19 +57,23 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
         std::cout << j.dump(2) << '\n';
         return;
     }
-    std::cout << "Generated " << out << ": " << r.tiers << "-tier fat tree, " << r.leaves << " leaf, " << r.spines
-              << " spine, " << r.cores << " core switches; " << design.nodes.size() << " nodes, " << design.links.size()
-              << " links\n";
+    std::cout << "Generated " << out << ": ";
+    if (r.railOnly)
+        printRailOnlyWiring(r);
+    else
+        std::cout << r.tiers << "-tier fat tree, ";
+    std::cout << r.leaves << " leaf, " << r.spines << " spine, " << r.cores << " core switches" << (r.railOnly ? " in all" : "")
+              << "; " << design.nodes.size() << " nodes, " << design.links.size() << " links\n";
     std::cout << "  leaf ports: " << r.leafDown << " down, " << r.leafUp << " up";
-    if (r.rails > 1)
+    if (r.railOnly)
+        std::cout << "; in each rail's network " << r.scalableUnits << " SU(s) of " << r.suSize << " servers";
+    else if (r.rails > 1)
         std::cout << "; rail-optimized, " << r.rails << " rails, " << r.scalableUnits << " SU(s) of " << r.suSize << " servers";
     if (r.railsPerLeaf > 1)
         std::cout << ", " << r.railsPerLeaf << " rails per leaf";
     if (r.pods > 1)
-        std::cout << "; " << r.pods << " pods";
-    if (r.railOnly)
-        std::cout << "; rail-only, a network per rail (switch counts are for all of them)";
-    else if (r.planes > 1)
+        std::cout << "; " << r.pods << " pods" << (r.railOnly ? " per rail" : "");
+    if (!r.railOnly && r.planes > 1)
         std::cout << "; " << r.planes << " planes (switch counts are for all of them)";
     std::cout << '\n';
     for (const Message &note : r.notes)

@@ -292,65 +292,16 @@ Result<int> serverRails(const FatTreeSpec &spec, int p, std::vector<Message> &no
         return makeError("generate fat-tree",
                          {CPLAN_TR("Engine", "%1 planes do not divide the %2 rails of a server (rail r goes to plane r mod planes)"),
                           {std::to_string(spec.planes), std::to_string(rails)}});
-    if (spec.planes > 1)
+    if (spec.planes > 1 && !spec.railOnly) // rail-only says it in its own note
         notes.push_back({CPLAN_TR("Engine", "%1 planes: rail r of every server on plane r mod %1, %2 port(s) of each server per plane; "
                                             "each plane is its own subnet (its own subnet manager and LID space), identical to the others"),
                          {std::to_string(spec.planes), std::to_string(p / spec.planes)}});
     return rails;
 }
 
-} // namespace
-
-namespace {
-
-// Rail-only wiring is a design of one plane per rail; the rail-optimized fat tree of the same
-// servers is generated too, to say what the choice saves and what it costs.
-Result<Design> generateRailOnly(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport *reportOut)
+// The fat tree of a spec, plane by plane (rail-only comes here with a plane per rail).
+Result<Design> buildFatTree(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport &report)
 {
-    if (spec.planes != 1)
-        return makeError("generate fat-tree", {CPLAN_TR("Engine", "rail-only wiring makes one network per rail: leave the planes out"), {}});
-    FatTreeSpec tree = spec;
-    tree.railOnly = false;
-    FatTreeReport treeReport;
-    auto full = generateFatTree(tree, catalog, &treeReport);
-    if (!full)
-        return full.error();
-    const int rails = treeReport.rails;
-    if (rails < 2 || rails > kMaxPlanes)
-        return makeError("generate fat-tree", {CPLAN_TR("Engine", "rail-only wiring needs servers on 2 to %1 rails; these have %2"),
-                                               {std::to_string(kMaxPlanes), std::to_string(rails)}});
-    FatTreeSpec perRail = tree;
-    perRail.planes = rails;
-    FatTreeReport report;
-    auto design = generateFatTree(perRail, catalog, &report);
-    if (!design)
-        return design.error();
-    report.railOnly = true;
-    report.fatTreeSwitches = treeReport.leaves + treeReport.spines + treeReport.cores;
-    report.fatTreeLinks = int(full->links.size());
-    const int switches = report.leaves + report.spines + report.cores;
-    report.notes.push_back(
-        {CPLAN_TR("Engine", "rail-only: each of the %1 rails is a network of its own (%2 switch(es) per rail%3), no switch joins two "
-                            "rails; a GPU reaches another server's GPU of a different rail only through NVLink to its own server's GPU "
-                            "on that rail (NVIDIA PXN), so traffic between ranks crosses NVLink first: NCCL's collectives run as on the "
-                            "tree, a pattern between HCAs runs within each rail. The rail-optimized fat tree of the same servers needs "
-                            "%4 switches and %5 links; this design %6 switches and %7 links"),
-         {std::to_string(rails), std::to_string(switches / rails),
-          report.spines + report.cores == 0 ? std::string(", no spine") : std::string(", a fat tree of its own: a rail is wider than a switch"),
-          std::to_string(report.fatTreeSwitches), std::to_string(report.fatTreeLinks), std::to_string(switches),
-          std::to_string(design->links.size())}});
-    if (reportOut)
-        *reportOut = std::move(report);
-    return design;
-}
-
-} // namespace
-
-Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport *reportOut)
-{
-    if (spec.railOnly)
-        return generateRailOnly(spec, catalog, reportOut);
-    FatTreeReport report;
     auto in = gen::checkFatTreeSpec(spec, catalog);
     if (!in)
         return in.error();
@@ -382,7 +333,70 @@ Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, 
     report.leafDown = shape->d;
     report.leafUp = shape->u;
     report.leaves = shape->leaves * spec.planes;
-    if (reportOut)
+    return design;
+}
+
+// What rail-only wiring saves against the rail-optimized fat tree and what it costs: the first
+// note of a rail-only report, so that the CLI and the wizard lead with it.
+Message railOnlyNote(const FatTreeReport &r, std::size_t links)
+{
+    const int switches = r.leaves + r.spines + r.cores;
+    std::vector<std::string> args{std::to_string(switches), std::to_string(links), std::to_string(r.fatTreeSwitches),
+                                  std::to_string(r.fatTreeLinks), std::to_string(r.rails)};
+    if (r.spines + r.cores == 0)
+        return {CPLAN_TR("Engine", "rail-only: %1 switches and %2 links, against %3 switches and %4 links for the rail-optimized fat "
+                                   "tree of the same servers. Each of the %5 rails is a network of its own, one switch with no spine, "
+                                   "and its own subnet (its own subnet manager and LID space); no switch joins two rails: a GPU "
+                                   "reaches another server's GPU on a different rail only through NVLink to its own server's GPU on "
+                                   "that rail (NVIDIA PXN), so NCCL's collectives run as on the tree and a pattern between HCAs runs "
+                                   "within each rail"),
+                std::move(args)};
+    args.push_back(std::to_string(r.tiers));
+    args.push_back(std::to_string(switches / r.rails));
+    return {CPLAN_TR("Engine", "rail-only: %1 switches and %2 links, against %3 switches and %4 links for the rail-optimized fat "
+                               "tree of the same servers. Each of the %5 rails is a network of its own, a %6-tier fat tree of %7 "
+                               "switches (a rail is wider than one switch), and its own subnet (its own subnet manager and LID "
+                               "space); no switch joins two rails: a GPU reaches another server's GPU on a different rail only "
+                               "through NVLink to its own server's GPU on that rail (NVIDIA PXN), so NCCL's collectives run as on "
+                               "the tree and a pattern between HCAs runs within each rail"),
+            std::move(args)};
+}
+
+// Rail-only wiring is a design of one plane per rail; the rail-optimized fat tree of the same
+// servers is generated too, to say what the choice saves and what it costs.
+Result<Design> generateRailOnly(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport &report)
+{
+    if (spec.planes != 1)
+        return makeError("generate fat-tree", {CPLAN_TR("Engine", "rail-only wiring makes one network per rail: leave the planes out"), {}});
+    FatTreeSpec tree = spec;
+    tree.railOnly = false;
+    FatTreeReport treeReport;
+    auto full = buildFatTree(tree, catalog, treeReport);
+    if (!full)
+        return full.error();
+    const int rails = treeReport.rails;
+    if (rails < 2 || rails > kMaxPlanes)
+        return makeError("generate fat-tree", {CPLAN_TR("Engine", "rail-only wiring needs servers on 2 to %1 rails; these have %2"),
+                                               {std::to_string(kMaxPlanes), std::to_string(rails)}});
+    FatTreeSpec perRail = spec;
+    perRail.planes = rails;
+    auto design = buildFatTree(perRail, catalog, report);
+    if (!design)
+        return design.error();
+    report.railOnly = true;
+    report.fatTreeSwitches = treeReport.leaves + treeReport.spines + treeReport.cores;
+    report.fatTreeLinks = int(full->links.size());
+    report.notes.insert(report.notes.begin(), railOnlyNote(report, design->links.size()));
+    return design;
+}
+
+} // namespace
+
+Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport *reportOut)
+{
+    FatTreeReport report;
+    auto design = spec.railOnly ? generateRailOnly(spec, catalog, report) : buildFatTree(spec, catalog, report);
+    if (design && reportOut)
         *reportOut = std::move(report);
     return design;
 }

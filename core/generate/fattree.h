@@ -54,10 +54,13 @@ struct FatTreeReport
     int leaves = 0, spines = 0, cores = 0;   // in all planes
     int linksLeafSpine = 0;         // parallel links between one leaf and one spine
     int linksSpineCore = 0;
-    // Rail-only: the rail-optimized fat tree of the same servers, for comparison.
+    // Rail-only: a network per rail (planes = rails; tiers, SU size and pods are each rail's), and
+    // the rail-optimized fat tree of the same servers, for comparison.
     bool railOnly = false;
     int fatTreeSwitches = 0, fatTreeLinks = 0;
-    std::vector<Message> notes; // roundings and choices worth telling the user
+    // Roundings and choices worth telling the user. Rail-only: the first says what it saves
+    // against the fat tree and what it costs (the CLI and the wizard lead with it).
+    std::vector<Message> notes;
 };
 
 Result<Design> generateFatTree(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport *report = nullptr);

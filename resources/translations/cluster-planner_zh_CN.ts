@@ -326,19 +326,27 @@
         <translation>%1 个平面不能整除服务器的 %2 条轨道（轨道 r 分配到平面 r mod 平面数）</translation>
     </message>
     <message>
+        <location line="+54"/>
+        <source>rail-only: %1 switches and %2 links, against %3 switches and %4 links for the rail-optimized fat tree of the same servers. Each of the %5 rails is a network of its own, one switch with no spine, and its own subnet (its own subnet manager and LID space); no switch joins two rails: a GPU reaches another server&apos;s GPU on a different rail only through NVLink to its own server&apos;s GPU on that rail (NVIDIA PXN), so NCCL&apos;s collectives run as on the tree and a pattern between HCAs runs within each rail</source>
+        <translation>仅轨道：%1 台交换机和 %2 条链路，相同服务器的轨道优化胖树需要 %3 台交换机和 %4 条链路。%5 条轨道各自是独立的网络，每条一台交换机、无脊交换机，且各自是独立的子网（有自己的子网管理器和 LID 空间）；没有交换机连接两条轨道：GPU 只能先经 NVLink 到本服务器上该轨道的 GPU（NVIDIA PXN），才能到达另一台服务器上其他轨道的 GPU，因此 NCCL 集合通信与胖树上相同，HCA 之间的流量模式在各条轨道内运行</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>rail-only: %1 switches and %2 links, against %3 switches and %4 links for the rail-optimized fat tree of the same servers. Each of the %5 rails is a network of its own, a %6-tier fat tree of %7 switches (a rail is wider than one switch), and its own subnet (its own subnet manager and LID space); no switch joins two rails: a GPU reaches another server&apos;s GPU on a different rail only through NVLink to its own server&apos;s GPU on that rail (NVIDIA PXN), so NCCL&apos;s collectives run as on the tree and a pattern between HCAs runs within each rail</source>
+        <translation>仅轨道：%1 台交换机和 %2 条链路，相同服务器的轨道优化胖树需要 %3 台交换机和 %4 条链路。%5 条轨道各自是独立的网络，每条是由 %7 台交换机组成的 %6 层胖树（一条轨道比一台交换机宽），且各自是独立的子网（有自己的子网管理器和 LID 空间）；没有交换机连接两条轨道：GPU 只能先经 NVLink 到本服务器上该轨道的 GPU（NVIDIA PXN），才能到达另一台服务器上其他轨道的 GPU，因此 NCCL 集合通信与胖树上相同，HCA 之间的流量模式在各条轨道内运行</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>rail-only wiring makes one network per rail: leave the planes out</source>
         <translation>仅轨道布线为每条轨道建一个网络：请不要再指定平面数</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>rail-only wiring needs servers on 2 to %1 rails; these have %2</source>
         <translation>仅轨道布线要求服务器有 2 到 %1 条轨道；这些服务器有 %2 条</translation>
     </message>
     <message>
-        <source>rail-only: each of the %1 rails is a network of its own (%2 switch(es) per rail%3), no switch joins two rails; a GPU reaches another server&apos;s GPU of a different rail only through NVLink to its own server&apos;s GPU on that rail (NVIDIA PXN), so traffic between ranks crosses NVLink first: NCCL&apos;s collectives run as on the tree, a pattern between HCAs runs within each rail. The rail-optimized fat tree of the same servers needs %4 switches and %5 links; this design %6 switches and %7 links</source>
-        <translation>仅轨道：%1 条轨道各自成为独立网络（每条轨道 %2 台交换机%3），没有交换机连接两条轨道；GPU 只能先经 NVLink 到本服务器上该轨道的 GPU（NVIDIA PXN），才能到达另一台服务器上其他轨道的 GPU，因此不同 rank 之间的流量先经过 NVLink：NCCL 集合通信与胖树上相同，HCA 之间的流量模式在各条轨道内运行。相同服务器的轨道优化胖树需要 %4 台交换机和 %5 条链路；本设计为 %6 台交换机和 %7 条链路</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-83"/>
         <source>%1 planes: rail r of every server on plane r mod %1, %2 port(s) of each server per plane; each plane is its own subnet (its own subnet manager and LID space), identical to the others</source>
         <translation>%1 个平面：每台服务器的轨道 r 位于平面 r mod %1，每台服务器在每个平面有 %2 个端口；每个平面是独立的子网（有自己的子网管理器和 LID 空间），各平面完全相同</translation>
     </message>
@@ -1119,12 +1127,12 @@
         <translation>终点 U</translation>
     </message>
     <message>
-        <location filename="../../core/analysis/network.cpp" line="+106"/>
+        <location filename="../../core/analysis/network.cpp" line="+108"/>
         <source>%1 over %2 endpoints is %3 flows, about %4 MiB to simulate, more than the analysis budget of %5 MiB: choose a sparser pattern (shift:K, permutation, uniform:F) or fewer endpoints</source>
         <translation>%2 个端点上的 %1 共有 %3 条流，模拟约需 %4 MiB，超出分析预算 %5 MiB：请选择更稀疏的流量模式（shift:K、permutation、uniform:F）或减少端点</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+130"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -1244,12 +1252,12 @@
         <translation>%1 个节点指定了机柜“%2”，但设计的机柜列表中没有它（拼写错误？）；按位置未知的 %3 处理</translation>
     </message>
     <message>
-        <location filename="../../core/physical/layout.cpp" line="+198"/>
+        <location filename="../../core/physical/layout.cpp" line="+238"/>
         <source>racks: %1 row(s), %2 compute, %3 network and %4 management rack(s); each scalable unit a row of racks with its leaf switches in the middle (as NVIDIA&apos;s SuperPOD RAs), %5 unit(s) side by side per row, spines, cores and management appliances in the middle row(s)</source>
         <translation>机柜：%1 列，%2 个计算机柜、%3 个网络机柜和 %4 个管理机柜；每个可扩展单元一列机柜，其叶交换机位于中间（按 NVIDIA SuperPOD 参考架构），每列并排 %5 个单元，脊、核心交换机和管理设备在中间的列</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>the height of %1 is unknown: those devices are spaced evenly over the free space of their racks; check their U against the real hardware</source>
         <translation>%1 的高度未知：这些设备在机柜空余空间中均匀排布；请按实际硬件核对其 U 位置</translation>
     </message>
@@ -3591,7 +3599,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ExplorerChart</name>
     <message>
-        <location filename="../../widgets/explorerchart.cpp" line="+64"/>
+        <location filename="../../widgets/explorerchart.cpp" line="+65"/>
         <source>Breaks a constraint</source>
         <translation>违反约束</translation>
     </message>
@@ -3943,24 +3951,22 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::FabricWizard</name>
     <message>
+        <location filename="../../widgets/fabricwizard.cpp" line="+118"/>
         <source>Rail-only: a network per rail, no spine</source>
         <translation>仅轨道：每条轨道一个网络，无脊交换机</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Each rail its own network; cross-rail traffic goes through the servers&apos; NVLink. The preview says what the rail-optimized fat tree would need.</source>
         <translation>每条轨道自成网络；跨轨道流量经服务器的 NVLink。预览会给出轨道优化胖树所需的数量。</translation>
     </message>
     <message>
-        <source>Rail-only: %1 networks, one per rail; the switch counts are over all of them&lt;br&gt;</source>
-        <translation>仅轨道：%1 个网络，每条轨道一个；交换机数量为全部网络之和&lt;br&gt;</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/fabricwizard.cpp" line="+67"/>
+        <location line="-50"/>
         <source>New fat-tree fabric</source>
         <translation>新建胖树网络</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+34"/>
         <source>New fabric</source>
         <translation>新网络</translation>
     </message>
@@ -3982,7 +3988,7 @@ or open a design (Ctrl+O).</source>
         <translation>3 层</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -4027,22 +4033,22 @@ or open a design (Ctrl+O).</source>
         <translation>平面（独立网络）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Management appliances</source>
         <translation>管理设备数量</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-49"/>
         <source>Generate</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+135"/>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+32"/>
         <source>&lt;b&gt;%1 tiers&lt;/b&gt;, %2 rails, %3 scalable units of %4 servers&lt;br&gt;Leaves %5, spines %6, cores %7 — %8 links&lt;br&gt;Leaf ports: %9 down, %10 up&lt;br&gt;</source>
         <translation>&lt;b&gt;%1 层&lt;/b&gt;，%2 个轨道，%3 个可扩展单元，每个 %4 台服务器&lt;br&gt;叶交换机 %5 台，脊交换机 %6 台，核心交换机 %7 台 — 共 %8 条链路&lt;br&gt;叶交换机端口：下行 %9，上行 %10&lt;br&gt;</translation>
     </message>
@@ -4052,7 +4058,12 @@ or open a design (Ctrl+O).</source>
         <translation>%1 个平面，各为独立子网；交换机数量为所有平面之和&lt;br&gt;</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+13"/>
+        <source>Over all rails: leaves %1, spines %2, cores %3 — %4 links&lt;br&gt;Leaf ports: %5 down, %6 up; in each rail&apos;s network %7 scalable units of %8 servers&lt;br&gt;</source>
+        <translation>全部轨道合计：叶交换机 %1 台，脊交换机 %2 台，核心交换机 %3 台 — 共 %4 条链路&lt;br&gt;叶交换机端口：下行 %5，上行 %6；每条轨道的网络有 %7 个可扩展单元，每个 %8 台服务器&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>GPUs &lt;b&gt;%1&lt;/b&gt; · CAPEX &lt;b&gt;%2&lt;/b&gt;%3 · per GPU &lt;b&gt;%4&lt;/b&gt; · power %5 kW</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 个 GPU · 资本支出 &lt;b&gt;%2&lt;/b&gt;%3 · 每 GPU &lt;b&gt;%4&lt;/b&gt; · 功耗 %5&#xa0;kW</translation>
     </message>
@@ -4711,7 +4722,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+93"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+94"/>
         <source>Price book</source>
         <translation>价格簿</translation>
     </message>
@@ -4737,7 +4748,7 @@ or open a design (Ctrl+O).</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>User store damaged</source>
         <translation>用户库已损坏</translation>
     </message>
@@ -4967,12 +4978,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+245"/>
+        <location line="+250"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-245"/>
         <location line="+122"/>
         <source>GPUs</source>
         <translation>GPU</translation>

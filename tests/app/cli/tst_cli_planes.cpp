@@ -97,6 +97,56 @@ private slots:
                  0);
     }
 
+    // `--rail-only` is named rail-only, never rail-optimized or planes, and leads its notes with
+    // the comparison with the rail-optimized fat tree (its counts unchanged: 8 and 384 switches
+    // against 24 and 640).
+    void railOnlyOutput_data()
+    {
+        QTest::addColumn<QString>("servers");
+        QTest::addColumn<QString>("summary");
+        QTest::addColumn<QString>("lead");
+        QTest::newRow("64") << QStringLiteral("64")
+                            << QStringLiteral("rail-only, 8 networks (one per rail, no switch joins two), each 1 switch with no spine; "
+                                              "8 leaf, 0 spine, 0 core switches in all; 72 nodes, 512 links")
+                            << QStringLiteral("rail-only: 8 switches and 512 links, against 24 switches and 1024 links for the "
+                                              "rail-optimized fat tree of the same servers. Each of the 8 rails is a network of its own, "
+                                              "one switch with no spine");
+        QTest::newRow("1024") << QStringLiteral("1024")
+                              << QStringLiteral("rail-only, 8 networks (one per rail, no switch joins two), each a 2-tier fat tree of 48 "
+                                                "switches; 256 leaf, 128 spine, 0 core switches in all")
+                              << QStringLiteral("rail-only: 384 switches and 16384 links, against 640 switches and 24576 links for the "
+                                                "rail-optimized fat tree of the same servers. Each of the 8 rails is a network of its "
+                                                "own, a 2-tier fat tree of 48 switches");
+    }
+
+    void railOnlyOutput()
+    {
+        QFETCH(QString, servers);
+        QFETCH(QString, summary);
+        QFETCH(QString, lead);
+        const QString out = m_dir.filePath(QStringLiteral("rail-only-%1.cluster.yaml").arg(servers));
+        const QStringList args{QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--servers"), servers,
+                               QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--switch"),
+                               QStringLiteral("qm9700"), QStringLiteral("--rail-only"), QStringLiteral("-o"), out};
+        const Run text = cplan(args);
+        QCOMPARE(text.code, 0);
+        const QStringList lines = QString::fromUtf8(text.out).split(QLatin1Char('\n'));
+        QVERIFY(lines.size() > 3);
+        QVERIFY2(lines[0].contains(summary), qPrintable(lines[0]));
+        QVERIFY2(lines[1].contains(QStringLiteral("in each rail's network")), qPrintable(lines[1]));
+        QVERIFY2(lines[2].startsWith(QStringLiteral("  note: ") + lead), qPrintable(lines[2]));
+        QVERIFY2(!text.out.contains("rail-optimized, 8 rails"), text.out.constData());
+        QVERIFY2(!text.out.contains("-tier fat tree, "), text.out.constData());
+        QVERIFY2(!text.out.contains("planes"), text.out.constData());
+        const QJsonObject gen = json(args);
+        QVERIFY(gen[QStringLiteral("rail_only")].toBool());
+        const QJsonArray notes = gen[QStringLiteral("notes")].toArray();
+        QVERIFY(!notes.isEmpty());
+        QVERIFY2(notes[0].toString().startsWith(lead), qPrintable(notes[0].toString()));
+        for (const QJsonValue &n : notes)
+            QVERIFY2(!n.toString().contains(QStringLiteral("planes")), qPrintable(n.toString()));
+    }
+
     // The subnet files per plane (as route --plane), the as-built check of a plane's dump,
     // a collective over some GPUs spread over the planes, a failure named by its plane.
     void planesThroughTheCommands()
