@@ -110,8 +110,8 @@ void AnalysisRunner::start()
         QMetaObject::invokeMethod(
             self.data(), [self, p, stage] { if (self) emit self->progress(p.percent, stage); }, Qt::QueuedConnection);
     };
-    // Snapshot: the worker reads its own copy while the user keeps editing.
-    auto design = std::make_shared<Design>(m_document->design());
+    // Snapshot: the worker reads its own copy while the user keeps editing (indexed there).
+    auto design = std::make_shared<Design>(m_document->design().unindexedCopy());
     // The catalog too: a price typed into the BOM changes it on this thread (AddPrices).
     auto catalog = std::make_shared<const Catalog>(m_document->catalog());
     const quint64 revision = m_document->revision();
@@ -119,6 +119,7 @@ void AnalysisRunner::start()
     const std::set<std::string> failed = m_failed;
     emit started();
     m_watcher.setFuture(QtConcurrent::run([=]() {
+        design->reindex();
         AnalysisResult r = analyze(*design, *catalog, pattern, failed, control);
         r.revision = revision;
         r.catalog = catalog;

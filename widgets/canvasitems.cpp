@@ -1,5 +1,6 @@
 #include "canvasitems.h"
 
+#include "canvaslod.h"
 #include "canvasscene.h"
 
 #include "catalog/catalog.h"
@@ -267,8 +268,10 @@ QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant &value)
         const double g = CanvasScene::kGrid;
         return QPointF(std::round(p.x() / g) * g, std::round(p.y() / g) * g);
     }
-    if (change == ItemPositionHasChanged)
+    if (change == ItemPositionHasChanged) {
         updateLinks();
+        m_scene->levelOfDetail()->nodeMoved();
+    }
     return QGraphicsItem::itemChange(change, value);
 }
 
@@ -550,39 +553,10 @@ void LinkLayer::paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
     strokeLines(painter, links.selected, QColor(255, 140, 0), 3);
     // Failed: red dashes, or dark ones under a heatmap, where red means a saturated link.
     strokeLines(painter, links.failed, m_scene->hasUtilization() ? QColor(60, 60, 60) : QColor(210, 30, 30), 2, Qt::DashLine);
+    drawBundles(painter, m_scene->levelOfDetail()->bundles(), exposed, m_scene->hasUtilization());
     if (qEnvironmentVariableIsSet("CPLAN_DEBUG_LINKLAYER")) {
         qDebug("link layer: %zu of %zu links drawn", drawn, m_scene->linkItems().size());
     }
-}
-
-// --- GroupItem ------------------------------------------------------------------------------
-
-GroupItem::GroupItem(const QString &id, const QString &title, const QRectF &rect, const QString &summary)
-    : m_id(id)
-    , m_title(title)
-    , m_summary(summary)
-    , m_rect(rect)
-{
-    setZValue(1);
-    setFlags(ItemIsSelectable);
-}
-
-void GroupItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
-{
-    painter->setPen(QPen(isSelected() ? QColor(255, 140, 0) : QColor(70, 90, 120), 2));
-    painter->setBrush(QColor(225, 233, 245));
-    painter->drawRoundedRect(m_rect, 8, 8);
-    QFont f = painter->font();
-    f.setPixelSize(int(std::clamp(m_rect.height() / 5, 12.0, 60.0)));
-    f.setBold(true);
-    painter->setFont(f);
-    painter->setPen(QColor(30, 40, 60));
-    const QRectF top = m_rect.adjusted(8, 8, -8, -m_rect.height() / 2);
-    painter->drawText(top, Qt::AlignCenter, m_title);
-    f.setBold(false);
-    f.setPixelSize(int(std::clamp(m_rect.height() / 8, 10.0, 40.0)));
-    painter->setFont(f);
-    painter->drawText(m_rect.adjusted(8, m_rect.height() / 2, -8, -8), Qt::AlignCenter, m_summary);
 }
 
 } // namespace cplan

@@ -142,13 +142,16 @@ private:
     QRectF m_rect;
 };
 
-// A collapsed scalable unit or pod: one block instead of its switches and servers.
+// A collapsed scalable unit or pod: one block instead of its switches and servers
+// (canvasblocks.cpp).
 class GroupItem : public QGraphicsItem
 {
 public:
     GroupItem(const QString &id, const QString &title, const QRectF &rect, const QString &summary);
     int type() const override { return GroupItemType; }
+    void setContent(const QString &title, const QRectF &rect, const QString &summary);
     QString groupId() const { return m_id; }
+    QString summary() const { return m_summary; }
     QRectF boundingRect() const override { return m_rect; }
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 

@@ -2,6 +2,7 @@
 
 #include "canvasdrop.h"
 #include "canvasitems.h"
+#include "canvaslod.h"
 #include "canvastooltips.h"
 #include "commands.h"
 #include "tools/failtool.h"
@@ -35,6 +36,8 @@ CanvasScene::CanvasScene(Document *document, QObject *parent)
     , m_partDrop(std::make_unique<PartDrop>(this))
 {
     setBackgroundBrush(QColor(250, 251, 252));
+    m_lod = new CanvasLod(this);
+    connect(m_lod, &CanvasLod::planeChanged, this, &CanvasScene::planeChanged);
     connect(document, &Document::changed, this, &CanvasScene::onChanged);
     rebuild();
 }
@@ -98,7 +101,7 @@ QRectF CanvasScene::contentRect() const
     for (const auto &[id, item] : m_nodes)
         if (item->isVisible())
             r = r.isNull() ? item->sceneBoundingRect() : r.united(item->sceneBoundingRect());
-    for (const auto &[id, block] : m_groupBlocks)
+    for (const auto &[id, block] : m_lod->blocks())
         r = r.isNull() ? block->sceneBoundingRect() : r.united(block->sceneBoundingRect());
     return r;
 }
@@ -119,10 +122,10 @@ void CanvasScene::updateLinkArea(const QRectF &rect)
 
 QPointF CanvasScene::endpointPos(const NodeItem *node, QPointF portPos, QPointF otherEnd) const
 {
-    if (m_collapsed.isEmpty() || node->isVisible())
+    if (node->isVisible())
         return portPos;
-    auto it = m_groupBlocks.find(node->group().toStdString());
-    if (it == m_groupBlocks.end())
+    auto it = m_lod->blocks().find(node->group().toStdString());
+    if (it == m_lod->blocks().end())
         return portPos;
     const QRectF r = it->second->boundingRect();
     return otherEnd.y() < r.top() ? QPointF(std::clamp(portPos.x(), r.left() + 8, r.right() - 8), r.top())
@@ -140,7 +143,7 @@ void CanvasScene::onChanged(const ChangeEvent &event)
         return;
     case ChangeEvent::NodesAdded:
         for (const std::string &id : event.nodes)
-            if (auto n = design.findNode(id))
+            if (auto n = design.findNode(id); n && m_lod->materializes(design.node(*n)))
                 createNodeItem(design.node(*n));
         break;
     case ChangeEvent::NodesRemoved:
@@ -164,7 +167,7 @@ void CanvasScene::onChanged(const ChangeEvent &event)
         break;
     case ChangeEvent::LinksAdded:
         for (const std::string &id : event.links)
-            if (auto l = design.findLink(id))
+            if (auto l = design.findLink(id); l && m_lod->linkShown(design, design.link(*l)))
                 createLinkItem(design.link(*l));
         break;
     case ChangeEvent::LinksRemoved:
@@ -175,8 +178,8 @@ void CanvasScene::onChanged(const ChangeEvent &event)
     case ChangeEvent::SettingsChanged:
         return;
     }
-    if (!m_collapsed.isEmpty() && event.type != ChangeEvent::LinksAdded && event.type != ChangeEvent::LinksRemoved)
-        rebuildGroupBlocks();
+    // Blocks, bundles and what a changed group or plane draws follow in the next slice.
+    m_lod->designChanged();
 }
 
 void CanvasScene::rebuild()
@@ -186,43 +189,33 @@ void CanvasScene::rebuild()
     clear();
     m_nodes.clear();
     m_links.clear();
-    m_groupBlocks.clear();
     m_linkLayer = nullptr;
     m_hasUtilization = false;
+    m_utilization.clear();
     m_failed.clear();
     const Design &design = m_document->design();
     // Big scenes: a BSP index over ~100k long lines costs more than it saves.
     setItemIndexMethod(design.links.size() > 20000 ? NoIndex : BspTreeIndex);
-    m_nodes.reserve(design.nodes.size());
-    m_links.reserve(design.links.size());
-    for (const Node &n : design.nodes)
-        createNodeItem(n);
-    for (const Link &l : design.links)
-        createLinkItem(l);
-    // Drop collapsed groups that no longer exist.
-    const QStringList groups = groupIds();
-    QSet<QString> keep;
-    for (const QString &g : groups)
-        if (m_collapsed.contains(g))
-            keep.insert(g);
-    m_collapsed = keep;
-    rebuildGroupBlocks();
+    if (design.nodes.size() <= 20000) {   // (the order links are drawn in depends on it)
+        m_nodes.reserve(design.nodes.size());
+        m_links.reserve(design.links.size());
+    }
     m_syncing = false;
-    const QRectF bounds = contentRect();
-    setSceneRect(bounds.isEmpty() ? QRectF(-2000, -1500, 4000, 3000) : bounds.adjusted(-400, -400, 400, 400));
     m_linkLayer = new LinkLayer(this);
     addItem(m_linkLayer);
-    m_linkLayer->setRect(sceneRect().adjusted(-100000, -100000, 100000, 100000));
+    // Small designs are drawn whole at once; large ones start with their units collapsed.
+    m_lod->reset();
+    m_lod->flush();
     emit failedObjectsChanged();
 }
 
 NodeItem *CanvasScene::createNodeItem(const Node &node)
 {
     auto *item = new NodeItem(this, node);
+    if (const double dy = m_lod->shiftOf(node))
+        item->setTransform(QTransform::fromTranslate(0, dy));
     addItem(item);
     m_nodes[node.id] = item;
-    if (m_collapsed.contains(item->group()))
-        item->setVisible(false);
     return item;
 }
 
@@ -237,8 +230,11 @@ LinkItem *CanvasScene::createLinkItem(const Link &link)
     addItem(item);
     item->updateGeometry();
     m_links[link.id] = item;
-    if (!m_collapsed.isEmpty() && !a->isVisible() && !b->isVisible() && a->group() == b->group())
-        item->setVisible(false);
+    if (!m_utilization.empty())
+        if (auto u = m_utilization.find(link.id); u != m_utilization.end())
+            item->setUtilization(u->second);
+    if (m_failed.count(link.id))
+        item->setFailed(true);
     return item;
 }
 
@@ -272,16 +268,6 @@ void CanvasScene::deleteNodeItem(const std::string &id)
     delete item;
 }
 
-void CanvasScene::updateAllLinks()
-{
-    for (auto &[id, item] : m_links) {
-        item->updateGeometry();
-        const bool hidden = !item->nodeA()->isVisible() && !item->nodeB()->isVisible() &&
-                            item->nodeA()->group() == item->nodeB()->group();
-        item->setVisible(!hidden);
-    }
-}
-
 // --- groups ---------------------------------------------------------------------------------
 
 QStringList CanvasScene::groupIds() const
@@ -294,61 +280,80 @@ QStringList CanvasScene::groupIds() const
 
 void CanvasScene::setGroupCollapsed(const QString &group, bool collapsed)
 {
-    if (collapsed)
-        m_collapsed.insert(group);
-    else
-        m_collapsed.remove(group);
-    rebuildGroupBlocks();
+    m_lod->setCollapsed(group, collapsed);
 }
 
 void CanvasScene::setAllGroupsCollapsed(bool collapsed)
 {
-    m_collapsed.clear();
-    if (collapsed)
-        for (const Group &g : m_document->design().groups)
-            if (g.kind == GroupKind::ScalableUnit || g.kind == GroupKind::Pod)
-                m_collapsed.insert(qs(g.id));
-    rebuildGroupBlocks();
+    m_lod->setAllCollapsed(collapsed);
 }
 
-void CanvasScene::rebuildGroupBlocks()
+bool CanvasScene::isGroupCollapsed(const QString &group) const
 {
-    for (auto &[id, block] : m_groupBlocks)
-        delete block;
-    m_groupBlocks.clear();
+    return m_lod->isCollapsed(group);
+}
+
+GroupItem *CanvasScene::groupBlock(const QString &group) const
+{
+    auto it = m_lod->blocks().find(group.toStdString());
+    return it == m_lod->blocks().end() ? nullptr : it->second;
+}
+
+QRectF CanvasScene::groupBounds(const QString &group) const
+{
+    return m_lod->groupBounds(group);
+}
+
+void CanvasScene::setLargeDesignNodes(int nodes)
+{
+    m_lod->setLargeDesignNodes(nodes);
+}
+
+bool CanvasScene::isLargeDesign() const
+{
+    return m_lod->isLarge();
+}
+
+void CanvasScene::flushLevelOfDetail()
+{
+    m_lod->flush();
+}
+
+int CanvasScene::planeCount() const
+{
+    return m_lod->planeCount();
+}
+
+int CanvasScene::plane() const
+{
+    return m_lod->plane();
+}
+
+void CanvasScene::setPlane(int plane)
+{
+    m_lod->setPlane(plane);
+    if (!m_lod->isLarge())
+        m_lod->flush();
+}
+
+bool CanvasScene::revealObject(const std::string &id)
+{
     const Design &design = m_document->design();
-    struct Acc
-    {
-        QRectF rect;
-        int servers = 0, switches = 0, gpus = 0;
-    };
-    std::unordered_map<std::string, Acc> acc;
-    for (const Node &n : design.nodes) {
-        NodeItem *item = nodeItem(n.id);
-        if (!item)
-            continue;
-        const bool hide = !n.group.empty() && m_collapsed.contains(qs(n.group));
-        item->setVisible(!hide);
-        if (!hide)
-            continue;
-        Acc &a = acc[n.group];
-        a.rect = a.rect.isNull() ? item->sceneBoundingRect() : a.rect.united(item->sceneBoundingRect());
-        (n.role == NodeRole::Switch ? a.switches : a.servers)++;
-        a.gpus += nodeGpuCount(n, catalog());
+    std::vector<const Node *> ends;
+    if (auto n = design.findNode(id))
+        ends.push_back(&design.node(*n));
+    else if (auto l = design.findLink(id))
+        ends = {&design.node(design.link(*l).a.node), &design.node(design.link(*l).b.node)};
+    else
+        return false;
+    for (const Node *n : ends) {
+        if (!m_lod->nodeShown(*n))
+            m_lod->setPlane(n->plane);
+        if (!n->group.empty() && m_lod->isCollapsed(QString::fromStdString(n->group)))
+            m_lod->setCollapsed(QString::fromStdString(n->group), false);
     }
-    QLocale locale;
-    for (auto &[gid, a] : acc) {
-        QString title = qs(gid);
-        for (const Group &g : design.groups)
-            if (g.id == gid && !g.name.empty())
-                title = qs(g.name);
-        const QString summary = tr("%1 servers · %2 switches · %3 GPUs")
-                                    .arg(locale.toString(a.servers), locale.toString(a.switches), locale.toString(a.gpus));
-        auto *block = new GroupItem(qs(gid), title, a.rect.adjusted(-10, -10, 10, 10), summary);
-        addItem(block);
-        m_groupBlocks[gid] = block;
-    }
-    updateAllLinks();
+    m_lod->flush();
+    return true;
 }
 
 // --- selection, delete ---------------------------------------------------------
@@ -387,16 +392,14 @@ void CanvasScene::selectObjects(const QStringList &ids)
     clearSelection();
     QGraphicsItem *first = nullptr;
     for (const QString &id : ids) {
+        // Expand the collapsed group that hides it, show its plane.
+        if (!nodeItem(id.toStdString()) && !linkItem(id.toStdString()))
+            revealObject(id.toStdString());
         QGraphicsItem *item = nodeItem(id.toStdString());
         if (!item)
             item = linkItem(id.toStdString());
         if (!item)
             continue;
-        if (!item->isVisible()) {
-            // Expand the collapsed group that hides it.
-            if (item->type() == NodeItemType)
-                setGroupCollapsed(static_cast<NodeItem *>(item)->group(), false);
-        }
         item->setSelected(true);
         if (!first)
             first = item;
@@ -416,6 +419,8 @@ void CanvasScene::deleteSelection()
 void CanvasScene::setLinkUtilization(const std::unordered_map<std::string, double> &utilization)
 {
     m_hasUtilization = !utilization.empty();
+    m_utilization = utilization;
+    m_lod->designChanged();   // bundles take the hottest of their links
     for (auto &[id, item] : m_links) {
         auto it = utilization.find(id);
         item->setUtilization(it == utilization.end() ? -1.0 : it->second);
@@ -445,6 +450,7 @@ void CanvasScene::clearFailures()
             l->setFailed(false);
     }
     m_failed.clear();
+    m_lod->designChanged();   // bundles with a failed link
     emit failedObjectsChanged();
 }
 
@@ -459,6 +465,7 @@ void CanvasScene::toggleFailed(const std::string &id)
         n->setFailed(fail);
     if (LinkItem *l = linkItem(id))
         l->setFailed(fail);
+    m_lod->designChanged();
     emit failedObjectsChanged();
 }
 

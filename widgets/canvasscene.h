@@ -17,6 +17,7 @@
 
 namespace cplan {
 
+class CanvasLod;
 class CanvasTool;
 class FailTool;
 class GroupItem;
@@ -26,9 +27,10 @@ class NodeItem;
 class SelectTool;
 class WireTool;
 
-// The canvas: one item per node and link, kept in step with the document by its change events
-// (only touched items are updated), and the level of detail (collapsed groups), heatmap, busy
-// GPUs and failed objects drawn on them. Mouse gestures belong to the tools (tools/: select and
+// The canvas: one item per node and link drawn, kept in step with the document by its change
+// events (only touched items are updated), and the heatmap, busy GPUs and failed objects drawn on
+// them. What is drawn (collapsed units, the plane shown, items built in slices on big designs)
+// is the level of detail's (CanvasLod). Mouse gestures belong to the tools (tools/: select and
 // move, wire, fail), palette drops to PartDrop, copy and paste to CanvasClipboard, tooltips to
 // CanvasToolTips; every edit is an undo command on the document's stack.
 class CanvasScene : public QGraphicsScene
@@ -48,6 +50,7 @@ public:
     void setSnapToGrid(bool snap) { m_snap = snap; }
     bool isSyncing() const { return m_syncing; }
 
+    // The item of a node or link, if it is drawn now (see revealObject).
     NodeItem *nodeItem(const std::string &id) const;
     const std::unordered_map<std::string, LinkItem *> &linkItems() const { return m_links; }
     // Bounds of the nodes and group blocks (what "fit" shows; the link layer is unbounded).
@@ -76,7 +79,22 @@ public:
     QStringList groupIds() const;
     void setGroupCollapsed(const QString &group, bool collapsed);
     void setAllGroupsCollapsed(bool collapsed);
-    bool isGroupCollapsed(const QString &group) const { return m_collapsed.contains(group); }
+    bool isGroupCollapsed(const QString &group) const;
+    GroupItem *groupBlock(const QString &group) const;   // the block of a collapsed group
+    QRectF groupBounds(const QString &group) const;
+    CanvasLod *levelOfDetail() const { return m_lod; }
+    // Designs with more nodes are large: units collapsed until zoomed in, one plane at a time.
+    void setLargeDesignNodes(int nodes);
+    bool isLargeDesign() const;
+    // Finishes the items being built in slices (what tests and exports need at once).
+    void flushLevelOfDetail();
+    // Planes of a multi-plane design (0 for one fabric) and the one shown (0 = all).
+    int planeCount() const;
+    int plane() const;
+    void setPlane(int plane);
+    // Brings a node or link onto the canvas (its plane shown, its unit expanded); false if no
+    // such object.
+    bool revealObject(const std::string &id);
 
     // Heatmap: utilization per link id in [0, 1]; empty clears it.
     void setLinkUtilization(const std::unordered_map<std::string, double> &utilization);
@@ -93,6 +111,7 @@ public:
 
 signals:
     void failedObjectsChanged();
+    void planeChanged(int plane);
     void statusMessage(const QString &message);
     // A right click on `item` (a node, link or collapsed group; null = empty canvas).
     void contextMenuRequested(QGraphicsItem *item, const QPoint &screenPos);
@@ -109,14 +128,13 @@ protected:
     void contextMenuEvent(QGraphicsSceneContextMenuEvent *event) override;
 
 private:
+    friend class CanvasLod;
     void onChanged(const ChangeEvent &event);
     void rebuild();
     NodeItem *createNodeItem(const Node &node);
     LinkItem *createLinkItem(const Link &link);
     void deleteLinkItem(const std::string &id);
     void deleteNodeItem(const std::string &id);
-    void rebuildGroupBlocks();
-    void updateAllLinks();
     std::array<CanvasTool *, 3> allTools() const;
     std::vector<CanvasTool *> tools() const;
     void cancelGesture();
@@ -124,9 +142,9 @@ private:
     Document *m_document;
     std::unordered_map<std::string, NodeItem *> m_nodes;
     std::unordered_map<std::string, LinkItem *> m_links;
-    std::unordered_map<std::string, GroupItem *> m_groupBlocks;
+    std::unordered_map<std::string, double> m_utilization;   // the heatmap, also for bundles
     LinkLayer *m_linkLayer = nullptr;
-    QSet<QString> m_collapsed;
+    CanvasLod *m_lod = nullptr;
     std::set<std::string> m_failed;
     bool m_snap = true;
     bool m_syncing = false;

@@ -1,6 +1,7 @@
 #include "canvasview.h"
 
 #include "canvasitems.h"
+#include "canvaslod.h"
 #include "canvasscene.h"
 
 #include <QFileInfo>
@@ -35,6 +36,20 @@ CanvasView::CanvasView(CanvasScene *scene, QWidget *parent)
     setMouseTracking(true);
     setFrameShape(QFrame::NoFrame);
     m_legendTitle = tr("Link utilization");
+    // Zooming and scrolling expand and collapse the units of a large design.
+    scene->levelOfDetail()->watch(this);
+}
+
+void CanvasView::scrollContentsBy(int dx, int dy)
+{
+    QGraphicsView::scrollContentsBy(dx, dy);
+    m_scene->levelOfDetail()->viewChanged();
+}
+
+void CanvasView::resizeEvent(QResizeEvent *event)
+{
+    QGraphicsView::resizeEvent(event);
+    m_scene->levelOfDetail()->viewChanged();
 }
 
 double CanvasView::zoom() const
@@ -44,12 +59,14 @@ double CanvasView::zoom() const
 
 void CanvasView::zoomBy(double factor)
 {
+    // Within 0.003-12 (a 100,000-GPU design fits below 0.003: zooming in from there works).
     const double z = zoom() * factor;
-    if (z < 0.003 || z > 12)
+    if ((z < 0.003 && factor < 1) || (z > 12 && factor > 1))
         return;
     scale(factor, factor);
     // Antialiasing costs too much when thousands of lines are on screen.
     setRenderHint(QPainter::Antialiasing, zoom() > 0.25);
+    m_scene->levelOfDetail()->viewChanged();
 }
 
 void CanvasView::fitAll()
@@ -90,6 +107,7 @@ void CanvasView::fitRect(const QRectF &rect)
         centerOn(rect.center() - shift);
     }
     setRenderHint(QPainter::Antialiasing, zoom() > 0.25);
+    m_scene->levelOfDetail()->viewChanged();
 }
 
 void CanvasView::setKeyFigures(const QVector<QPair<QString, QString>> &figures, const QString &title)

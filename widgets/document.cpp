@@ -48,11 +48,12 @@ bool Document::load(const QString &fileName, QString *error)
     return true;
 }
 
-void Document::reset(Design design, const QString &fileName, bool modified)
+void Document::reset(Design design, const QString &fileName, bool modified, bool indexed)
 {
     m_undoStack.clear();
     m_design = std::move(design);
-    m_design.reindex();
+    if (!indexed)
+        m_design.reindex();
     setFileName(fileName);
     emitChanged(ChangeEvent{ChangeEvent::DesignReplaced, ChangeEvent::Everything, {}, {}});
     if (modified) {

@@ -133,11 +133,15 @@ void OverviewView::showPart(const QString &id)
             expand.insert(QString::fromStdString(n.group));
     for (const QString &g : expand)
         m_scene->setGroupCollapsed(g, false);
+    // Where the units are (their items may still be building on a large design).
     QRectF rect;
     for (const Node &n : design.nodes)
-        if (tileOf(n, groups) == part)
-            if (NodeItem *item = m_scene->nodeItem(n.id))
-                rect = rect.isNull() ? item->sceneBoundingRect() : rect.united(item->sceneBoundingRect());
+        if (tileOf(n, groups) == part) {
+            const QRectF r = n.group.empty() ? (m_scene->nodeItem(n.id) ? m_scene->nodeItem(n.id)->sceneBoundingRect() : QRectF())
+                                             : m_scene->groupBounds(QString::fromStdString(n.group));
+            if (!r.isNull())
+                rect = rect.isNull() ? r : rect.united(r);
+        }
     if (rect.isNull())
         return;
     m_view->fitRect(rect.adjusted(-40, -40, 40, 40));

@@ -77,7 +77,7 @@ void DocumentFiles::openFileAsync(const QString &fileName, bool interactive)
             emit fileOpened(false, message);
             return;
         }
-        m_document->reset(std::move(**loaded), fileName);
+        m_document->reset(std::move(**loaded), fileName, false, true);
         addRecentFile(QFileInfo(fileName).absoluteFilePath());
         emit designLoaded(fileName);
         emit statusMessage(tr("Opened %1").arg(fileName), 5000);
@@ -85,7 +85,12 @@ void DocumentFiles::openFileAsync(const QString &fileName, bool interactive)
     });
     const Catalog *catalog = &m_catalog;
     const std::string path = fileName.toStdString();
-    watcher->setFuture(QtConcurrent::run([path, catalog]() { return std::make_shared<Result<Design>>(loadDesign(path, catalog)); }));
+    watcher->setFuture(QtConcurrent::run([path, catalog]() {
+        auto loaded = std::make_shared<Result<Design>>(loadDesign(path, catalog));
+        if (*loaded)
+            (*loaded)->reindex();   // here, not on the GUI thread (Document::reset)
+        return loaded;
+    }));
 }
 
 bool DocumentFiles::saveFile(const QString &fileName, QString *error)

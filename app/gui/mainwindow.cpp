@@ -18,6 +18,7 @@
 #include "fabricwizard.h"
 #include "metricsview.h"
 #include "partpalette.h"
+#include "planetabs.h"
 #include "problemsview.h"
 #include "schedulerview.h"
 
@@ -67,6 +68,7 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     column->setSpacing(0);
     m_search = new CanvasSearchBar(m_scene, m_view, centre);
     column->addWidget(m_search);
+    column->addWidget(new PlaneTabs(m_scene, centre));
     column->addWidget(m_view, 1);
     setCentralWidget(centre);
     setDockNestingEnabled(true);
@@ -290,10 +292,8 @@ void MainWindow::onDesignLoaded()
 {
     // Huge designs open with their scalable units collapsed (level of detail), and the pod
     // overview to find one's way in them.
-    if (m_document->design().nodes.size() > 3000) {
-        m_scene->setAllGroupsCollapsed(true);
+    if (m_scene->isLargeDesign())
         showDock(QStringLiteral("OverviewDock"));
-    }
     m_view->fitAll();
 }
 
@@ -318,11 +318,8 @@ void MainWindow::newFatTree()
     if (wizard.exec() != QDialog::Accepted || !wizard.hasDesign())
         return;
     Design design = wizard.design();
-    if (design.nodes.size() > 3000)
-        m_scene->setAllGroupsCollapsed(true);
+    // Large designs open with their units collapsed (the scene's level of detail).
     m_document->undoStack()->push(new ReplaceDesign(m_document, std::move(design), tr("Generate fat tree")));
-    if (m_document->design().nodes.size() > 3000)
-        m_scene->setAllGroupsCollapsed(true);
     m_view->fitAll();
 }
 

@@ -33,6 +33,22 @@ static std::uint64_t portKey(PortRef p)
     return (std::uint64_t(p.node.value) << 16) | std::uint64_t(p.port & 0xffff);
 }
 
+Design Design::unindexedCopy() const
+{
+    Design copy;
+    copy.name = name;
+    copy.notes = notes;
+    copy.settings = settings;
+    copy.nodes = nodes;
+    copy.links = links;
+    copy.groups = groups;
+    copy.racks = racks;
+    copy.tenants = tenants;
+    copy.parts = parts;
+    copy.extra = extra;
+    return copy;
+}
+
 NodeId Design::addNode(Node node)
 {
     NodeId id(std::uint32_t(nodes.size()));

@@ -128,6 +128,11 @@ public:
     // Free-form YAML of sections this version does not interpret (workloads, ...), kept verbatim.
     std::map<std::string, std::string> extra;
 
+    // A copy without the lookups (call reindex() before findNode, findLink or linkAt): what the
+    // GUI thread can afford to snapshot of a 300,000-link design, the indexing done on a worker.
+    // A new member of Design goes in here too.
+    Design unindexedCopy() const;
+
     NodeId addNode(Node node);
     LinkId addLink(Link link);
     // Removes nodes (and every link touching them) or links; indices are rebuilt.

@@ -1,6 +1,9 @@
 // GUI benchmark (DESIGN.md §8): on a ~2,000-GPU design, edit -> refreshed metrics; a 32,000-GPU
-// design opens; pan/zoom repaint times. A 2 ms heartbeat timer on the GUI thread measures the
-// longest stall during each phase. Prints figures; run on demand (not a ctest).
+// design (or BENCH_GUI_DESIGN=FILE) opens, then a user session on it (bench_gui_session.cpp:
+// pan, zoom, select, move, delete, undo, find, metrics off the thread). A 2 ms heartbeat timer on
+// the GUI thread measures the longest stall during each phase. Prints figures and the peak RSS;
+// run on demand (not a ctest).
+#include "bench_gui_session.h"
 #include "mainwindow.h"
 
 #include "analysis.h"
@@ -21,6 +24,8 @@
 #include <QTemporaryDir>
 #include <QTimer>
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -28,48 +33,6 @@
 using namespace cplan;
 
 namespace {
-
-// Measures the longest gap between ticks of a 2 ms timer: how long the GUI thread was busy.
-class Heartbeat : public QObject
-{
-public:
-    Heartbeat()
-    {
-        m_timer.setInterval(2);
-        m_timer.setTimerType(Qt::PreciseTimer);
-        connect(&m_timer, &QTimer::timeout, this, [this] {
-            const qint64 now = m_clock.nsecsElapsed();
-            if (m_last >= 0)
-                m_maxGapNs = std::max(m_maxGapNs, now - m_last);
-            m_last = now;
-        });
-    }
-    void start()
-    {
-        m_maxGapNs = 0;
-        m_clock.start();
-        m_last = 0; // a stall right after start counts too
-        m_timer.start();
-    }
-    double stopMs()
-    {
-        m_timer.stop();
-        return m_maxGapNs / 1e6;
-    }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    qint64 m_last = -1, m_maxGapNs = 0;
-};
-
-void spin(int ms)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-}
 
 Design fatTree(const Catalog &catalog, int servers)
 {
@@ -164,12 +127,6 @@ int main(int argc, char **argv)
             std::printf("32,000-GPU design generated and saved in %.2f s (%zu nodes, %zu links)\n", g.nsecsElapsed() / 1e9,
                         big.nodes.size(), big.links.size());
         }
-        {
-            QElapsedTimer p;
-            p.start();
-            auto parsed = loadDesign(file.toStdString(), &*catalog);
-            std::printf("  (parsing alone: %.2f s)\n", p.nsecsElapsed() / 1e9);
-        }
         heartbeat.start();
         QElapsedTimer t;
         t.start();
@@ -184,46 +141,19 @@ int main(int argc, char **argv)
 
         window.view()->viewport()->repaint();
         const double paintedS = t.nsecsElapsed() / 1e9;
-        window.analysis()->waitForIdle(120000);
-        const double analysedS = t.nsecsElapsed() / 1e9;
-        const double stall = heartbeat.stopMs();
-        std::printf("%s: opened (parsed on a worker, %zu link items on the canvas) in %.2f s, painted at %.2f s, "
-                    "metrics at %.2f s; longest GUI stall %.0f ms\n",
-                    qPrintable(QFileInfo(file).fileName()), window.scene()->linkItems().size(), openS, paintedS, analysedS, stall);
-
-        // Pan and zoom: full repaints of the viewport, collapsed (as it opens) and expanded.
-        auto repaints = [&](const char *what) {
-            CanvasView *view = window.view();
-            view->fitAll();
-            std::vector<double> ms;
-            for (int i = 0; i < 6; ++i) {
-                QElapsedTimer r;
-                r.start();
-                if (i % 2)
-                    view->zoomBy(1.25);
-                else
-                    view->zoomBy(0.8);
-                view->viewport()->repaint();
-                ms.push_back(r.nsecsElapsed() / 1e6);
-            }
-            std::sort(ms.begin(), ms.end());
-            std::printf("  zoom repaint (%s, fit view): median %.1f ms, max %.1f ms\n", what, ms[ms.size() / 2], ms.back());
-            view->zoomBy(4);
-            QElapsedTimer r;
-            r.start();
-            view->viewport()->repaint();
-            std::printf("  zoom repaint (%s, zoomed in x4): %.1f ms\n", what, r.nsecsElapsed() / 1e6);
-        };
-        if (qEnvironmentVariableIsSet("BENCH_GUI_HIDE")) {
-            const QByteArray what = qgetenv("BENCH_GUI_HIDE");
-            for (QGraphicsItem *i : window.scene()->items())
-                if ((what == "layer" && i->type() == LinkLayerType) || (what == "nodes" && i->type() == NodeItemType) ||
-                    (what == "links" && i->type() == LinkItemType))
-                    i->hide();
-        }
-        repaints("scalable units collapsed");
-        window.scene()->setAllGroupsCollapsed(false);
-        repaints("everything expanded");
+        const double openStall = heartbeat.stopMs();
+        std::printf("%s: opened (parsed on a worker) in %.2f s, first paint at %.2f s; longest GUI stall until then "
+                    "%.0f ms; %lld items on the canvas (%zu link items)\n",
+                    qPrintable(QFileInfo(file).fileName()), openS, paintedS, openStall,
+                    static_cast<long long>(window.scene()->items().size()), window.scene()->linkItems().size());
+        std::fflush(stdout);
+        // What the user does next, with the metrics of the design computed off the thread.
+        const double sessionStall = runSession(window, heartbeat);
+        rusage usage{};
+        getrusage(RUSAGE_SELF, &usage);
+        std::printf("longest GUI-thread stall: %.0f ms (opening to first paint %.0f ms, session %.0f ms); "
+                    "peak RSS %.0f MB\n",
+                    std::max(openStall, sessionStall), openStall, sessionStall, usage.ru_maxrss / 1024.0);
     }
     return 0;
 }

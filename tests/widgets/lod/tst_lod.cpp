@@ -1,0 +1,264 @@
+// The canvas's level of detail (CanvasLod) on a 2-plane, 4,096-GPU design generated here and
+// treated as large (the threshold lowered): units are blocks at fit-all and expand when zoomed
+// in, find and select reach a node inside a collapsed unit or on the other plane, the plane tabs
+// show one plane drawn where plane 1 is, edits inside collapsed units update the blocks and undo;
+// and a sample stays drawn whole, without tabs.
+#include "../window/windowfixture.h"
+
+#include "canvasitems.h"
+#include "canvaslod.h"
+#include "canvasscene.h"
+#include "canvassearch.h"
+#include "canvasview.h"
+#include "commands.h"
+#include "document.h"
+#include "inspector.h"
+#include "planetabs.h"
+
+#include "generate/fattree.h"
+#include "testmain.h"
+
+#include <QTest>
+#include <QUndoStack>
+
+using namespace cplan;
+using namespace cplan::test;
+
+class TestLod : public WindowFixture
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup() { tearDownWindow(); }
+
+    void collapsedAtFitAll();
+    void expandsWhenZoomedIn();
+    void selectAndFindReachCollapsedNodes();
+    void planeTabsShowOnePlane();
+    void editsInCollapsedUnits();
+    void sampleDrawnWhole();
+
+private:
+    CanvasScene *scene() const { return m_window->scene(); }
+    std::vector<const Node *> nodesOf(const std::string &group, bool servers) const;
+    int itemsOfType(int type) const;
+
+    Design m_design;
+};
+
+void TestLod::initTestCase()
+{
+    loadCatalog();
+    FatTreeSpec spec;
+    spec.name = "lod 4096 GPUs, 2 planes";
+    spec.servers = {{"dgx-h100", 512}};
+    spec.switchPart = "qm9700";
+    spec.planes = 2;
+    auto d = generateFatTree(spec, *m_catalog);
+    QVERIFY2(d, d ? "" : d.error().toString().c_str());
+    m_design = std::move(*d);
+    QCOMPARE(designPlanes(m_design), 2);
+}
+
+void TestLod::init()
+{
+    setUpWindow();
+    scene()->setLargeDesignNodes(200);   // 704 nodes: large for this test
+    Design copy = m_design;
+    m_window->document()->reset(std::move(copy), QString());
+    m_window->view()->fitAll();
+    scene()->flushLevelOfDetail();
+}
+
+std::vector<const Node *> TestLod::nodesOf(const std::string &group, bool servers) const
+{
+    std::vector<const Node *> out;
+    for (const Node &n : m_window->document()->design().nodes)
+        if (n.group == group && (n.role == NodeRole::Server) == servers)
+            out.push_back(&n);
+    return out;
+}
+
+int TestLod::itemsOfType(int type) const
+{
+    int n = 0;
+    const auto items = scene()->items();
+    for (const QGraphicsItem *i : items)
+        n += i->type() == type;
+    return n;
+}
+
+void TestLod::collapsedAtFitAll()
+{
+    QVERIFY(scene()->isLargeDesign());
+    QCOMPARE(scene()->planeCount(), 2);
+    QCOMPARE(scene()->plane(), 1);
+    QVERIFY(m_window->view()->zoom() < CanvasLod::kExpandScale);
+    int units = 0;
+    for (const Group &g : m_window->document()->design().groups) {
+        if (g.kind != GroupKind::ScalableUnit)
+            continue;
+        ++units;
+        QVERIFY2(scene()->isGroupCollapsed(QString::fromStdString(g.id)), g.id.c_str());
+        QVERIFY(scene()->groupBlock(QString::fromStdString(g.id)));
+        for (const Node *n : nodesOf(g.id, true))
+            QVERIFY(!scene()->nodeItem(n->id));
+    }
+    QCOMPARE(units, 16);
+    QCOMPARE(itemsOfType(GroupItemType), units);
+    // No server is an item; the links into the blocks are bundles, not 8,000 link items.
+    QCOMPARE(itemsOfType(NodeItemType) + itemsOfType(LinkItemType) < 200, true);
+    QVERIFY(!scene()->levelOfDetail()->bundles().empty());
+    // A block says what it holds, on which plane.
+    const GroupItem *block = scene()->groupBlock(QStringLiteral("su01"));
+    QVERIFY(block);
+    QVERIFY2(block->summary().contains(QStringLiteral("32 servers")), qPrintable(block->summary()));
+    QVERIFY2(block->summary().contains(QStringLiteral("plane 1")), qPrintable(block->summary()));
+}
+
+void TestLod::expandsWhenZoomedIn()
+{
+    const QRectF su1 = scene()->groupBounds(QStringLiteral("su01"));
+    QVERIFY(!su1.isNull());
+    m_window->view()->fitRect(su1);
+    QVERIFY(m_window->view()->zoom() >= CanvasLod::kExpandScale);
+    QTRY_VERIFY(!scene()->levelOfDetail()->isPending());   // built in slices from a timer
+    QVERIFY(!scene()->isGroupCollapsed(QStringLiteral("su01")));
+    for (const Node *n : nodesOf("su01", true))
+        QVERIFY2(scene()->nodeItem(n->id), n->id.c_str());
+    QVERIFY(scene()->isGroupCollapsed(QStringLiteral("su16")));   // far out of view
+    QVERIFY(itemsOfType(LinkItemType) > 0);
+    // Zoomed out again, everything is a block.
+    m_window->view()->fitAll();
+    QTRY_VERIFY(!scene()->levelOfDetail()->isPending());
+    QVERIFY(scene()->isGroupCollapsed(QStringLiteral("su01")));
+    QCOMPARE(itemsOfType(LinkItemType), 0);
+}
+
+void TestLod::selectAndFindReachCollapsedNodes()
+{
+    const std::string server = nodesOf("su09", true).front()->id;
+    QVERIFY(!scene()->nodeItem(server));
+    scene()->selectObjects({QString::fromStdString(server)});
+    QVERIFY(scene()->nodeItem(server));
+    QVERIFY(scene()->nodeItem(server)->isSelected());
+    QCOMPARE(m_window->inspector()->currentNode(), server);
+    // A unit holding the selection stays expanded when the view zooms out.
+    m_window->view()->fitAll();
+    scene()->flushLevelOfDetail();
+    QVERIFY(scene()->nodeItem(server) && scene()->nodeItem(server)->isSelected());
+
+    // Find (Ctrl+F) a leaf of plane 2 while plane 1 is shown: the plane and its unit come up.
+    std::string leaf;
+    for (const Node *n : nodesOf("su12", false))
+        if (n->plane == 2)
+            leaf = n->id;
+    QVERIFY(!leaf.empty());
+    QVERIFY(m_window->searchBar()->find(QString::fromStdString(leaf)) >= 1);
+    QCOMPARE(scene()->plane(), 2);
+    QVERIFY(scene()->nodeItem(leaf));
+    QVERIFY(scene()->nodeItem(leaf)->isSelected());
+    QCOMPARE(m_window->inspector()->currentNode(), leaf);
+}
+
+void TestLod::planeTabsShowOnePlane()
+{
+    auto *tabs = m_window->findChild<PlaneTabs *>();
+    QVERIFY(tabs);
+    QVERIFY(tabs->isVisibleTo(m_window));
+    QCOMPARE(tabs->count(), 3);   // all planes, plane 1, plane 2
+    QCOMPARE(tabs->currentIndex(), 1);
+    const Design &d = m_window->document()->design();
+    std::vector<const Node *> spines[3];
+    for (const Node &n : d.nodes)
+        if (n.tier == Tier::Spine)
+            spines[n.plane].push_back(&n);
+    QVERIFY(!spines[1].empty() && spines[1].size() == spines[2].size());
+    for (const Node *n : spines[1])
+        QVERIFY(scene()->nodeItem(n->id));
+    for (const Node *n : spines[2])
+        QVERIFY(!scene()->nodeItem(n->id));
+
+    tabs->setCurrentIndex(2);
+    QCOMPARE(scene()->plane(), 2);
+    scene()->flushLevelOfDetail();
+    for (const Node *n : spines[1])
+        QVERIFY(!scene()->nodeItem(n->id));
+    // Plane 2 is drawn where plane 1 is: its first spine over plane 1's first spine.
+    const NodeItem *p2 = scene()->nodeItem(spines[2].front()->id);
+    QVERIFY(p2);
+    QCOMPARE(p2->sceneBoundingRect().center().y(), spines[1].front()->y);
+    QCOMPARE(p2->pos(), QPointF(spines[2].front()->x, spines[2].front()->y));   // the design's own position
+    QVERIFY(scene()->groupBlock(QStringLiteral("su01"))->summary().contains(QStringLiteral("plane 2")));
+
+    tabs->setCurrentIndex(0);   // all planes, where the design puts them
+    scene()->flushLevelOfDetail();
+    QCOMPARE(scene()->plane(), 0);
+    QVERIFY(scene()->nodeItem(spines[1].front()->id));
+    QCOMPARE(scene()->nodeItem(spines[2].front()->id)->sceneBoundingRect().center().y(), spines[2].front()->y);
+}
+
+void TestLod::editsInCollapsedUnits()
+{
+    Document *doc = m_window->document();
+    const std::string server = nodesOf("su05", true).front()->id;
+    const QString before = scene()->groupBlock(QStringLiteral("su05"))->summary();
+    // Delete a server of a collapsed unit (as the inspector or a script does): one undo step.
+    removeObjects(doc, {server}, {});
+    QVERIFY(!doc->design().findNode(server));
+    scene()->flushLevelOfDetail();
+    QVERIFY2(scene()->groupBlock(QStringLiteral("su05"))->summary().contains(QStringLiteral("31 servers")),
+             qPrintable(scene()->groupBlock(QStringLiteral("su05"))->summary()));
+    doc->undoStack()->undo();
+    scene()->flushLevelOfDetail();
+    QCOMPARE(scene()->groupBlock(QStringLiteral("su05"))->summary(), before);
+
+    // Drag a spine (always drawn: spines are in no unit here) with the mouse: one MoveNodes.
+    const Node *spine = nullptr;
+    for (const Node &n : doc->design().nodes)
+        if (n.tier == Tier::Spine && n.plane == 1 && !spine)
+            spine = &n;
+    const std::string spineId = spine->id;
+    const QPointF from(spine->x, spine->y);
+    m_window->view()->fitRect(scene()->nodeItem(spineId)->sceneBoundingRect().adjusted(-400, -300, 400, 300));
+    QTRY_VERIFY(!scene()->levelOfDetail()->isPending());
+    QWidget *vp = m_window->view()->viewport();
+    // On its title, away from the ports (a press on a port starts a wire).
+    const QRectF box = scene()->nodeItem(spineId)->sceneBoundingRect();
+    const QPoint at = m_window->view()->mapFromScene(QPointF(box.left() + 30, box.top() + 8));
+    QTest::mousePress(vp, Qt::LeftButton, {}, at);
+    QTest::mouseMove(vp, at + QPoint(20, 0));
+    QTest::mouseMove(vp, at + QPoint(40, 0));
+    QTest::mouseRelease(vp, Qt::LeftButton, {}, at + QPoint(40, 0));
+    const Node &moved = doc->design().node(*doc->design().findNode(spineId));
+    QVERIFY(moved.x > from.x());
+    QCOMPARE(doc->undoStack()->count(), 1);   // the move replaced the undone removal
+    QVERIFY2(doc->undoStack()->text(0).startsWith(QStringLiteral("Move")), qPrintable(doc->undoStack()->text(0)));
+    doc->undoStack()->undo();
+    QCOMPARE(QPointF(doc->design().node(*doc->design().findNode(spineId)).x, doc->design().node(*doc->design().findNode(spineId)).y), from);
+}
+
+void TestLod::sampleDrawnWhole()
+{
+    scene()->setLargeDesignNodes(CanvasLod::kDefaultLargeDesignNodes);
+    open(superpodSample);
+    QVERIFY(!scene()->isLargeDesign());
+    QCOMPARE(scene()->planeCount(), 0);
+    QVERIFY(!m_window->findChild<PlaneTabs *>()->isVisibleTo(m_window));
+    const Design &d = m_window->document()->design();
+    for (const Node &n : d.nodes)
+        QVERIFY2(scene()->nodeItem(n.id), n.id.c_str());
+    QCOMPARE(scene()->linkItems().size(), d.links.size());
+    QCOMPARE(itemsOfType(GroupItemType), 0);
+    QVERIFY(scene()->levelOfDetail()->bundles().empty());
+    // Zooming in and out changes nothing on a small design.
+    m_window->view()->zoomBy(8);
+    QTest::qWait(150);
+    QVERIFY(!scene()->levelOfDetail()->isPending());
+    QCOMPARE(scene()->linkItems().size(), d.links.size());
+}
+
+CPLAN_TEST_MAIN(TestLod)
+#include "tst_lod.moc"
