@@ -240,7 +240,10 @@ void CanvasLod::schedule(int delayMs)
 
 void CanvasLod::flush()
 {
-    m_viewTimer.stop();
+    if (m_viewTimer.isActive()) {   // the view changed: what it shows is decided now
+        m_viewTimer.stop();
+        m_stage = Stage::Start;
+    }
     if (m_stage == Stage::Idle && !m_timer.isActive())
         return;
     m_timer.stop();

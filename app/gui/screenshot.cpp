@@ -6,6 +6,7 @@
 #include "analysis.h"
 #include "canvasscene.h"
 #include "canvasitems.h"
+#include "canvaslod.h"
 #include "canvasview.h"
 #include "document.h"
 #include "fabricwizard.h"
@@ -97,15 +98,19 @@ void frameView(MainWindow &window, const ScreenshotOptions &o)
     if (o.focusGroups.isEmpty())
         return;
     QRectF box;
-    for (const Node &n : window.document()->design().nodes)
-        if (o.focusGroups.contains(QString::fromStdString(n.group)))
-            if (QGraphicsItem *item = window.scene()->nodeItem(n.id))
-                box = box.isNull() ? item->sceneBoundingRect() : box.united(item->sceneBoundingRect());
+    for (const QString &g : o.focusGroups) {
+        const QRectF r = window.scene()->groupBounds(g);   // drawn or collapsed
+        if (!r.isNull())
+            box = box.isNull() ? r : box.united(r);
+    }
     // Switches above the groups (spines, cores) stay in the picture.
     const QRectF all = window.scene()->contentRect();
     box.setTop(all.top());
     if (!box.isNull())
         window.view()->fitInView(box.adjusted(-20, -20, 20, 20), Qt::KeepAspectRatio);
+    // A large design's units in view, expanded.
+    window.scene()->levelOfDetail()->viewChanged();
+    window.scene()->flushLevelOfDetail();
 }
 
 // The picture: the window, or (--wizard) the new-fabric wizard over it.

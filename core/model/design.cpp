@@ -52,18 +52,18 @@ Design Design::unindexedCopy() const
 NodeId Design::addNode(Node node)
 {
     NodeId id(std::uint32_t(nodes.size()));
-    m_nodeIndex.emplace(node.id, id.value);
     nodes.push_back(std::move(node));
+    m_nodeIndex.insert(nodes.back().id, id.value, [this](std::uint32_t i) -> const std::string & { return nodes[i].id; });
     return id;
 }
 
 LinkId Design::addLink(Link link)
 {
     LinkId id(std::uint32_t(links.size()));
-    m_linkIndex.emplace(link.id, id.value);
-    m_portLinks.emplace(portKey(link.a), id.value);
-    m_portLinks.emplace(portKey(link.b), id.value);
+    m_portLinks.insert(portKey(link.a), id.value);
+    m_portLinks.insert(portKey(link.b), id.value);
     links.push_back(std::move(link));
+    m_linkIndex.insert(links.back().id, id.value, [this](std::uint32_t i) -> const std::string & { return links[i].id; });
     return id;
 }
 
@@ -116,26 +116,20 @@ void Design::removeLinks(const std::vector<LinkId> &ids)
 
 std::optional<NodeId> Design::findNode(const std::string &id) const
 {
-    auto it = m_nodeIndex.find(id);
-    if (it == m_nodeIndex.end())
-        return std::nullopt;
-    return NodeId(it->second);
+    const auto i = m_nodeIndex.find(id, [this](std::uint32_t n) -> const std::string & { return nodes[n].id; });
+    return i ? std::optional<NodeId>(NodeId(*i)) : std::nullopt;
 }
 
 std::optional<LinkId> Design::findLink(const std::string &id) const
 {
-    auto it = m_linkIndex.find(id);
-    if (it == m_linkIndex.end())
-        return std::nullopt;
-    return LinkId(it->second);
+    const auto i = m_linkIndex.find(id, [this](std::uint32_t l) -> const std::string & { return links[l].id; });
+    return i ? std::optional<LinkId>(LinkId(*i)) : std::nullopt;
 }
 
 std::optional<LinkId> Design::linkAt(PortRef port) const
 {
-    auto it = m_portLinks.find(portKey(port));
-    if (it == m_portLinks.end())
-        return std::nullopt;
-    return LinkId(it->second);
+    const auto i = m_portLinks.find(portKey(port));
+    return i ? std::optional<LinkId>(LinkId(*i)) : std::nullopt;
 }
 
 void Design::reindex()
@@ -146,12 +140,14 @@ void Design::reindex()
     m_nodeIndex.reserve(nodes.size());
     m_linkIndex.reserve(links.size());
     m_portLinks.reserve(links.size() * 2);
+    const auto nodeId = [this](std::uint32_t i) -> const std::string & { return nodes[i].id; };
+    const auto linkId = [this](std::uint32_t i) -> const std::string & { return links[i].id; };
     for (std::uint32_t i = 0; i < nodes.size(); ++i)
-        m_nodeIndex.emplace(nodes[i].id, i);
+        m_nodeIndex.insert(nodes[i].id, i, nodeId);
     for (std::uint32_t i = 0; i < links.size(); ++i) {
-        m_linkIndex.emplace(links[i].id, i);
-        m_portLinks.emplace(portKey(links[i].a), i);
-        m_portLinks.emplace(portKey(links[i].b), i);
+        m_linkIndex.insert(links[i].id, i, linkId);
+        m_portLinks.insert(portKey(links[i].a), i);
+        m_portLinks.insert(portKey(links[i].b), i);
     }
 }
 
@@ -167,7 +163,7 @@ std::string Design::uniqueId(const std::string &prefix) const
 {
     for (std::size_t n = nodes.size() + links.size() + 1;; ++n) {
         std::string candidate = prefix + "-" + std::to_string(n);
-        if (!m_nodeIndex.count(candidate) && !m_linkIndex.count(candidate))
+        if (!findNode(candidate) && !findLink(candidate))
             return candidate;
     }
 }

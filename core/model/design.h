@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/part.h"
+#include "model/flatindex.h"
 #include "model/ids.h"
 #include "model/tier.h"
 
@@ -158,9 +159,9 @@ public:
     std::string uniqueId(const std::string &prefix) const;
 
 private:
-    std::unordered_map<std::string, std::uint32_t> m_nodeIndex;
-    std::unordered_map<std::string, std::uint32_t> m_linkIndex;
-    std::unordered_map<std::uint64_t, std::uint32_t> m_portLinks; // (node << 16 | port) -> link
+    IdIndex m_nodeIndex;   // node id -> position (the ids are the nodes' own)
+    IdIndex m_linkIndex;
+    KeyIndex m_portLinks;  // (node << 16 | port) -> link
 };
 
 // Port facts of a node, resolved through the catalog: how many ports, their speed and cage.
