@@ -3151,6 +3151,11 @@ This page shows cost charts only.</source>
         <source>%1 servers · %2 switches · %3 GPUs</source>
         <translation>%1 台服务器 · %2 台交换机 · %3 个 GPU</translation>
     </message>
+    <message>
+        <location filename="../../widgets/canvaslod.cpp" line="+0"/>
+        <source> · plane %1</source>
+        <translation> · 平面 %1</translation>
+    </message>
 </context>
 <context>
     <name>cplan::CanvasSearchBar</name>
@@ -5333,6 +5338,24 @@ or open a design (Ctrl+O).</source>
         <location line="+0"/>
         <source>unknown</source>
         <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::PlaneTabs</name>
+    <message>
+        <location filename="../../widgets/planetabs.cpp" line="+14"/>
+        <source>Each plane is an independent fabric (its own subnet); the servers are in all of them</source>
+        <translation>每个平面是一张独立的网络（各自的子网）；服务器属于所有平面</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>All planes</source>
+        <translation>全部平面</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Plane %1</source>
+        <translation>平面 %1</translation>
     </message>
 </context>
 <context>
