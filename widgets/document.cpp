@@ -90,30 +90,14 @@ void Document::insertNodes(std::vector<IndexedNode> nodes)
 {
     if (nodes.empty())
         return;
-    const std::size_t oldCount = m_design.nodes.size();
-    std::vector<Node> merged;
-    merged.reserve(oldCount + nodes.size());
-    std::vector<std::uint32_t> remap(oldCount);
-    std::size_t next = 0;
     ChangeEvent event{ChangeEvent::NodesAdded, ChangeEvent::Topology, {}, {}};
+    std::vector<std::pair<std::uint32_t, Node>> added;
+    added.reserve(nodes.size());
     for (IndexedNode &in : nodes) {
-        while (merged.size() < in.index && next < oldCount) {
-            remap[next] = std::uint32_t(merged.size());
-            merged.push_back(std::move(m_design.nodes[next++]));
-        }
         event.nodes.push_back(in.node.id);
-        merged.push_back(std::move(in.node));
+        added.emplace_back(in.index, std::move(in.node));
     }
-    while (next < oldCount) {
-        remap[next] = std::uint32_t(merged.size());
-        merged.push_back(std::move(m_design.nodes[next++]));
-    }
-    m_design.nodes = std::move(merged);
-    for (Link &l : m_design.links) {
-        l.a.node = NodeId(remap[l.a.node.value]);
-        l.b.node = NodeId(remap[l.b.node.value]);
-    }
-    m_design.reindex();
+    m_design.insertNodes(std::move(added));
     emitChanged(std::move(event));
 }
 
@@ -143,13 +127,10 @@ void Document::insertLinks(std::vector<IndexedLink> links)
 {
     if (links.empty())
         return;
-    std::vector<Link> merged;
-    merged.reserve(m_design.links.size() + links.size());
-    std::size_t next = 0;
     ChangeEvent event{ChangeEvent::LinksAdded, ChangeEvent::Topology, {}, {}};
+    std::vector<std::pair<std::uint32_t, Link>> added;
+    added.reserve(links.size());
     for (IndexedLink &in : links) {
-        while (merged.size() < in.index && next < m_design.links.size())
-            merged.push_back(std::move(m_design.links[next++]));
         auto a = m_design.findNode(in.nodeA);
         auto b = m_design.findNode(in.nodeB);
         Q_ASSERT(a && b);
@@ -158,12 +139,9 @@ void Document::insertLinks(std::vector<IndexedLink> links)
         in.link.a.node = *a;
         in.link.b.node = *b;
         event.links.push_back(in.link.id);
-        merged.push_back(std::move(in.link));
+        added.emplace_back(in.index, std::move(in.link));
     }
-    while (next < m_design.links.size())
-        merged.push_back(std::move(m_design.links[next++]));
-    m_design.links = std::move(merged);
-    m_design.reindex();
+    m_design.insertLinks(std::move(added));
     emitChanged(std::move(event));
 }
 

@@ -28,11 +28,6 @@ const char *toString(GroupKind kind)
     return "other";
 }
 
-static std::uint64_t portKey(PortRef p)
-{
-    return (std::uint64_t(p.node.value) << 16) | std::uint64_t(p.port & 0xffff);
-}
-
 Design Design::unindexedCopy() const
 {
     Design copy;
@@ -47,108 +42,6 @@ Design Design::unindexedCopy() const
     copy.parts = parts;
     copy.extra = extra;
     return copy;
-}
-
-NodeId Design::addNode(Node node)
-{
-    NodeId id(std::uint32_t(nodes.size()));
-    nodes.push_back(std::move(node));
-    m_nodeIndex.insert(nodes.back().id, id.value, [this](std::uint32_t i) -> const std::string & { return nodes[i].id; });
-    return id;
-}
-
-LinkId Design::addLink(Link link)
-{
-    LinkId id(std::uint32_t(links.size()));
-    m_portLinks.insert(portKey(link.a), id.value);
-    m_portLinks.insert(portKey(link.b), id.value);
-    links.push_back(std::move(link));
-    m_linkIndex.insert(links.back().id, id.value, [this](std::uint32_t i) -> const std::string & { return links[i].id; });
-    return id;
-}
-
-void Design::removeNodes(const std::vector<NodeId> &ids)
-{
-    std::vector<char> dead(nodes.size(), 0);
-    for (NodeId id : ids)
-        if (id.value < nodes.size())
-            dead[id.value] = 1;
-    std::vector<std::uint32_t> remap(nodes.size(), NodeId::invalidValue);
-    std::vector<Node> kept;
-    kept.reserve(nodes.size());
-    for (std::uint32_t i = 0; i < nodes.size(); ++i) {
-        if (dead[i])
-            continue;
-        remap[i] = std::uint32_t(kept.size());
-        kept.push_back(std::move(nodes[i]));
-    }
-    nodes = std::move(kept);
-    std::vector<Link> keptLinks;
-    keptLinks.reserve(links.size());
-    for (Link &l : links) {
-        if (l.a.node.value >= remap.size() || l.b.node.value >= remap.size())
-            continue;
-        const auto a = remap[l.a.node.value], b = remap[l.b.node.value];
-        if (a == NodeId::invalidValue || b == NodeId::invalidValue)
-            continue;
-        l.a.node = NodeId(a);
-        l.b.node = NodeId(b);
-        keptLinks.push_back(std::move(l));
-    }
-    links = std::move(keptLinks);
-    reindex();
-}
-
-void Design::removeLinks(const std::vector<LinkId> &ids)
-{
-    std::vector<char> dead(links.size(), 0);
-    for (LinkId id : ids)
-        if (id.value < links.size())
-            dead[id.value] = 1;
-    std::vector<Link> kept;
-    kept.reserve(links.size());
-    for (std::uint32_t i = 0; i < links.size(); ++i)
-        if (!dead[i])
-            kept.push_back(std::move(links[i]));
-    links = std::move(kept);
-    reindex();
-}
-
-std::optional<NodeId> Design::findNode(const std::string &id) const
-{
-    const auto i = m_nodeIndex.find(id, [this](std::uint32_t n) -> const std::string & { return nodes[n].id; });
-    return i ? std::optional<NodeId>(NodeId(*i)) : std::nullopt;
-}
-
-std::optional<LinkId> Design::findLink(const std::string &id) const
-{
-    const auto i = m_linkIndex.find(id, [this](std::uint32_t l) -> const std::string & { return links[l].id; });
-    return i ? std::optional<LinkId>(LinkId(*i)) : std::nullopt;
-}
-
-std::optional<LinkId> Design::linkAt(PortRef port) const
-{
-    const auto i = m_portLinks.find(portKey(port));
-    return i ? std::optional<LinkId>(LinkId(*i)) : std::nullopt;
-}
-
-void Design::reindex()
-{
-    m_nodeIndex.clear();
-    m_linkIndex.clear();
-    m_portLinks.clear();
-    m_nodeIndex.reserve(nodes.size());
-    m_linkIndex.reserve(links.size());
-    m_portLinks.reserve(links.size() * 2);
-    const auto nodeId = [this](std::uint32_t i) -> const std::string & { return nodes[i].id; };
-    const auto linkId = [this](std::uint32_t i) -> const std::string & { return links[i].id; };
-    for (std::uint32_t i = 0; i < nodes.size(); ++i)
-        m_nodeIndex.insert(nodes[i].id, i, nodeId);
-    for (std::uint32_t i = 0; i < links.size(); ++i) {
-        m_linkIndex.insert(links[i].id, i, linkId);
-        m_portLinks.insert(portKey(links[i].a), i);
-        m_portLinks.insert(portKey(links[i].b), i);
-    }
 }
 
 const Rack *Design::findRack(const std::string &id) const

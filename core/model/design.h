@@ -3,12 +3,14 @@
 #include "catalog/part.h"
 #include "model/flatindex.h"
 #include "model/ids.h"
+#include "model/portindex.h"
 #include "model/tier.h"
 
 #include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace cplan {
@@ -136,9 +138,15 @@ public:
 
     NodeId addNode(Node node);
     LinkId addLink(Link link);
-    // Removes nodes (and every link touching them) or links; indices are rebuilt.
+    // Removes nodes (and every link touching them) or links. The lookups are updated in place
+    // (rebuilt when they were not exact: see designindex.cpp).
     void removeNodes(const std::vector<NodeId> &ids);
     void removeLinks(const std::vector<LinkId> &ids);
+    // Puts nodes or links back at their positions (pairs of final position and element, sorted
+    // by position): what undoing a removal does. Inserted links name their nodes by position in
+    // the design as it is after the insertion.
+    void insertNodes(std::vector<std::pair<std::uint32_t, Node>> added);
+    void insertLinks(std::vector<std::pair<std::uint32_t, Link>> added);
 
     std::optional<NodeId> findNode(const std::string &id) const;
     std::optional<LinkId> findLink(const std::string &id) const;
@@ -159,9 +167,14 @@ public:
     std::string uniqueId(const std::string &prefix) const;
 
 private:
+    bool nodeIndexExact() const;
+    bool linkIndexExact() const;
+    bool eraseNodeEntries(const std::vector<std::uint32_t> &dead);
+    bool eraseLinkEntries(const std::vector<std::uint32_t> &dead);
+
     IdIndex m_nodeIndex;   // node id -> position (the ids are the nodes' own)
     IdIndex m_linkIndex;
-    KeyIndex m_portLinks;  // (node << 16 | port) -> link
+    PortIndex m_portLinks; // (node, port) -> link
 };
 
 // Port facts of a node, resolved through the catalog: how many ports, their speed and cage.
