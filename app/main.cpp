@@ -1,6 +1,7 @@
 #include "i18n.h"
 #include "mainwindow.h"
 #include "screenshot.h"
+#include "stallwatch.h"
 
 #include "catalog/catalog.h"
 #include "catalog/userstore.h"
@@ -92,6 +93,7 @@ void renderScreenshotsOffscreen(int argc, char **argv)
 // The window, shown, with the design opened (or a recovered one offered).
 int runWindow(QApplication &app, cplan::MainWindow &window, const CommandLine &cmd)
 {
+    cplan::StallWatch::installFromEnvironment(&window);
     window.show();
     if (!cmd.design().isEmpty())
         window.openFileAsync(cmd.design());

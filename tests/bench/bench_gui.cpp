@@ -62,7 +62,7 @@ int main(int argc, char **argv)
         return 2;
     }
     QTemporaryDir dir;
-    Heartbeat heartbeat;
+    StallWatch heartbeat;
     MainWindow window(*catalog);
     window.setAutosaveEnabled(false);
     window.resize(1600, 1000);

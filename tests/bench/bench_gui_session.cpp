@@ -21,35 +21,6 @@
 
 namespace cplan {
 
-Heartbeat::Heartbeat()
-{
-    m_timer.setInterval(2);
-    m_timer.setTimerType(Qt::PreciseTimer);
-    connect(&m_timer, &QTimer::timeout, this, [this] {
-        const qint64 now = m_clock.nsecsElapsed();
-        if (m_last >= 0)
-            m_maxGapNs = std::max(m_maxGapNs, now - m_last);
-        m_last = now;
-    });
-}
-
-void Heartbeat::start()
-{
-    m_maxGapNs = 0;
-    m_clock.start();
-    m_last = 0; // a stall right after start counts too
-    m_timer.start();
-}
-
-double Heartbeat::stopMs()
-{
-    m_timer.stop();
-    // The time since the last tick counts too (a stall that the stop interrupted).
-    if (m_last >= 0)
-        m_maxGapNs = std::max(m_maxGapNs, m_clock.nsecsElapsed() - m_last);
-    return m_maxGapNs / 1e6;
-}
-
 void spin(int ms)
 {
     QElapsedTimer t;
@@ -62,7 +33,7 @@ namespace {
 
 // One phase: runs `what`, prints its longest stall and wall time.
 template <typename F>
-double phase(Heartbeat &heartbeat, const char *name, F &&what)
+double phase(StallWatch &heartbeat, const char *name, F &&what)
 {
     QElapsedTimer t;
     t.start();
@@ -91,7 +62,7 @@ QPoint viewPointOf(CanvasView *view, QPointF scenePos)
 
 } // namespace
 
-double runSession(MainWindow &window, Heartbeat &heartbeat)
+double runSession(MainWindow &window, StallWatch &heartbeat)
 {
     CanvasView *view = window.view();
     CanvasScene *scene = window.scene();
