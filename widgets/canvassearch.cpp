@@ -95,7 +95,7 @@ void CanvasSearchBar::show(std::size_t index)
     if (!item)
         item = m_scene->linkItem(hit.id);
     if (item)
-        m_view->centerOn(item);
+        m_view->reveal(item->sceneBoundingRect());
     m_result->setText(tr("%1 of %2: %3").arg(index + 1).arg(m_hits.size()).arg(what));
 }
 

@@ -69,6 +69,18 @@ void CanvasView::zoomBy(double factor)
     m_scene->levelOfDetail()->viewChanged();
 }
 
+void CanvasView::reveal(const QRectF &sceneRect)
+{
+    const double across = std::max(sceneRect.width(), sceneRect.height());
+    if (across > 0 && across * zoom() < kRevealPx) {
+        const double z = std::min(kRevealPx / across, 12.0);
+        setTransform(QTransform::fromScale(z, z));
+        setRenderHint(QPainter::Antialiasing, zoom() > 0.25);
+    }
+    centerOn(sceneRect.center());
+    m_scene->levelOfDetail()->viewChanged();
+}
+
 void CanvasView::fitAll()
 {
     QRectF r = m_scene->contentRect();

@@ -25,6 +25,11 @@ public:
     void fitRect(const QRectF &rect);
     void zoomBy(double factor);
     double zoom() const;
+    // Brings a scene rectangle (what Find or a list selected) to the middle of the view, zoomed
+    // in first if it would be drawn smaller than kRevealPx across (on a big design at Fit a
+    // server is under a pixel); never zooms out.
+    void reveal(const QRectF &sceneRect);
+    static constexpr double kRevealPx = 64;
 
     // Figures shown in a box on the canvas (presentation mode and exports); empty hides them.
     void setKeyFigures(const QVector<QPair<QString, QString>> &figures, const QString &title = {});

@@ -277,7 +277,7 @@ void AsBuiltCompare::select(const QStringList &links, const QStringList &nodes)
     for (QGraphicsItem *item : m_scene->selectedItems())
         box = box.isNull() ? item->sceneBoundingRect() : box.united(item->sceneBoundingRect());
     if (!box.isNull())
-        m_view->centerOn(box.center());
+        m_view->reveal(box);
 }
 
 } // namespace cplan
