@@ -272,6 +272,9 @@ QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant &value)
         updateLinks();
         m_scene->levelOfDetail()->nodeMoved();
     }
+    // A selected node is drawn over its neighbours: one dragged onto others stays visible.
+    if (change == ItemSelectedHasChanged)
+        setZValue(value.toBool() ? 2 : 1);
     return QGraphicsItem::itemChange(change, value);
 }
 

@@ -57,6 +57,7 @@ MetricsView::MetricsView(QWidget *parent)
     m_grid = new QGridLayout;
     m_grid->setHorizontalSpacing(12);
     m_grid->setVerticalSpacing(2);
+    m_grid->setColumnStretch(1, 1);
     layout->addLayout(m_grid);
     m_notes = new QLabel(content);
     m_notes->setWordWrap(true);
@@ -110,6 +111,10 @@ void MetricsView::setFigures(const QVector<QPair<QString, QString>> &figures)
         v->setFont(f);
         v->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
         v->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        // Long values ("0 of 10 lines (0%), 0% of the CAPEX") wrap in the dock's width instead
+        // of widening it past the window's edge.
+        v->setWordWrap(true);
+        l->setWordWrap(true);
         m_grid->addWidget(l, row, 0);
         m_grid->addWidget(v, row, 1);
         m_labels.append(qMakePair(l, v));
