@@ -6,7 +6,8 @@
 #                 graphviz, poppler-utils, libreoffice-calc-nogui, zbar-tools, slurmctld +
 #                 slurm-client (a real Slurm controller for tst_slurmctld; no slurmd, no munged);
 #                 and what benchmarks, fuzzing and CI's package check use: libsimgrid-dev, python3 (compare_simgrid.sh),
-#                 clang-14 + libclang-rt-14-dev (libFuzzer), dpkg-dev, file
+#                 clang-14 + libclang-rt-14-dev (libFuzzer), dpkg-dev, file; openbox, xdotool and
+#                 imagemagick (tests/bench/xsession.sh: a session on the real window under Xvfb)
 set -euo pipefail
 
 packages=(
@@ -20,7 +21,7 @@ packages=(
 tools=(
   ibsim-utils opensm infiniband-diags graphviz poppler-utils libreoffice-calc-nogui zbar-tools
   slurmctld slurm-client slurmd munge
-  libsimgrid-dev python3 clang-14 libclang-rt-14-dev dpkg-dev file
+  libsimgrid-dev python3 clang-14 libclang-rt-14-dev dpkg-dev file openbox xdotool imagemagick
 )
 
 want=("${packages[@]}")
