@@ -156,11 +156,17 @@ void TestLod::selectAndFindReachCollapsedNodes()
         if (n->plane == 2)
             leaf = n->id;
     QVERIFY(!leaf.empty());
+    m_window->view()->fitAll();
     QVERIFY(m_window->searchBar()->find(QString::fromStdString(leaf)) >= 1);
     QCOMPARE(scene()->plane(), 2);
     QVERIFY(scene()->nodeItem(leaf));
     QVERIFY(scene()->nodeItem(leaf)->isSelected());
     QCOMPARE(m_window->inspector()->currentNode(), leaf);
+    // ... and the view goes to it, zoomed in from Fit until it can be seen and clicked.
+    CanvasView *view = m_window->view();
+    const QRect onScreen = view->mapFromScene(scene()->nodeItem(leaf)->sceneBoundingRect()).boundingRect();
+    QVERIFY2(onScreen.width() >= CanvasView::kRevealPx - 1, qPrintable(QString::number(onScreen.width())));
+    QVERIFY(view->viewport()->rect().contains(onScreen.center()));
 }
 
 void TestLod::planeTabsShowOnePlane()

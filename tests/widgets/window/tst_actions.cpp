@@ -32,6 +32,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QScrollArea>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QRegularExpression>
@@ -40,6 +41,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QScrollArea>
 #include <QTest>
 #include <QTimer>
 
@@ -67,6 +69,7 @@ private slots:
     void exportStartsInLastFolder();
     void reportIncludesScheduleRun();
     void inspectorKeepsDockWidth();
+    void metricsFitTheirDock();
 };
 
 void TestActions::cableChangeIsOneUndoStep()
@@ -360,6 +363,20 @@ void TestActions::inspectorKeepsDockWidth()
     QVERIFY(!m_window->inspector()->currentLink().empty());
     QCOMPARE(dock->width(), nodeWidth);
     QVERIFY2(m_window->inspector()->minimumSizeHint().width() < 320, qPrintable(QString::number(m_window->inspector()->minimumSizeHint().width())));
+}
+
+// Long figures wrap: the Metrics dock's content asks for no more width than a dock has (the
+// price coverage line made it wider than a 1,600 px window's dock, values cut at its edge).
+void TestActions::metricsFitTheirDock()
+{
+    open(superpodSample);
+    MetricsView *metrics = m_window->metrics();
+    QTRY_VERIFY_WITH_TIMEOUT(metrics->figure(QStringLiteral("Price coverage")).size() > 30, 60000);
+    QWidget *content = nullptr;
+    for (QScrollArea *area : metrics->findChildren<QScrollArea *>())
+        content = area->widget();
+    QVERIFY(content);
+    QVERIFY2(content->minimumSizeHint().width() < 320, qPrintable(QString::number(content->minimumSizeHint().width())));
 }
 
 CPLAN_TEST_MAIN(TestActions)
