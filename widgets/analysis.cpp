@@ -4,6 +4,7 @@
 #include "l10n.h"
 
 #include "catalog/catalog.h"
+#include "model/designcopy.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -11,6 +12,8 @@
 #include <QPointer>
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace cplan {
 
@@ -29,6 +32,9 @@ AnalysisRunner::AnalysisRunner(Document *document, QObject *parent)
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(40);
     connect(&m_debounce, &QTimer::timeout, this, &AnalysisRunner::start);
+    m_copySlices.setSingleShot(true);
+    m_copySlices.setInterval(0);
+    connect(&m_copySlices, &QTimer::timeout, this, &AnalysisRunner::copySlice);
     connect(&m_watcher, &QFutureWatcher<AnalysisResult>::finished, this, &AnalysisRunner::onFinished);
     connect(document, &Document::changed, this, [this](const ChangeEvent &e) {
         if (e.affectsAnalysis())
@@ -75,10 +81,15 @@ void AnalysisRunner::cancel()
 // Stops what runs or is about to; whether there was anything.
 bool AnalysisRunner::stopRun()
 {
-    const bool busy = m_debounce.isActive() || m_pending || m_watcher.isRunning();
+    const bool busy = m_debounce.isActive() || m_pending || m_watcher.isRunning() || m_copySlices.isActive();
     m_debounce.stop();
     m_pending = false;
     m_cancel.cancel();
+    if (m_copySlices.isActive()) { // no worker yet: nothing will call onFinished
+        m_copySlices.stop();
+        m_snapshot.reset();
+        m_awaitingResult = false;
+    }
     return busy;
 }
 
@@ -101,6 +112,39 @@ void AnalysisRunner::start()
     }
     m_pending = false;
     m_awaitingResult = true;
+    m_copySlices.stop(); // a copy in progress starts over
+    emit started();
+    beginSnapshot();
+    copySlice();
+}
+
+void AnalysisRunner::beginSnapshot()
+{
+    const Design &design = m_document->design();
+    m_snapshot = std::make_shared<Design>(unindexedCopyWithoutLinks(design));
+    m_snapshot->links.reserve(design.links.size());
+    m_snapshotRevision = m_document->revision();
+}
+
+// Copies the next links into the snapshot (the whole design when it is small: one slice), then
+// lets the events in before the next slice; the run starts once the copy is whole.
+void AnalysisRunner::copySlice()
+{
+    constexpr std::size_t kLinksPerSlice = 40000; // ~4 ms
+    if (!m_snapshot || m_snapshotRevision != m_document->revision())
+        beginSnapshot(); // edited since the copy began (the edit's own run follows the debounce)
+    const std::vector<Link> &links = m_document->design().links;
+    const std::size_t from = m_snapshot->links.size();
+    const std::size_t to = std::min(links.size(), from + kLinksPerSlice);
+    m_snapshot->links.insert(m_snapshot->links.end(), links.begin() + std::ptrdiff_t(from), links.begin() + std::ptrdiff_t(to));
+    if (to < links.size())
+        m_copySlices.start();
+    else
+        launch();
+}
+
+void AnalysisRunner::launch()
+{
     m_cancel = CancelToken();
     RunControl control;
     control.cancel = m_cancel;
@@ -110,14 +154,13 @@ void AnalysisRunner::start()
         QMetaObject::invokeMethod(
             self.data(), [self, p, stage] { if (self) emit self->progress(p.percent, stage); }, Qt::QueuedConnection);
     };
-    // Snapshot: the worker reads its own copy while the user keeps editing (indexed there).
-    auto design = std::make_shared<Design>(m_document->design().unindexedCopy());
+    // The worker indexes its own copy while the user keeps editing.
+    std::shared_ptr<Design> design = std::move(m_snapshot);
     // The catalog too: a price typed into the BOM changes it on this thread (AddPrices).
     auto catalog = std::make_shared<const Catalog>(m_document->catalog());
-    const quint64 revision = m_document->revision();
+    const quint64 revision = m_snapshotRevision;
     const std::string pattern = m_pattern;
     const std::set<std::string> failed = m_failed;
-    emit started();
     m_watcher.setFuture(QtConcurrent::run([=]() {
         design->reindex();
         AnalysisResult r = analyze(*design, *catalog, pattern, failed, control);

@@ -1,4 +1,5 @@
 #include "model/design.h"
+#include "model/designcopy.h"
 
 #include "catalog/catalog.h"
 
@@ -30,17 +31,23 @@ const char *toString(GroupKind kind)
 
 Design Design::unindexedCopy() const
 {
-    Design copy;
-    copy.name = name;
-    copy.notes = notes;
-    copy.settings = settings;
-    copy.nodes = nodes;
+    Design copy = unindexedCopyWithoutLinks(*this);
     copy.links = links;
-    copy.groups = groups;
-    copy.racks = racks;
-    copy.tenants = tenants;
-    copy.parts = parts;
-    copy.extra = extra;
+    return copy;
+}
+
+Design unindexedCopyWithoutLinks(const Design &design)
+{
+    Design copy;
+    copy.name = design.name;
+    copy.notes = design.notes;
+    copy.settings = design.settings;
+    copy.nodes = design.nodes;
+    copy.groups = design.groups;
+    copy.racks = design.racks;
+    copy.tenants = design.tenants;
+    copy.parts = design.parts;
+    copy.extra = design.extra;
     return copy;
 }
 
