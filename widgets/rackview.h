@@ -82,9 +82,11 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void scheduleRefresh();
+    void refreshIfShown();
     void fitRow();
 
     Document *m_document;
@@ -95,6 +97,7 @@ private:
     QListWidget *m_unplaced;
     QTimer *m_timer;
     std::vector<RackElevation> m_all;
+    bool m_stale = false; // changed while hidden: refresh when shown
 };
 
 } // namespace cplan
