@@ -130,12 +130,11 @@ void AnalysisRunner::beginSnapshot()
 // lets the events in before the next slice; the run starts once the copy is whole.
 void AnalysisRunner::copySlice()
 {
-    constexpr std::size_t kLinksPerSlice = 40000; // ~4 ms
     if (!m_snapshot || m_snapshotRevision != m_document->revision())
         beginSnapshot(); // edited since the copy began (the edit's own run follows the debounce)
     const std::vector<Link> &links = m_document->design().links;
     const std::size_t from = m_snapshot->links.size();
-    const std::size_t to = std::min(links.size(), from + kLinksPerSlice);
+    const std::size_t to = std::min(links.size(), from + m_linksPerSlice);
     m_snapshot->links.insert(m_snapshot->links.end(), links.begin() + std::ptrdiff_t(from), links.begin() + std::ptrdiff_t(to));
     if (to < links.size())
         m_copySlices.start();

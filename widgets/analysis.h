@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <algorithm>
 #include <memory>
 #include <set>
 #include <string>
@@ -53,6 +54,8 @@ public:
     ~AnalysisRunner() override;
 
     void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
+    // Links copied into the run's snapshot per turn of the event loop (tests make it small).
+    void setLinksPerSlice(std::size_t links) { m_linksPerSlice = std::max<std::size_t>(links, 1); }
     // Traffic pattern for the heatmap ("alltoall", "shift:1", ...); empty = none.
     void setPattern(const QString &pattern);
     QString pattern() const { return QString::fromStdString(m_pattern); }
@@ -66,6 +69,8 @@ public:
     // figures shown stay those of the last finished run.
     void cancel();
     bool isRunning() const { return m_watcher.isRunning() || m_copySlices.isActive(); }
+    // The next run's snapshot is being copied (between slices); its worker has not started.
+    bool isCopyingSnapshot() const { return m_copySlices.isActive(); }
     // Waits (blocking) until the worker has returned; true if it did within the time.
     bool waitForWorker(int timeoutMs);
     // Runs that returned stopped by a cancel (their results thrown away), since construction.
@@ -112,6 +117,7 @@ private:
     std::shared_ptr<Design> m_snapshot;
     quint64 m_snapshotRevision = 0;
     QTimer m_copySlices;
+    std::size_t m_linksPerSlice = 40000; // ~4 ms
 };
 
 } // namespace cplan

@@ -5,12 +5,18 @@
 #include "windowfixture.h"
 
 #include "analysis.h"
+#include "canvasscene.h"
+#include "document.h"
+#include "metricsview.h"
+
+#include "model/design.h"
 
 #include "testmain.h"
 
 #include <QApplication>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
 
 using namespace cplan;
@@ -28,6 +34,7 @@ private slots:
     void cancelButtonStopsTheRun();
     void changedRequestCancelsTheOld();
     void quitDuringAnalysisStopsIt();
+    void editDuringSnapshotCopy();
 
 private:
     // Opens the 4-SU SuperPOD and chooses the all-to-all heatmap (1M flows, a run of seconds);
@@ -98,6 +105,39 @@ void TestAnalysisRun::quitDuringAnalysisStopsIt()
     QTRY_COMPARE(analysis->cancelledRuns(), m_cancelledBefore + 1);   // ... and it stopped mid-run
     delete m_window;   // returns once the engine has: nothing left running behind the window
     m_window = nullptr;
+}
+
+// The run's snapshot is copied a slice of links at a time between events; an edit that comes
+// in between starts the copy again, and the figures shown are those of the edited design.
+void TestAnalysisRun::editDuringSnapshotCopy()
+{
+    open(superpodSample);
+    AnalysisRunner *analysis = m_window->analysis();
+    QVERIFY(analysis->waitForIdle(60000));
+    QString linksBefore = m_window->metrics()->figure(QStringLiteral("Links"));
+    analysis->setLinksPerSlice(1); // a turn of the event loop per link
+    const Design &design = m_window->document()->design();
+    const std::string server = design.nodes.back().id;
+    const std::size_t linksOfServer = m_window->document()->linksOfNodes({server}).size();
+    QVERIFY(linksOfServer > 0);
+    // Once the first delete's run has begun its copy, the second delete comes in.
+    bool editedWhileCopying = false;
+    connect(analysis, &AnalysisRunner::started, this, [&] {
+        QTimer::singleShot(0, this, [&] {
+            if (editedWhileCopying || !analysis->isCopyingSnapshot())
+                return;
+            editedWhileCopying = true;
+            m_window->scene()->selectObjects({QString::fromStdString(server)});
+            m_window->scene()->deleteSelection();
+        });
+    });
+    m_window->scene()->selectObjects({QString::fromStdString(design.links.front().id)});
+    m_window->scene()->deleteSelection(); // one link less
+    QTRY_VERIFY_WITH_TIMEOUT(editedWhileCopying, 20000);
+    QVERIFY(analysis->waitForIdle(60000));
+    QCOMPARE(analysis->result().revision, m_window->document()->revision());
+    const int expected = linksBefore.remove(QLatin1Char(',')).toInt() - 1 - int(linksOfServer);
+    QCOMPARE(m_window->metrics()->figure(QStringLiteral("Links")).remove(QLatin1Char(',')).toInt(), expected);
 }
 
 CPLAN_TEST_MAIN(TestAnalysisRun)
