@@ -61,9 +61,10 @@ void drawBundles(QPainter *painter, const std::vector<LinkBundle> &bundles, cons
         }
     };
     std::map<Style, std::vector<QLineF>> batches;
+    const QRectF box = exposed.adjusted(-8, -8, 8, 8);
     for (const LinkBundle &b : bundles) {
-        const QRectF r = QRectF(b.line.p1(), b.line.p2()).normalized();
-        if (r.right() < exposed.left() || r.left() > exposed.right() || r.bottom() < exposed.top() || r.top() > exposed.bottom())
+        QLineF line = b.line;
+        if (!clipLine(line, box))
             continue;
         // Opaque: what the translucent colours (alpha 170) looked like over the canvas. Qt's
         // raster engine blends translucent lines pixel by pixel: 7,000 bundles of the 32,000-GPU
@@ -74,9 +75,7 @@ void drawBundles(QPainter *painter, const std::vector<LinkBundle> &bundles, cons
         else if (heatmap && b.utilization >= 0)
             c = utilizationColor(b.utilization);
         const int width = std::clamp(1 + int(std::log2(double(b.count)) / 2), 1, 4);
-        QLineF line = b.line;
-        if (clipLine(line, exposed.adjusted(-8, -8, 8, 8)))
-            batches[Style{c.rgba(), width, b.down}].push_back(line);
+        batches[Style{c.rgba(), width, b.down}].push_back(line);
     }
     for (const auto &[style, lines] : batches) {
         QPen pen(QColor::fromRgba(style.colour), style.width, style.down ? Qt::DashLine : Qt::SolidLine);

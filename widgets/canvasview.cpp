@@ -61,9 +61,14 @@ void CanvasView::zoomBy(double factor)
 {
     // Within 0.003-12 (a 100,000-GPU design fits below 0.003: zooming in from there works).
     const double z = zoom() * factor;
-    if ((z < 0.003 && factor < 1) || (z > 12 && factor > 1))
+    if ((z < 0.003 && factor < 1) || (z > kMaxZoom && factor > 1))
         return;
     scale(factor, factor);
+    viewMoved();
+}
+
+void CanvasView::viewMoved()
+{
     // Antialiasing costs too much when thousands of lines are on screen.
     setRenderHint(QPainter::Antialiasing, zoom() > 0.25);
     m_scene->levelOfDetail()->viewChanged();
@@ -73,12 +78,11 @@ void CanvasView::reveal(const QRectF &sceneRect)
 {
     const double across = std::max(sceneRect.width(), sceneRect.height());
     if (across > 0 && across * zoom() < kRevealPx) {
-        const double z = std::min(kRevealPx / across, 12.0);
+        const double z = std::min(kRevealPx / across, kMaxZoom);
         setTransform(QTransform::fromScale(z, z));
-        setRenderHint(QPainter::Antialiasing, zoom() > 0.25);
     }
     centerOn(sceneRect.center());
-    m_scene->levelOfDetail()->viewChanged();
+    viewMoved();
 }
 
 void CanvasView::fitAll()
@@ -118,8 +122,7 @@ void CanvasView::fitRect(const QRectF &rect)
         const QPointF shift = (room.center() - view.center()) / best;
         centerOn(rect.center() - shift);
     }
-    setRenderHint(QPainter::Antialiasing, zoom() > 0.25);
-    m_scene->levelOfDetail()->viewChanged();
+    viewMoved();
 }
 
 void CanvasView::setKeyFigures(const QVector<QPair<QString, QString>> &figures, const QString &title)

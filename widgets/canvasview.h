@@ -67,6 +67,10 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    static constexpr double kMaxZoom = 12;
+    // After the transform changed: antialiasing by zoom, the level of detail follows.
+    void viewMoved();
+
     CanvasScene *m_scene;
     bool m_panning = false;
     bool m_spaceDown = false;
