@@ -8,10 +8,11 @@
 #                 and what benchmarks, fuzzing and CI's package check use: libsimgrid-dev, python3 (compare_simgrid.sh),
 #                 clang-14 + libclang-rt-14-dev (libFuzzer), dpkg-dev, file; openbox, xdotool and
 #                 imagemagick (tests/bench/xsession.sh: a session on the real window under Xvfb)
+# ccache is a build package: the build compiles through it when installed (CMakeLists.txt).
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config git
+  build-essential cmake ninja-build pkg-config git ccache
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqt6svg6 libqt6charts6 libqt6opengl6-dev libxkbcommon-dev libgl-dev
   libboost-graph-dev libyaml-cpp-dev libyaml-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev libxlsxwriter-dev
