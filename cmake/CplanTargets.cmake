@@ -18,15 +18,21 @@ endfunction()
 
 # A Qt Test executable registered with ctest. Usage:
 #   cplan_add_test(NAME name SOURCES a.cpp ... LIBS lib ... [GUI]
-#                  [SKIPPABLE function ...] [LABELS label ...] [TIMEOUT seconds])
+#                  [SKIPPABLE function ...] [LABELS label ...] [TIMEOUT seconds]
+#                  [RESOURCE_LOCK name ...])
 # It links cplan_test_support (tests/support/) and is registered with SKIP_RETURN_CODE 77: a
 # suite whose main() is CPLAN_TEST_*MAIN (tests/support/testmain.h) exits with 77 when nothing
 # failed but a CPLAN_REQUIRE / CPLAN_SKIP skipped something, and ctest shows it as skipped.
 # SKIPPABLE: test functions that may skip where the rest of the suite runs (they need a tool,
 # data or root). Each becomes its own ctest test NAME:function (`NAME function`), and the test
 # NAME runs all the others (`NAME --except f1,f2`), so no skip hides behind a "Passed".
+# ctest runs tests in parallel (-j): RESOURCE_LOCK names what a test must not share with another
+# test holding the same name (a fixed file, a daemon's port). The tests of one executable
+# (SKIPPABLE) always share one lock: they use the same settings, application data and files.
+# LABELS external: the test drives an outside program (ibsim + OpenSM, Slurm, LibreOffice); CI
+# runs those once, in the plain build, not again under the sanitizers.
 function(cplan_add_test)
-  cmake_parse_arguments(T "GUI" "NAME;TIMEOUT" "SOURCES;LIBS;SKIPPABLE;LABELS" ${ARGN})
+  cmake_parse_arguments(T "GUI" "NAME;TIMEOUT" "SOURCES;LIBS;SKIPPABLE;LABELS;RESOURCE_LOCK" ${ARGN})
   add_executable(${T_NAME} ${T_SOURCES})
   set_target_properties(${T_NAME} PROPERTIES AUTOMOC ON)
   target_link_libraries(${T_NAME} PRIVATE cplan_test_support ${T_LIBS})
@@ -55,7 +61,13 @@ function(cplan_add_test)
   set_tests_properties(${tests} PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT
     "QT_QPA_PLATFORM=offscreen;CPLAN_CATALOG_DIR=${PROJECT_SOURCE_DIR}/resources/catalog;QTEST_FUNCTION_TIMEOUT=1800000")
   if(T_LABELS)
-    set_tests_properties(${tests} PROPERTIES LABELS "${T_LABELS}")
+    set_property(TEST ${tests} APPEND PROPERTY LABELS ${T_LABELS})
+  endif()
+  if(T_SKIPPABLE)
+    list(APPEND T_RESOURCE_LOCK ${T_NAME})
+  endif()
+  if(T_RESOURCE_LOCK)
+    set_property(TEST ${tests} APPEND PROPERTY RESOURCE_LOCK ${T_RESOURCE_LOCK})
   endif()
   if(T_TIMEOUT)
     set_tests_properties(${tests} PROPERTIES TIMEOUT ${T_TIMEOUT})
