@@ -21,6 +21,7 @@ seed_dirs() {
     catalog_yaml_fuzz) echo "$root/resources/catalog $root/tests/data/catalog-malformed" ;;
     ibnetdiscover_fuzz) echo "$root/tests/data/ibnetdiscover $root/tests/data/ibnetdiscover-malformed $root/tests/data/asbuilt" ;;
     trace_csv_fuzz) echo "$root/tests/data/traces" ;;
+    nccl_tests_fuzz) echo "$root/tests/data/nccl-tests $root/tests/data/nccl-tests-malformed" ;;
     sweep_yaml_fuzz) echo "$root/tests/data/sweep $root/tests/data/fuzz-seeds/sweep_yaml" ;;
     *) echo "$root/tests/data/fuzz-seeds/${1%_fuzz}" ;;
   esac
