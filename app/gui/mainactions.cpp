@@ -6,6 +6,7 @@
 #include "exporter.h"
 #include "i18n.h"
 #include "mainwindow.h"
+#include "manualdialog.h"
 
 #include "analysis.h"
 #include "canvasclipboard.h"
@@ -189,6 +190,7 @@ void MainActions::createHelpMenu(MainWindow &w)
     auto *menu = w.menuBar()->addMenu(tr("&Help"));
     help = menu->addAction(tr("Cluster Planner &help"), QKeySequence::HelpContents, &w, &MainWindow::showHelp);
     w.addAction(help);   // F1 also while the menus are hidden
+    menu->addAction(tr("&Manual"), &w, [&w] { ManualDialog::showManual(&w); });
     menu->addSeparator();
     menu->addAction(tr("&About Cluster Planner"), &w, &MainWindow::showAbout);
     menu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
