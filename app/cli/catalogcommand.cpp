@@ -99,11 +99,14 @@ Json fullJson(const Part &p)
         j["cage"] = text(p.cage);
         j["split_speed_gbps"] = number(p.splitSpeedGbps);
         j["port_latency_ns"] = number(p.portLatencyNs);
+        if (p.kind == PartKind::Switch)
+            j["sharp"] = p.sharp ? Json(*p.sharp) : Json(nullptr);
         break;
     case PartKind::Gpu:
         j["memory_gb"] = number(p.memoryGB);
         j["nvlink_gbps"] = number(p.nvlinkGBps);
         j["bf16_tflops"] = number(p.bf16Tflops);
+        j["architecture"] = text(p.architecture);
         break;
     case PartKind::GpuServer:
         j["gpu"] = text(p.gpu);

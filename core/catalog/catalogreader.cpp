@@ -314,6 +314,20 @@ void readNvlinkDomain(const PartReader &r, const YAML::Node &v, const char *key,
         p.nvlinkDomain = r.integer(v, key, 1, kMaxNvlinkDomain);
 }
 
+void readSharp(const PartReader &r, const YAML::Node &v, const char *key, Part &p, PartOrigin &)
+{
+    if (!v.IsNull())
+        p.sharp = r.integer(v, key, 0, 4);
+}
+
+void readArchitecture(const PartReader &r, const YAML::Node &v, const char *key, Part &p, PartOrigin &)
+{
+    p.architecture = r.optString(v, key);
+    const std::string &a = p.architecture;
+    if (!a.empty() && a != "volta" && a != "ampere" && a != "hopper" && a != "blackwell")
+        r.fail(v, "unknown architecture '" + a + "'" + r.idText() + " (expected volta, ampere, hopper or blackwell)");
+}
+
 void readMedia(const PartReader &r, const YAML::Node &v, const char *key, Part &p, PartOrigin &)
 {
     if (v.IsNull())
@@ -356,6 +370,8 @@ constexpr PartField kPartFields[] = {
     {"cage", text<&Part::cage>},
     {"split_speed_gbps", number<&Part::splitSpeedGbps>},
     {"port_latency_ns", number<&Part::portLatencyNs>},
+    {"sharp", readSharp},
+    {"architecture", readArchitecture},
     {"memory_gb", number<&Part::memoryGB>},
     {"nvlink_gbps", number<&Part::nvlinkGBps>},
     {"bf16_tflops", number<&Part::bf16Tflops>},

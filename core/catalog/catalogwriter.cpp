@@ -71,6 +71,9 @@ void emitPart(YAML::Emitter &out, const Part &p)
     emitText(out, "cage", p.cage);
     emitNumber(out, "split_speed_gbps", p.splitSpeedGbps);
     emitNumber(out, "port_latency_ns", p.portLatencyNs);
+    if (p.sharp)
+        out << YAML::Key << "sharp" << YAML::Value << *p.sharp;
+    emitText(out, "architecture", p.architecture);
     emitNumber(out, "memory_gb", p.memoryGB);
     emitNumber(out, "nvlink_gbps", p.nvlinkGBps);
     emitNumber(out, "bf16_tflops", p.bf16Tflops);

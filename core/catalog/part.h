@@ -57,11 +57,17 @@ struct Part
     std::string cage;                     // "QSFP28", "QSFP56", "OSFP", "QSFP112"
     std::optional<double> splitSpeedGbps; // a port can split in two at this speed (HDR100, NDR200)
     std::optional<double> portLatencyNs;  // port-to-port (switch) or adapter latency (HCA)
+    // Switch: the generation of in-network reduction (InfiniBand SHARP) it runs: 0 none, 1-4
+    // SHARPv1-v4; unknown = not known (NCCL's CollNet is then not assumed).
+    std::optional<int> sharp;
 
     // --- gpu ---------------------------------------------------------------------------
     std::optional<double> memoryGB;
     std::optional<double> nvlinkGBps;     // per-GPU NVLink bandwidth, both directions added
     std::optional<double> bf16Tflops;     // dense
+    // GPU generation as NCCL's tuning tables index it: "volta", "ampere", "hopper",
+    // "blackwell"; "" = unknown (no NCCL figures then).
+    std::string architecture;
 
     // --- gpu_server (also a plain host) -----------------------------------------------
     std::string gpu;                      // part id of its GPUs ("" for a plain host)

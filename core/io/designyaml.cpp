@@ -264,8 +264,9 @@ Status readSettings(const YamlNode &s, const std::string &fileName, Settings &se
 {
     std::optional<Error> error;
     MapReader r(s, fileName, "settings", error);
-    r.allowOnly({"currency", "routing_engine", "electricity_usd_per_kwh", "pue", "tco_years", "spares_percent", "discount_percent"});
+    r.allowOnly({"currency", "routing_engine", "electricity_usd_per_kwh", "pue", "tco_years", "spares_percent", "discount_percent", "sharp"});
     r.string("currency", settings.currency);
+    r.boolean("sharp", settings.sharp);
     r.string("routing_engine", settings.routingEngine);
     r.number("electricity_usd_per_kwh", settings.electricityPricePerKWh);
     r.number("pue", settings.pue);

@@ -86,6 +86,8 @@ void Writer::header(const Design &design)
         out += "\n  spares_percent: " + formatDouble(design.settings.sparesPercent);
     if (design.settings.discountPercent != 0)
         out += "\n  discount_percent: " + formatDouble(design.settings.discountPercent);
+    if (!design.settings.sharp)
+        out += "\n  sharp: false";
     out += '\n';
 }
 

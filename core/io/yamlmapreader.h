@@ -111,6 +111,20 @@ public:
         return true;
     }
 
+    bool boolean(const char *key, bool &out)
+    {
+        const YamlNode *v = get(key);
+        if (!v || v->isNull())
+            return false;
+        const std::string t = v->isScalar() ? v->scalar : std::string();
+        if (t != "true" && t != "false") {
+            fail(*v, std::string("'") + key + "' must be true or false, not '" + (v->isScalar() ? t : "a list or map") + "'");
+            return false;
+        }
+        out = t == "true";
+        return true;
+    }
+
 private:
     const YamlNode &m_node;
     const std::string &m_file;

@@ -107,6 +107,9 @@ struct Settings
     // The quote's terms (the BOM workbook, the report, `cplan bom`), percent.
     double sparesPercent = 0;   // spares on cables and transceivers
     double discountPercent = 0; // off the whole quote
+    // In-network reduction (InfiniBand SHARP) on the switches that have it: NCCL's CollNet and
+    // NVLS across nodes. false: the fabric's SHARP is left off (as NCCL_COLLNET_ENABLE=0).
+    bool sharp = true;
 
     bool operator==(const Settings &) const = default;
 };
