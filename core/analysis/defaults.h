@@ -24,6 +24,8 @@ inline constexpr std::string_view kDefaultReportPattern = "permutation";
 // The report's headline collective: ring all-reduce at nccl-tests' large-message end, where the
 // bus bandwidth no longer depends on per-step latency.
 inline constexpr double kHeadlineAllReduceBytes = double(1ull << 30);   // 1 GiB
+// A collective's size when none is given (cplan simulate, the window's heatmap): the same.
+inline constexpr double kDefaultCollectiveBytes = kHeadlineAllReduceBytes;
 // Memory a workload's flow simulation may take (estimated from its flow count before it is
 // built, routing/routedflows.h): a pattern over it is refused with the reason, not run.
 inline constexpr std::uint64_t kDefaultTrafficMemoryBudget = 1ull << 30;   // 1 GiB

@@ -4,6 +4,7 @@
 
 #include "catalog/catalog.h"
 #include "model/design.h"
+#include "nccl/collectiverun.h"
 #include "routing/routedflows.h"
 
 #include <algorithm>
@@ -137,15 +138,17 @@ TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fa
             t.issueText = setup.error;
             return t;
         }
-        t.plannedFlows = collectiveFlowCount(*spec.collective, setup.set);
-        const CollectiveRun run = runCollective(fabric, tables, setup, *spec.collective, spec.bytes, options);
+        const CollectiveRequest collective{*spec.collective, spec.bytes, spec.overrides, spec.sweepBytes};
+        const CollectiveRun run = runCollective(fabric, tables, setup, collective, options);
+        t.plannedFlows = run.plannedFlows;
         if (run.network.overBudget) {
             refuseOverBudget(t, request.trafficMemoryBudget);
             return t;
         }
         fillFromRun(fabric, run.network, t);
-        t.completionS = run.estimate.timeS;
+        t.completionS = run.estimate.known ? run.estimate.timeS : 0.0;
         t.collective = run.estimate;
+        t.collectiveSweep = run.sweep;
         t.servers = setup.set.servers;
         t.rails = setup.set.rails;
         return t;

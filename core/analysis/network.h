@@ -9,7 +9,7 @@
 #include "routing/routing.h"
 #include "util/error.h"
 #include "util/message.h"
-#include "workload/collective.h"
+#include "nccl/collectiverun.h"
 
 #include <cstdint>
 #include <memory>
@@ -116,6 +116,7 @@ struct TrafficResult
 
     // A collective: the nccl-tests figures and the GPU set it ran on.
     std::optional<CollectiveEstimate> collective;
+    std::vector<CollectiveEstimate> collectiveSweep;   // WorkloadSpec::sweepBytes, in order
     std::uint32_t servers = 0, rails = 0;
 
     // A workload that cannot run here (a pattern that does not fit the endpoints, no GPU servers

@@ -201,22 +201,20 @@ void collectEstimates(const std::vector<TrafficResult> &plane, std::vector<std::
 
 namespace {
 
-CollectiveEstimate spread(const CollectiveEstimate &first, double bytes, const std::vector<CollectiveEstimate> &planes)
+// The planes' systems as one: every plane's NICs, each algorithm at the slowest plane's fabric
+// share (a collective's planes run at once and finish with the slowest), SHARP if every plane has it.
+nccl::System mergedSystem(const std::vector<CollectiveEstimate> &planes)
 {
-    CollectiveEstimate e = first;
-    e.bytes = bytes;
-    e.nvlinkTimeS = e.networkTimeS = e.latencyS = 0;
+    nccl::System s = planes.front().system;
+    s.nicsPerNode = 0;
     for (const CollectiveEstimate &p : planes) {
-        e.nvlinkTimeS += p.nvlinkTimeS;   // every plane's share crosses the same NVLink
-        e.networkTimeS = std::max(e.networkTimeS, p.networkTimeS);
-        e.latencyS = std::max(e.latencyS, p.latencyS);
+        s.nicsPerNode += p.system.nicsPerNode;
+        s.ringFabric = std::min(s.ringFabric, p.system.ringFabric);
+        s.treeFabric = std::min(s.treeFabric, p.system.treeFabric);
+        s.allToAllFabric = std::min(s.allToAllFabric, p.system.allToAllFabric);
+        s.sharp = s.sharp && p.system.sharp;
     }
-    const double transfer = std::max(e.nvlinkTimeS, e.networkTimeS);
-    e.timeS = transfer + e.latencyS;
-    e.bottleneck = e.latencyS > transfer ? "latency" : e.networkTimeS > e.nvlinkTimeS ? "network" : "nvlink";
-    e.algbwGBps = e.timeS > 0 ? bytes / e.timeS / 1e9 : 0.0;
-    e.busbwGBps = e.algbwGBps * busBandwidthFactor(e.kind, e.ranks);
-    return e;
+    return s;
 }
 
 } // namespace
@@ -228,8 +226,13 @@ void finishCollectives(std::vector<TrafficResult> &total, const NetworkRequest &
         TrafficResult &t = total[i];
         if (!t.collective || perPlane[i].empty() || t.issue != TrafficResult::Issue::None)
             continue;
-        t.collective = spread(*t.collective, request.workloads[i].bytes, perPlane[i]);
-        t.completionS = t.collective->timeS;
+        const WorkloadSpec &w = request.workloads[i];
+        const nccl::System merged = mergedSystem(perPlane[i]);
+        t.collective = estimateCollective(merged, t.collective->kind, w.bytes, w.overrides);
+        t.collectiveSweep.clear();
+        for (double b : w.sweepBytes)
+            t.collectiveSweep.push_back(estimateCollective(merged, t.collective->kind, b, w.overrides));
+        t.completionS = t.collective->known ? t.collective->timeS : 0.0;
     }
 }
 

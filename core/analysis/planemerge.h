@@ -23,9 +23,9 @@ PlaneAnalysis planeFigures(int plane, const NetworkAnalysis &a);
 // planes they touch.
 void addPlane(NetworkAnalysis &total, const NetworkAnalysis &plane, int planeIndex, std::size_t sample);
 
-// A collective spread over the planes: each plane carried 1/P of the bytes at once, so the
-// network part takes the slowest plane's time, the NVLink part the whole buffer's. `perPlane`
-// holds each plane's estimate per workload (empty where the workload is not a collective).
+// A collective over the planes: NCCL sees every plane's NICs at once; each algorithm gets the
+// slowest plane's fabric share (its flows ran per plane with 1/P of the bytes). `perPlane` holds
+// each plane's estimate per workload (empty where the workload is not a collective).
 void finishCollectives(std::vector<TrafficResult> &total, const NetworkRequest &request,
                        const std::vector<std::vector<CollectiveEstimate>> &perPlane);
 

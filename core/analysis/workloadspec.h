@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/defaults.h"
+#include "nccl/tuning.h"
 #include "util/error.h"
 #include "workload/collective.h"
 #include "workload/trafficpattern.h"
@@ -9,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cplan {
 
@@ -23,9 +25,11 @@ struct WorkloadSpec
     bool ideal = false;                       // raw line rate, zero latency (patterns)
     std::uint64_t seed = kDefaultTrafficSeed; // random patterns
     std::uint32_t gpus = 0;                   // collective: over the first servers holding this many GPUs; 0 = all
+    nccl::Overrides overrides;                // collective: NCCL_ALGO / NCCL_PROTO (--algo, --proto)
+    std::vector<double> sweepBytes;           // collective: more sizes (nccl-tests -b -e -f 2)
 };
 
-// "allreduce", "allgather", "reducescatter" and "nccl-alltoall" are collectives; everything
+// "allreduce", "allgather", "reducescatter", "broadcast", "reduce" and "nccl-alltoall" are collectives; everything
 // else is a traffic pattern (parsePattern: "alltoall", "shift:K", "permutation", ...). The error
 // names the text and lists the accepted forms.
 Result<WorkloadSpec> parseWorkload(std::string_view text);

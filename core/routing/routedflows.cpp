@@ -1,6 +1,5 @@
 #include "routing/routedflows.h"
 
-#include "catalog/catalog.h"
 #include "routing/pairbundles.h"
 
 #include <algorithm>
@@ -204,71 +203,6 @@ TrafficRun runTraffic(const Fabric &fabric, const RoutingTables &tables, const s
         return true;
     };
     return runTraffic(fabric, tables, list, demands.size(), endpointMap, options);
-}
-
-CollectiveSetup collectiveSetup(const Design &design, const Catalog &catalog, const Fabric &fabric, std::uint32_t gpuLimit)
-{
-    CollectiveSetup s;
-    std::uint32_t rails = 0;
-    std::uint32_t gpus = 0;
-    double nvlink = 0, nic = 0;
-    for (std::uint32_t i = 0; i < design.nodes.size(); ++i) {
-        const Node &n = design.nodes[i];
-        if (n.role != NodeRole::Server || nodeGpuCount(n, catalog) == 0)
-            continue;
-        const auto eps = fabric.serverEndpoints(NodeId(i));
-        bool alive = !eps.empty();
-        for (std::uint32_t e : eps)
-            alive = alive && fabric.endpointAlive(e);
-        if (!alive)
-            continue;
-        s.servers.push_back(NodeId(i));
-        rails = rails == 0 ? std::uint32_t(eps.size()) : std::min(rails, std::uint32_t(eps.size()));
-        const Part *part = catalog.find(n.part);
-        gpus = gpus == 0 ? std::uint32_t(part->gpuCount) : std::min(gpus, std::uint32_t(part->gpuCount));
-        if (const Part *gpu = catalog.find(part->gpu); gpu && gpu->nvlinkGBps && nvlink == 0)
-            nvlink = *gpu->nvlinkGBps / 2.0;   // the catalog adds both directions
-        const double speed = fabric.port(eps.front()).speedGbps;
-        nic = nic == 0 ? speed : std::min(nic, speed);
-    }
-    if (s.servers.empty()) {
-        s.error = "the design has no cabled GPU servers";
-        return s;
-    }
-    if (gpuLimit > 0 && gpus > 0) {
-        const std::size_t need = (std::size_t(gpuLimit) + gpus - 1) / gpus;
-        if (need > s.servers.size()) {
-            s.error = "the collective asks for " + std::to_string(gpuLimit) + " GPUs; the design's cabled GPU servers have " +
-                      std::to_string(s.servers.size() * gpus);
-            s.servers.clear();
-            return s;
-        }
-        s.servers.resize(need);
-    }
-    s.set.servers = std::uint32_t(s.servers.size());
-    s.set.gpusPerServer = gpus;
-    s.set.rails = rails;
-    s.set.nvlinkGBps = nvlink;
-    s.set.nicGbps = nic;
-    s.endpointMap.resize(std::size_t(s.set.servers) * rails);
-    for (std::uint32_t k = 0; k < s.servers.size(); ++k) {
-        const auto eps = fabric.serverEndpoints(s.servers[k]);
-        for (std::uint32_t r = 0; r < rails; ++r)
-            s.endpointMap[s.set.endpoint(k, r)] = eps[r];
-    }
-    return s;
-}
-
-CollectiveRun runCollective(const Fabric &fabric, const RoutingTables &tables, const CollectiveSetup &setup,
-                            CollectiveKind kind, double bytes, const TrafficOptions &options)
-{
-    CollectiveRun run;
-    const auto demands = collectiveNetworkDemands(kind, bytes, setup.set);
-    TrafficOptions ideal = options;
-    ideal.ideal = true;   // the collective model applies the NIC efficiency itself
-    run.network = runTraffic(fabric, tables, demands, setup.endpointMap, ideal);
-    run.estimate = collectiveFromNetworkTime(kind, bytes, setup.set, run.network.completionS);
-    return run;
 }
 
 } // namespace cplan

@@ -4,7 +4,6 @@
 #include "flow/routeclasses.h"
 #include "routing/metrics.h"
 #include "routing/routing.h"
-#include "workload/collective.h"
 #include "workload/trafficpattern.h"
 
 #include <cstdint>
@@ -17,6 +16,11 @@ namespace cplan {
 
 class Catalog;
 class Design;
+
+// A NIC's share of its line rate that traffic gets (protocol efficiency): NDR 400 Gb/s "46-48
+// GB/s per NIC", CX-7 "up to 48-49 GB/s" of 50 (AddyLaddy, NVIDIA/nccl-tests#290 and #267), and
+// NCCL's own GPU-NIC path of 48 GB/s (nccl::nicPathGBps).
+inline constexpr double kNicEfficiency = 48.0 / 50.0;
 
 struct TrafficOptions
 {
@@ -69,29 +73,5 @@ TrafficRun runTraffic(const Fabric &fabric, const RoutingTables &tables, const s
 // All-to-all among the fabric's endpoints, `bytes` each: the same run as runTraffic over that
 // pattern's demands; by route classes it lists the flows in bundles (routing/pairbundles.h).
 TrafficRun runAllToAll(const Fabric &fabric, const RoutingTables &tables, double bytes, const TrafficOptions &options);
-
-// The GPU servers of a design as a collective's GPU set: live servers with GPUs in design
-// order, rails = their fewest cabled HCA ports, NVLink from the GPU part. endpointMap gets
-// set.endpoint(server, rail) -> fabric endpoint. Empty error message = ok.
-struct CollectiveSetup
-{
-    GpuSet set;
-    std::vector<std::uint32_t> endpointMap;
-    std::vector<NodeId> servers;
-    std::string error;
-};
-// `gpus` > 0: the first servers (design order: neighbours in the fabric) that hold that many
-// GPUs (rounded up to whole servers); more than the design has is an error.
-CollectiveSetup collectiveSetup(const Design &design, const Catalog &catalog, const Fabric &fabric, std::uint32_t gpus = 0);
-
-struct CollectiveRun
-{
-    CollectiveEstimate estimate;
-    TrafficRun network;
-};
-// options: cancel, budget and aggregation (the run is always ideal: the collective model applies
-// the NIC efficiency itself).
-CollectiveRun runCollective(const Fabric &fabric, const RoutingTables &tables, const CollectiveSetup &setup,
-                            CollectiveKind kind, double bytes, const TrafficOptions &options = {});
 
 } // namespace cplan

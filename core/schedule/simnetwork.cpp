@@ -3,7 +3,7 @@
 // slowest flow (see simulateSchedule in scheduler.h).
 #include "schedule/jobfabric.h"
 #include "schedule/simulator.h"
-#include "workload/collective.h"
+#include "nccl/collectiverun.h"
 
 #include <limits>
 #include <map>
@@ -22,21 +22,26 @@ double impliedCommFraction(const Job &job, const Pool &pool, JobFabric *fabric)
     }
     if (bytes <= 0 || compute <= 0)
         return job.commFraction;
+    // The job's all-reduce as NCCL would run it on the scheduler's reference server, a DGX H100
+    // (8 × H100, NVLink 450 GB/s per direction, hardware.md §4), with the pool's rails.
     const int perServer = std::max(1, pool.maxGpusPerServer());
-    GpuSet set;
-    set.gpusPerServer = std::uint32_t(std::min(std::max(job.gpus, 1), perServer));
-    set.servers = std::uint32_t((std::max(job.gpus, 1) + perServer - 1) / perServer);
-    set.rails = 1;
-    set.nicGbps = 400;
+    nccl::System sys;
+    sys.arch = nccl::Arch::Hopper;
+    sys.nvlinkGBps = 450.0;
+    sys.gpusPerNode = std::uint32_t(std::min(std::max(job.gpus, 1), perServer));
+    sys.nodes = std::uint32_t((std::max(job.gpus, 1) + perServer - 1) / perServer);
+    sys.nicsPerNode = 1;
+    sys.nicGbps = 400;
     if (fabric) {
         for (std::size_t s = 0; s < pool.servers.size(); ++s)
             if (fabric->rails(int(s)) > 0) {
-                set.rails = std::uint32_t(fabric->rails(int(s)));
-                set.nicGbps = fabric->railBps(int(s), 0) * 8 / 1e9;
+                sys.nicsPerNode = std::uint32_t(fabric->rails(int(s)));
+                sys.nicGbps = fabric->railBps(int(s), 0) * 8 / 1e9;
                 break;
             }
     }
-    const double comm = estimateCollective(CollectiveKind::AllReduce, bytes, set).timeS;
+    const CollectiveEstimate e = estimateCollective(sys, CollectiveKind::AllReduce, bytes);
+    const double comm = e.known ? e.timeS : 0.0;
     return comm / (comm + compute);
 }
 

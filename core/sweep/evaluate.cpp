@@ -242,6 +242,10 @@ bool networkFigures(const SweepSpec &spec, const SweepPoint &p, const GroupNetwo
             r.skipped = t->issueText;
             return false;
         }
+        if (t->collective && !t->collective->known) {   // an unknown stays unknown, never 0 s
+            r.skipped = "the collective's figures are unknown: " + unknownText(*t->collective);
+            return false;
+        }
         r.figures.push_back({"completion_s", t->completionS});
         if (t->collective)
             r.figures.push_back({"busbw_gbps", t->collective->busbwGBps});

@@ -18,7 +18,7 @@ const std::vector<FigureInfo> &sweepFigures()
         {"bisection_ratio", Sense::Maximize, FigureCost::Network, "bisection / what half the endpoints inject (1 = full)"},
         {"latency_p99_ns", Sense::Minimize, FigureCost::Latency, "99th percentile endpoint-to-endpoint latency, ns"},
         {"completion_s", Sense::Minimize, FigureCost::Workload, "the workload's completion time, s"},
-        {"busbw_gbps", Sense::Maximize, FigureCost::Workload, "the workload's bus bandwidth (a collective), Gb/s"},
+        {"busbw_gbps", Sense::Maximize, FigureCost::Workload, "the workload's bus bandwidth (a collective), GB/s"},
         {"allreduce_s", Sense::Minimize, FigureCost::Workload, "ring all-reduce of the sweep's bytes over all GPUs, s"},
         {"alltoall_s", Sense::Minimize, FigureCost::Workload, "all-to-all of the sweep's bytes per flow among all endpoints, s"},
         {"jct_mean_s", Sense::Minimize, FigureCost::Schedule, "mean job completion time of the schedule, s"},

@@ -2753,8 +2753,8 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Bus bandwidth (Gb/s)</source>
-        <translation>总线带宽 (Gb/s)</translation>
+        <source>Bus bandwidth (GB/s)</source>
+        <translation>总线带宽 (GB/s)</translation>
     </message>
     <message>
         <location line="+1"/>

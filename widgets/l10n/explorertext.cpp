@@ -26,7 +26,7 @@ QString figureTitle(const std::string &name)
         {"bisection_ratio", QT_TRANSLATE_NOOP("SweepFigures", "Bisection ratio")},
         {"latency_p99_ns", QT_TRANSLATE_NOOP("SweepFigures", "Latency p99 (ns)")},
         {"completion_s", QT_TRANSLATE_NOOP("SweepFigures", "Workload time (s)")},
-        {"busbw_gbps", QT_TRANSLATE_NOOP("SweepFigures", "Bus bandwidth (Gb/s)")},
+        {"busbw_gbps", QT_TRANSLATE_NOOP("SweepFigures", "Bus bandwidth (GB/s)")},
         {"allreduce_s", QT_TRANSLATE_NOOP("SweepFigures", "All-reduce time (s)")},
         {"alltoall_s", QT_TRANSLATE_NOOP("SweepFigures", "All-to-all time (s)")},
         {"jct_mean_s", QT_TRANSLATE_NOOP("SweepFigures", "Mean JCT (s)")},

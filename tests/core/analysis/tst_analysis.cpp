@@ -256,12 +256,9 @@ private slots:
             QCOMPARE(patternFlowCount(spec, 37), demands ? std::uint64_t(demands->size()) : 0u);
         }
         QCOMPARE(patternFlowCount(*parsePattern("alltoall"), 16384), std::uint64_t(16384) * 16383);
-        for (CollectiveKind kind : {CollectiveKind::AllReduce, CollectiveKind::AllToAll}) {
-            GpuSet set;
-            set.servers = 5;
-            set.rails = 4;
-            QCOMPARE(collectiveFlowCount(kind, set), std::uint64_t(collectiveNetworkDemands(kind, 1e6, set).size()));
-        }
+        const nccl::GpuSet set{5, 8, 4};
+        for (nccl::TrafficShape shape : {nccl::TrafficShape::Ring, nccl::TrafficShape::Tree, nccl::TrafficShape::AllToAll})
+            QCOMPARE(nccl::trafficFlowCount(shape, set), std::uint64_t(nccl::trafficDemands(shape, set, 1e6).size()));
     }
 
     // Over the memory budget a workload runs by route classes (the same figures on this

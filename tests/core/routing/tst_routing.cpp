@@ -4,6 +4,7 @@
 #include "generate/fattree.h"
 #include "io/designyaml.h"
 #include "routing/metrics.h"
+#include "nccl/collectiverun.h"
 #include "routing/routedflows.h"
 #include "routing/routing.h"
 
@@ -271,10 +272,13 @@ private slots:
         QVERIFY(setup.error.empty());
         QCOMPARE(setup.set.servers, 16u);
         QCOMPARE(setup.set.rails, 8u);
-        const CollectiveRun run = runCollective(f, t, setup, CollectiveKind::AllReduce, 1e9);
+        CollectiveRequest request;
+        request.bytes = 1e9;
+        const CollectiveRun run = runCollective(f, t, setup, request);
         QCOMPARE(run.network.unroutable, std::size_t(0));
-        // Rail rings on a non-blocking fabric get the uncontended closed form.
-        const CollectiveEstimate closed = estimateCollective(CollectiveKind::AllReduce, 1e9, setup.set);
+        // Rail rings and trees on a non-blocking fabric get the uncontended closed form.
+        QCOMPARE(run.estimate.fabricShare, 1.0);
+        const CollectiveEstimate closed = estimateCollective(setup.system, CollectiveKind::AllReduce, 1e9);
         QVERIFY(std::abs(run.estimate.busbwGBps - closed.busbwGBps) / closed.busbwGBps < 1e-6);
     }
 

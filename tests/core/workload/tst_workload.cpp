@@ -26,20 +26,6 @@ std::vector<Demand> gen(const char *name, std::uint32_t n, std::uint64_t seed = 
     return *d;
 }
 
-// Rail-optimized, non-blocking: endpoint e (server s, rail r) has one up and one down link of
-// its own, so a flow is {up(src), down(dst)}: the only contention is at the NICs.
-FlowProblem railNetwork(const GpuSet &set, const std::vector<Demand> &demands)
-{
-    FlowProblem p;
-    const std::uint32_t endpoints = set.servers * set.rails;
-    p.capacityBps.assign(2 * endpoints, set.nicGbps * 1e9 / 8.0);
-    for (const Demand &d : demands) {
-        const std::uint32_t path[] = {2 * d.src, 2 * d.dst + 1};
-        p.addFlow(path, d.bytes);
-    }
-    return p;
-}
-
 } // namespace
 
 class TestWorkload : public QObject
@@ -59,13 +45,6 @@ private slots:
     void patternsThatDoNotFit();
     void collectiveNames();
     void busBandwidthFactors();
-    void ringAllReduceOneH100Server();
-    void nvlsAllReduceOneH100Server();
-    void allReduceAcrossServersIsPerNicBound();
-    void allToAllAcrossServersIsOneNic();
-    void networkDemandsThroughSolverMatchClosedForm_data();
-    void networkDemandsThroughSolverMatchClosedForm();
-    void smallMessagesAreLatencyBound();
 };
 
 void TestWorkload::parsesPatterns_data()
@@ -204,7 +183,8 @@ void TestWorkload::collectiveNames()
     QCOMPARE(collectiveFromString("AllGather"), std::optional(CollectiveKind::AllGather));
     QCOMPARE(collectiveFromString("reduce_scatter"), std::optional(CollectiveKind::ReduceScatter));
     QCOMPARE(collectiveFromString("alltoall"), std::optional(CollectiveKind::AllToAll));
-    QVERIFY(!collectiveFromString("broadcast"));
+    QCOMPARE(collectiveFromString("broadcast"), std::optional(CollectiveKind::Broadcast));
+    QVERIFY(!collectiveFromString("gather"));
     QCOMPARE(QString::fromLatin1(toString(CollectiveKind::ReduceScatter)), QStringLiteral("reducescatter"));
 }
 
@@ -214,91 +194,7 @@ void TestWorkload::busBandwidthFactors()
     QVERIFY(near(busBandwidthFactor(CollectiveKind::AllGather, 8), 0.875, 1e-12));
     QVERIFY(near(busBandwidthFactor(CollectiveKind::ReduceScatter, 16), 15.0 / 16.0, 1e-12));
     QVERIFY(near(busBandwidthFactor(CollectiveKind::AllToAll, 4), 0.75, 1e-12));
-}
-
-// hardware.md §7a: 8×H100 ring busbw ~370 GB/s (365-370 measured).
-void TestWorkload::ringAllReduceOneH100Server()
-{
-    GpuSet set;   // 1 × 8 H100, 450 GB/s per direction
-    const auto e = estimateCollective(CollectiveKind::AllReduce, 8.0 * (1ull << 30), set);
-    QVERIFY2(e.busbwGBps > 360 && e.busbwGBps < 375, qPrintable(QString::number(e.busbwGBps)));
-    QVERIFY(near(e.algbwGBps * 1.75, e.busbwGBps, 1e-12));
-    QCOMPARE(QString::fromLatin1(e.bottleneck), QStringLiteral("nvlink"));
-    QVERIFY(collectiveNetworkDemands(CollectiveKind::AllReduce, 1e9, set).empty());
-    const auto ag = estimateCollective(CollectiveKind::AllGather, 8.0 * (1ull << 30), set);
-    QVERIFY(ag.busbwGBps > 360 && ag.busbwGBps < 375);
-}
-
-// NVLS: ~480 GB/s busbw at 8 GPUs, 420-460 at 5-7 (nccl#1455): within 5 %.
-void TestWorkload::nvlsAllReduceOneH100Server()
-{
-    GpuSet set;
-    set.nvls = true;
-    const double published[] = {420, 440, 460, 480};
-    for (std::uint32_t g = 5; g <= 8; ++g) {
-        set.gpusPerServer = g;
-        const auto e = estimateCollective(CollectiveKind::AllReduce, 16.0 * (1ull << 30), set);
-        QVERIFY2(near(e.busbwGBps, published[g - 5], 0.05), qPrintable(QString::number(e.busbwGBps)));
-    }
-}
-
-// 2+ DGX H100 over 8 NDR rails: busbw per NIC 46-49 GB/s (nccl-tests#290/#267).
-void TestWorkload::allReduceAcrossServersIsPerNicBound()
-{
-    for (std::uint32_t servers : {2u, 4u, 16u}) {
-        GpuSet set;
-        set.servers = servers;
-        const auto e = estimateCollective(CollectiveKind::AllReduce, 8.0 * (1ull << 30), set);
-        const double perNic = e.busbwGBps / set.rails;
-        QVERIFY2(perNic >= 46 && perNic <= 49, qPrintable(QString::number(perNic)));
-        QCOMPARE(QString::fromLatin1(e.bottleneck), QStringLiteral("network"));
-    }
-}
-
-// "alltoall limited to one NIC's bandwidth": busbw ~ 46-49 GB/s per GPU.
-void TestWorkload::allToAllAcrossServersIsOneNic()
-{
-    GpuSet set;
-    set.servers = 16;
-    const auto e = estimateCollective(CollectiveKind::AllToAll, 4.0 * (1ull << 30), set);
-    QVERIFY2(e.busbwGBps >= 46 && e.busbwGBps <= 51, qPrintable(QString::number(e.busbwGBps)));
-}
-
-void TestWorkload::networkDemandsThroughSolverMatchClosedForm_data()
-{
-    QTest::addColumn<int>("kind");
-    QTest::addColumn<int>("servers");
-    for (int k = 0; k < 4; ++k)
-        for (int s : {2, 3, 8}) {
-            const std::string name = std::string(toString(static_cast<CollectiveKind>(k))) + " x" + std::to_string(s);
-            QTest::newRow(name.c_str()) << k << s;
-        }
-}
-
-void TestWorkload::networkDemandsThroughSolverMatchClosedForm()
-{
-    QFETCH(int, kind);
-    QFETCH(int, servers);
-    GpuSet set;
-    set.servers = static_cast<std::uint32_t>(servers);
-    const auto k = static_cast<CollectiveKind>(kind);
-    const double bytes = 1.0 * (1ull << 30);
-    const auto demands = collectiveNetworkDemands(k, bytes, set);
-    QVERIFY(!demands.empty());
-    const FlowResult r = simulateFlows(railNetwork(set, demands));
-    const auto viaFlows = collectiveFromNetworkTime(k, bytes, set, r.completionS);
-    const auto closed = estimateCollective(k, bytes, set);
-    QVERIFY2(near(viaFlows.timeS, closed.timeS, 1e-9),
-             qPrintable(QStringLiteral("%1 vs %2").arg(viaFlows.timeS).arg(closed.timeS)));
-}
-
-void TestWorkload::smallMessagesAreLatencyBound()
-{
-    GpuSet set;
-    set.servers = 4;
-    const auto e = estimateCollective(CollectiveKind::AllReduce, 1024, set);
-    QCOMPARE(QString::fromLatin1(e.bottleneck), QStringLiteral("latency"));
-    QVERIFY(e.busbwGBps < 1.0);
+    QVERIFY(near(busBandwidthFactor(CollectiveKind::Broadcast, 8), 1.0, 1e-12));
 }
 
 CPLAN_TEST_APPLESS_MAIN(TestWorkload)
