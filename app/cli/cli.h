@@ -60,8 +60,10 @@ void addBomCommand(CLI::App &root, Context &ctx);
 void addCatalogCommand(CLI::App &root, Context &ctx);
 void addPriceCommands(CLI::App &catalogCommand, Context &ctx);   // import-prices, set-rate, rates
 void addNetworkCommands(CLI::App &root, Context &ctx);   // route, simulate, fail, export
+void addSimulateCommand(CLI::App &root, Context &ctx);   // simulatecommand.cpp
 void addImportCommand(CLI::App &root, Context &ctx);     // import ibnetdiscover
 void addVerifyCommand(CLI::App &root, Context &ctx);     // verify PLAN AS-BUILT
+void addVerifyPerfCommand(CLI::App &root, Context &ctx); // verify-perf DESIGN LOGS
 void addScheduleCommand(CLI::App &root, Context &ctx);
 CLI::App *addSweepCommand(CLI::App &root, Context &ctx);   // sweepcommand.h
 

@@ -78,6 +78,7 @@ int run(int argc, char **argv, Registration extra)
     addNetworkCommands(app, ctx);
     addImportCommand(app, ctx);
     addVerifyCommand(app, ctx);
+    addVerifyPerfCommand(app, ctx);
     addScheduleCommand(app, ctx);
     addSweepCommand(app, ctx);
     if (extra)

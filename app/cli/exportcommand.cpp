@@ -4,6 +4,8 @@
 
 #include "cli/cli.h"
 
+#include "analysis/ncclchecks.h"
+
 #include "catalog/catalog.h"
 #include "export/deliverables.h"
 #include "export/nodelabels.h"
@@ -76,6 +78,9 @@ const ExportFormat kFormats[] = {
             "length (CSV, or XLSX when the output ends in .xlsx)", &p2pCsvFile, &writeP2pWorkbook},
     {"ndt", "UFM NDT topology CSV, one row per link: StartDevice, StartPort, StartDeviceLocation, EndDevice, EndPort, "
             "EndDeviceLocation, U height, LinkType, Speed (Mb/s), Cable Type, Cable Length", &ndtCsvFile},
+    {"nccl-expect", "the nccl-tests figures the plan predicts (CSV): single server, two servers, all servers; all_reduce, "
+                    "all_gather, alltoall, 1 MiB to 8 GiB; busbw, a floor, NCCL's algorithm; cplan verify-perf checks logs",
+     &ncclExpectFile},
 };
 
 } // namespace
