@@ -226,8 +226,11 @@ AnalysisResult AnalysisRunner::analyze(const Design &design, const Catalog &cata
     request.terms = designTerms(design.settings); // the quote `cplan bom` and the report give
     request.network.failures = failureSpecFromIds(design, std::vector<std::string>(failed.begin(), failed.end()));
     if (!pattern.empty()) {
-        if (auto workload = parseWorkload(pattern))
+        if (auto workload = parseWorkload(pattern)) {
+            if (workload->collective)   // and the size sweep nccl-tests runs
+                workload->sweepBytes = sweepSizes(8, double(16ull << 30));
             request.network.workloads = {*workload};
+        }
         else
             r.notes << QString::fromStdString(workload.error().message);
     }

@@ -1,5 +1,9 @@
 #include "metricsview.h"
 
+#include "collectivechart.h"
+
+#include "util/strings.h"
+
 #include "metrictips.h"
 #include "problemsview.h"
 
@@ -66,7 +70,9 @@ MetricsView::MetricsView(QWidget *parent)
     m_utilView = makeChartView(tr("Link utilization (%, links per bin)"), content);
     m_latencyView = makeChartView(tr("GPU-to-GPU latency"), content);
     m_costView = makeChartView(tr("Cost breakdown"), content);
+    m_collectiveView = new CollectiveChart(content);
     layout->addWidget(m_costView);
+    layout->addWidget(m_collectiveView);
     layout->addWidget(m_utilView);
     layout->addWidget(m_latencyView);
     layout->addStretch(1);
@@ -262,6 +268,13 @@ QVector<QPair<QString, QString>> MetricsView::networkFigures(const AnalysisResul
         f.append({tr("Completion (%1)").arg(QString::fromStdString(r.pattern)), tr("%1 ms").arg(locale.toString(t->completionS * 1000, 'f', 2))});
         f.append({tr("Max link utilization"), QStringLiteral("%1 %").arg(locale.toString(t->maxLinkUtilization * 100, 'f', 1))});
         f.append({tr("Mean utilization of busy links"), QStringLiteral("%1 %").arg(locale.toString(t->meanBusyLinkUtilization * 100, 'f', 1))});
+        if (const auto &c = t->collective) {   // what NCCL would run, and why
+            const QString size = QString::fromStdString(formatByteSize(c->bytes));
+            f.append({tr("NCCL algorithm"), c->known ? QString::fromStdString(c->why) : tr("unknown")});
+            f.append({tr("Bus bandwidth (%1)").arg(size),
+                      c->known ? tr("%1 GB/s").arg(locale.toString(c->busbwGBps, 'f', 1))
+                               : tr("unknown: %1").arg(QString::fromStdString(unknownText(*c)))});
+        }
         if (const AggregationSummary &g = t->aggregation; g.used)
             f.append({tr("Flows simulated by"),
                       g.exact ? tr("%1 route classes (exact: the fabric and pattern are symmetric)").arg(locale.toString(qulonglong(g.flowClasses)))
@@ -293,6 +306,8 @@ void MetricsView::setResult(const AnalysisResult &r)
     showCost(r.cost.bom);
     showUtilization(r);
     showLatency(r);
+    const TrafficResult *t = r.traffic();
+    m_collectiveView->setSweep(t && t->collective ? t->collectiveSweep : std::vector<CollectiveEstimate>{});
 }
 
 // Cost breakdown by category.

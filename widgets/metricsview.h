@@ -46,6 +46,7 @@ private:
     QProgressBar *m_progress;
     QLabel *m_notes;
     QChartView *m_utilView, *m_latencyView, *m_costView;
+    class CollectiveChart *m_collectiveView;
 };
 
 } // namespace cplan

@@ -139,7 +139,9 @@ void MainActions::createViewMenu(MainWindow &w)
     const QList<QPair<QString, QString>> patterns = {{tr("Off"), QString()},
                                                      {tr("All-to-all"), QStringLiteral("alltoall")},
                                                      {tr("Shift by one (ring)"), QStringLiteral("shift:1")},
-                                                     {tr("Random permutation"), QStringLiteral("permutation")}};
+                                                     {tr("Random permutation"), QStringLiteral("permutation")},
+                                                     {tr("All-reduce as NCCL runs it"), QStringLiteral("allreduce")},
+                                                     {tr("All-to-all as NCCL runs it (PXN)"), QStringLiteral("nccl-alltoall")}};
     for (const auto &[label, pattern] : patterns) {
         QAction *a = heat->addAction(label);
         a->setCheckable(true);

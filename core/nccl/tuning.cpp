@@ -207,7 +207,7 @@ std::string explain(const System &s, const Choice &c)
     switch (c.protocol) {
     case Protocol::LL: return why + "; LL protocol (small message: latency first)";
     case Protocol::LL128: return why + "; LL128 protocol (medium message)";
-    case Protocol::Simple: break;
+    case Protocol::Simple: return why + "; Simple protocol (large message: bandwidth first)";
     }
     return why;
 }
