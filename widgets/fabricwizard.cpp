@@ -298,9 +298,9 @@ void FabricWizard::showPreview()
     // Rail-only leads with what it saves against the fat tree and what it costs: the point of it.
     QString text = r.railOnly ? railOnlySummary(r, p->links) : fatTreeSummary(r, p->links);
     const BomTotals &t = p->bom.totals;
-    text += tr("GPUs <b>%1</b> · CAPEX <b>%2</b>%3 · per GPU <b>%4</b> · power %5 kW")
+    text += tr("GPUs <b>%1</b> · CAPEX <b>%2</b>%3 · CAPEX per GPU <b>%4</b> · power %5 kW")
                 .arg(l.toString(t.gpus), formatMoneyShort(t.capex, QString::fromStdString(p->bom.currency)), t.capexComplete ? QString() : tr(" (some prices unknown)"),
-                     t.costPerGpu ? formatMoney(*t.costPerGpu, p->bom.currency) : tr("n/a"), l.toString(t.powerW / 1000, 'f', 1));
+                     t.capexPerGpu ? formatMoney(*t.capexPerGpu, p->bom.currency) : tr("n/a"), l.toString(t.powerW / 1000, 'f', 1));
     for (std::size_t i = r.railOnly ? 1 : 0; i < r.notes.size(); ++i)
         text += QStringLiteral("<br><i>") + engineText(r.notes[i]).toHtmlEscaped() + QStringLiteral("</i>");
     m_preview->setText(text);

@@ -86,7 +86,8 @@ nlohmann::ordered_json bomJson(const CostAnalysis &cost)
                                          {"rack_units", t.rackUnits},
                                          {"rack_units_complete", t.rackUnitsComplete},
                                          {"gpus", t.gpus},
-                                         {"cost_per_gpu", optionalNumber(t.costPerGpu)},
+                                         {"cost_per_gpu", optionalNumber(cost.pricing.totalPerGpu)},   // the quote's
+                                         {"capex_per_gpu", optionalNumber(t.capexPerGpu)},
                                          {"energy_per_year", t.energyPerYear},
                                          {"tco", t.tco}};
     j["counts"] = nlohmann::ordered_json{{"servers", bom.counts.servers},
@@ -126,7 +127,7 @@ void printTable(const Design &design, const CostAnalysis &cost, std::ostream &ou
         << c.cables.at("spine-core") << " (links " << c.links.at("node-leaf") << ", " << c.links.at("leaf-spine") << ", "
         << c.links.at("spine-core") << "); transceivers " << c.transceivers << "; racks " << c.racks << '\n';
     out << "CAPEX " << formatThousands(tt.capex) << ' ' << bom.currency << (tt.capexComplete ? "" : " (incomplete: unknown prices below)")
-        << "; per GPU " << money(tt.costPerGpu, bom.currency) << '\n';
+        << "; CAPEX per GPU " << money(tt.capexPerGpu, bom.currency) << '\n';
     if (const PriceCoverage cov = priceCoverage(bom); cov.pricedLines > 0) {
         const BomPricing &p = cost.pricing;
         out << "Quote: hardware " << formatThousands(p.hardware) << " + spares (" << formatDouble(cost.terms.sparesPercent) << "% of cables and "

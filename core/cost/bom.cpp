@@ -223,7 +223,7 @@ void finishTotals(const Design &design, Bom &bom, const Unknowns &unknown)
     bom.unknownRackUnits.assign(unknown.rackUnits.begin(), unknown.rackUnits.end());
     bom.missingRates.assign(unknown.rate.begin(), unknown.rate.end());
     if (bom.totals.gpus > 0)
-        bom.totals.costPerGpu = bom.totals.capex / bom.totals.gpus;
+        bom.totals.capexPerGpu = bom.totals.capex / bom.totals.gpus;
     const double hoursPerYear = 24 * 365;
     bom.totals.energyPerYear = bom.totals.powerW / 1000.0 * hoursPerYear * design.settings.pue *
                                design.settings.electricityPricePerKWh;

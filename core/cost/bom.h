@@ -68,7 +68,9 @@ struct BomTotals
     double rackUnits = 0;
     bool rackUnitsComplete = true;
     int gpus = 0;
-    std::optional<double> costPerGpu;    // capex / gpus when gpus > 0 (partial when capexComplete is false)
+    // capex / gpus when gpus > 0 (partial when capexComplete is false): the hardware before the
+    // quote's spares and discount. THE cost per GPU is the quote's (BomPricing::totalPerGpu).
+    std::optional<double> capexPerGpu;
     double energyPerYear = 0;            // electricity cost per year at full power and PUE
     double tco = 0;                      // capex + energy over the design's TCO years
 };

@@ -134,7 +134,7 @@ bool wants(const std::vector<std::string> &required, const char *name)
 // The design's own figures: cost, power, space, shape.
 void designFigures(const Design &design, const Catalog &catalog, const FatTreeReport &report, PointResult &r)
 {
-    const CostAnalysis cost = analyzeCost(design, catalog);
+    const CostAnalysis cost = analyzeCost(design, catalog, designTerms(design.settings));   // the quote's terms
     const BomTotals &t = cost.bom.totals;
     int switches = 0;
     for (const auto &[tier, n] : cost.bom.counts.switches)
@@ -149,12 +149,14 @@ void designFigures(const Design &design, const Catalog &catalog, const FatTreeRe
         {"blocking", report.leafUp > 0 ? double(report.leafDown) / report.leafUp : 1.0},
         {"gpus", double(t.gpus)},
     };
-    if (t.costPerGpu)
-        v["cost_per_gpu"] = *t.costPerGpu;
+    if (cost.pricing.totalPerGpu)   // the quote's, as the window, cplan bom and the report give it
+        v["cost_per_gpu"] = *cost.pricing.totalPerGpu;
+    if (t.capexPerGpu)
+        v["capex_per_gpu"] = *t.capexPerGpu;
     for (const auto &[name, value] : v)
         r.figures.push_back({name, value});
     if (!t.capexComplete)
-        r.incomplete = {"capex", "cost_per_gpu"};
+        r.incomplete = {"capex", "cost_per_gpu", "capex_per_gpu"};
     if (!t.powerComplete)
         r.incomplete.push_back("power_w");
     if (!t.rackUnitsComplete)

@@ -6,7 +6,8 @@ const std::vector<FigureInfo> &sweepFigures()
 {
     static const std::vector<FigureInfo> figures = {
         {"capex", Sense::Minimize, FigureCost::Design, "bill of materials total, design currency (a lower bound while a price is unknown)"},
-        {"cost_per_gpu", Sense::Minimize, FigureCost::Design, "capex / GPUs"},
+        {"cost_per_gpu", Sense::Minimize, FigureCost::Design, "the quote (hardware, spares, discount) / GPUs"},
+        {"capex_per_gpu", Sense::Minimize, FigureCost::Design, "capex / GPUs (before spares and discount)"},
         {"power_w", Sense::Minimize, FigureCost::Design, "power of the parts with a known figure, W"},
         {"rack_units", Sense::Minimize, FigureCost::Design, "rack units of the parts with a known height"},
         {"racks", Sense::Minimize, FigureCost::Design, "racks the design fills (compute, network, management)"},

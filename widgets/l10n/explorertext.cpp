@@ -15,6 +15,7 @@ QString figureTitle(const std::string &name)
     static const std::pair<const char *, const char *> titles[] = {
         {"capex", QT_TRANSLATE_NOOP("SweepFigures", "CAPEX")},
         {"cost_per_gpu", QT_TRANSLATE_NOOP("SweepFigures", "Cost per GPU")},
+        {"capex_per_gpu", QT_TRANSLATE_NOOP("SweepFigures", "CAPEX per GPU")},
         {"power_w", QT_TRANSLATE_NOOP("SweepFigures", "Power (W)")},
         {"rack_units", QT_TRANSLATE_NOOP("SweepFigures", "Rack units")},
         {"racks", QT_TRANSLATE_NOOP("SweepFigures", "Racks")},
@@ -43,7 +44,7 @@ QString figureTitle(const std::string &name)
 
 QString figureText(const std::string &name, double value)
 {
-    if (name == "capex" || name == "cost_per_gpu")
+    if (name == "capex" || name == "cost_per_gpu" || name == "capex_per_gpu")
         return formatMoney(value);
     if (name == "bisection_ratio" || name == "gpu_utilization")
         return formatNumber(value, 3);

@@ -212,6 +212,13 @@ private slots:
         QVERIFY(qAbs(q[QStringLiteral("spares")].toDouble() - spared * 0.05) < 0.01);
         QVERIFY(qAbs(q[QStringLiteral("total")].toDouble() - (hardware + spared * 0.05) * 0.9) < 0.01);
         QCOMPARE(q[QStringLiteral("complete")].toBool(), true);
+        // One cost per GPU: the quote's (spares, discount), as the window and the report show it;
+        // CAPEX per GPU is its own figure (issue 27: cost_per_gpu was capex / GPUs here).
+        const QJsonObject totals = withTerms[QStringLiteral("totals")].toObject();
+        const double gpus = totals[QStringLiteral("gpus")].toDouble();
+        QVERIFY(qAbs(totals[QStringLiteral("cost_per_gpu")].toDouble() - q[QStringLiteral("total")].toDouble() / gpus) < 0.01);
+        QVERIFY(qAbs(totals[QStringLiteral("capex_per_gpu")].toDouble() - totals[QStringLiteral("capex")].toDouble() / gpus) < 0.01);
+        QVERIFY(qAbs(totals[QStringLiteral("cost_per_gpu")].toDouble() - totals[QStringLiteral("capex_per_gpu")].toDouble()) > 1);
         const QJsonObject coverage = withTerms[QStringLiteral("price_coverage")].toObject();
         QCOMPARE(coverage[QStringLiteral("priced_lines")].toInt(), coverage[QStringLiteral("lines")].toInt());
 

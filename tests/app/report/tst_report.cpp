@@ -90,8 +90,8 @@ private slots:
         // The cover's cost per GPU is the BOM's (the quote's total with these terms over the
         // GPUs), not the hardware's list price over the GPUs.
         const CostAnalysis cost = analyzeCost(d, m_catalog, {2, 5});
-        QVERIFY(cost.pricing.totalPerGpu && cost.bom.totals.costPerGpu);
-        QVERIFY(qAbs(*cost.pricing.totalPerGpu - *cost.bom.totals.costPerGpu) > 1);
+        QVERIFY(cost.pricing.totalPerGpu && cost.bom.totals.capexPerGpu);
+        QVERIFY(qAbs(*cost.pricing.totalPerGpu - *cost.bom.totals.capexPerGpu) > 1);
         QVERIFY(report.figures().count("cost_per_gpu"));
         const PrintedFigure &perGpu = report.figures().at("cost_per_gpu");
         QCOMPARE(perGpu.value, *cost.pricing.totalPerGpu);
@@ -142,6 +142,32 @@ private slots:
         const QString pdf = m_dir.filePath(QStringLiteral("tiny.pdf"));
         QVERIFY(report.write(pdf));
         QVERIFY(!report.notes().isEmpty());
+        renderEveryPage(pdf, report.pageCount());
+    }
+
+    // One DGX H100: NCCL's model runs the all-reduce in the NVSwitches (NVLS). The analysis
+    // page's figures name the algorithm and why, and the collective page draws the bus
+    // bandwidth chart over nccl-tests' sizes (its title, legend and axis labels on the page).
+    void oneServerCollective()
+    {
+        CPLAN_REQUIRE_TOOLS("pdftotext");
+        const Design d = test::generateOrStop(test::fatTreeSpec("dgx-h100", 1, "qm9700"), m_catalog);
+        PdfReport report(d, m_catalog);
+        const QString pdf = m_dir.filePath(QStringLiteral("one-dgx.pdf"));
+        QVERIFY(report.write(pdf));
+        QVERIFY2(report.notes().isEmpty(), qPrintable(report.notes().join(QLatin1Char('\n'))));
+        QProcess p;
+        p.start(test::findTool(QStringLiteral("pdftotext")), {pdf, QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(120000));
+        const QString text = QString::fromUtf8(p.readAllStandardOutput()).simplified();
+        static const QRegularExpression collective(QStringLiteral("Collective: [0-9.,]+ GB/s bus bandwidth \\(all- ?reduce of 1 GiB over 8 GPUs, "
+                                                                  "[^;]+; NCCL NVLS/Simple\\)"));
+        QVERIFY2(collective.match(text).hasMatch(), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("NCCL's choice: NVLS: NVLink SHARP")));
+        QVERIFY(text.contains(QStringLiteral("Bus bandwidth by message size (all-reduce, as NCCL runs it)")));
+        QVERIFY(!text.contains(QStringLiteral("Bus bandwidth unknown at every size")));
+        for (const char *label : {"8 B", "1 KiB", "1 MiB", "1 GiB", "16 GiB", "message size (log scale)"})
+            QVERIFY2(text.contains(QLatin1String(label)), label);
         renderEveryPage(pdf, report.pageCount());
     }
 
