@@ -207,6 +207,12 @@ int showPart(Context &ctx, const CatalogOptions &opt)
     if (!p)
         return fail("no part '" + opt.id + "' in the catalog (see cplan catalog list)");
     Json j = fullJson(*p);
+    // A server's GPU figures the collectives use, with their sources (the GPU part has them).
+    if (const Part *gpu = p->kind == PartKind::GpuServer ? c->find(p->gpu) : nullptr) {
+        j["gpu_nvlink_gbps"] = number(gpu->nvlinkGBps);
+        j["gpu_architecture"] = text(gpu->architecture);
+        j["gpu_sources"] = gpu->sources;
+    }
     j["price_history"] = priceHistoryJson(ctx, p->id);
     if (ctx.json) {
         std::cout << j.dump(2) << '\n';

@@ -64,6 +64,10 @@ private slots:
         for (const QJsonValue &row : sweep)
             for (const char *key : {"time_s", "algbw_gbps", "busbw_gbps", "algorithm", "protocol"})
                 QVERIFY2(!row[QLatin1String(key)].isUndefined(), key);
+        // The NVLink figure and its source, shown with the server.
+        const QJsonObject show = json({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("dgx-b300")}).object();
+        QCOMPARE(show[QStringLiteral("gpu_nvlink_gbps")].toDouble(), 1800.0);
+        QVERIFY(show[QStringLiteral("gpu_sources")].toArray().first().toString().contains(QStringLiteral("NVLink")));
     }
 
     void badOptionsExitTwo()
