@@ -6,6 +6,7 @@
 #include "io/yamldom.h"
 #include "io/yamlmapreader.h"
 #include "model/linkrate.h"
+#include "routing/routing.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
 #include "validate/linkrules.h"
@@ -267,7 +268,14 @@ Status readSettings(const YamlNode &s, const std::string &fileName, Settings &se
     r.allowOnly({"currency", "routing_engine", "electricity_usd_per_kwh", "pue", "tco_years", "spares_percent", "discount_percent", "sharp"});
     r.string("currency", settings.currency);
     r.boolean("sharp", settings.sharp);
-    r.string("routing_engine", settings.routingEngine);
+    // The engine every front end routes with: one of ours, checked here so that the scheduler,
+    // the analysis and the report never disagree over a misspelt name ("updn" reads as updown).
+    if (r.string("routing_engine", settings.routingEngine)) {
+        if (const auto engine = routingEngineFromString(settings.routingEngine))
+            settings.routingEngine = toString(*engine);
+        else
+            r.fail(*r.get("routing_engine"), "unknown routing engine '" + settings.routingEngine + "' (ftree, updown, minhop)");
+    }
     r.number("electricity_usd_per_kwh", settings.electricityPricePerKWh);
     r.number("pue", settings.pue);
     long long years = settings.tcoYears;

@@ -141,6 +141,23 @@ private slots:
         QCOMPARE(designTerms(back->settings).discountPercent, 8.0);
     }
 
+    // SHARP off is written (on is the default, not written); a routing engine's alias is stored
+    // by its one name.
+    void sharpAndEngineRoundTrip()
+    {
+        Design d;
+        d.name = "sharp";
+        QVERIFY(serializeDesign(d).find("  sharp:") == std::string::npos);
+        d.settings.sharp = false;
+        d.settings.routingEngine = "updown";
+        auto back = parseDesign(serializeDesign(d), "mem", &m_catalog);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QVERIFY(back->settings == d.settings);
+        auto alias = parseDesign("format: cluster-planner/1\nname: a\nsettings:\n  routing_engine: updn\n", "mem", &m_catalog);
+        QVERIFY2(alias.ok(), alias.ok() ? "" : alias.error().toString().c_str());
+        QCOMPARE(alias->settings.routingEngine, std::string("updown"));
+    }
+
     void specialCharacters()
     {
         Design d;
