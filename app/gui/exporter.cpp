@@ -7,6 +7,7 @@
 #include "schedulerview.h"
 
 #include "analysis/cost.h"
+#include "analysis/exportformats.h"
 #include "catalog/catalog.h"
 #include "export/bomworkbook.h"
 
@@ -14,6 +15,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QInputDialog>
 #include <QMessageBox>
 #include <QSettings>
 
@@ -91,6 +93,34 @@ void Exporter::exportBomWorkbook()
 {
     exportDeliverable(tr("Export BOM workbook"), QStringLiteral("-bom.xlsx"), tr("Excel workbook (*.xlsx)"),
                       [this](const QString &f, QString *error) { return writeBomWorkbook(f, error); });
+}
+
+bool Exporter::writeFormat(const QString &name, const QString &file, int plane, QString *error)
+{
+    const ExportFormat *format = findExportFormat(name.toStdString());
+    const Status written = format ? writeExport(*format, m_document->design(), m_catalog, file.toStdString(), plane)
+                                  : Status(Error{{}, 0, 0, "unknown format '" + name.toStdString() + "'"});
+    if (!written && error)
+        *error = QString::fromStdString(written.error().toString());
+    return written.ok();
+}
+
+void Exporter::exportFormat(const QString &name)
+{
+    const ExportFormat *format = findExportFormat(name.toStdString());
+    if (!format)
+        return;
+    int plane = 0;
+    if (const int planes = designPlanes(m_document->design()); format->writePlane && planes > 1) {
+        bool ok = false;
+        plane = QInputDialog::getInt(m_window, tr("Export %1").arg(name),
+                                     tr("Each plane is a subnet of its own. Plane (1 to %1):").arg(planes), 1, 1, planes, 1, &ok);
+        if (!ok)
+            return;
+    }
+    const QString suffix = QString::fromLatin1(format->suffix);
+    exportDeliverable(tr("Export %1").arg(name), suffix, tr("%1 (*%2);;All files (*)").arg(name, QFileInfo(suffix).suffix().prepend(QLatin1Char('.'))),
+                      [this, name, plane](const QString &f, QString *error) { return writeFormat(name, f, plane, error); });
 }
 
 Exporter::~Exporter() = default;

@@ -39,9 +39,16 @@ public:
     // The BOM workbook (XLSX) in the interface language.
     bool writeBomWorkbook(const QString &fileName, QString *error = nullptr);
 
+    // A format of the engine's table (analysis/exportformats.h), the same files `cplan export`
+    // writes; a subnet file of a multi-plane design is written for `plane` (1-based).
+    bool writeFormat(const QString &name, const QString &fileName, int plane, QString *error = nullptr);
+
     void exportView();
     void exportReport();
     void exportBomWorkbook();
+    // File > Export > NAME: asks where (and, for a subnet file of a multi-plane design, which
+    // plane) and writes it.
+    void exportFormat(const QString &name);
 
 signals:
     void statusMessage(const QString &message, int timeoutMs);

@@ -16,6 +16,8 @@
 
 #include "canvasitems.h"
 
+#include "analysis/exportformats.h"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -88,6 +90,14 @@ void MainActions::createFileMenu(MainWindow &w)
     file->addAction(tr("&Export view…"), QKeySequence(Qt::CTRL | Qt::Key_E), exporter, &Exporter::exportView);
     file->addAction(tr("Export &report (PDF)…"), exporter, &Exporter::exportReport);
     file->addAction(tr("Export &BOM workbook (XLSX)…"), exporter, &Exporter::exportBomWorkbook);
+    // Every deliverable `cplan export` writes, from the engine's one table.
+    auto *deliverables = file->addMenu(tr("Export &deliverable"));
+    for (const ExportFormat &f : exportFormats()) {
+        const QString name = QString::fromLatin1(f.name);
+        QAction *a = deliverables->addAction(name + QStringLiteral("…"), exporter, [exporter, name] { exporter->exportFormat(name); });
+        a->setToolTip(QString::fromUtf8(f.description));
+    }
+    deliverables->setToolTipsVisible(true);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, &w, &QWidget::close);
 }

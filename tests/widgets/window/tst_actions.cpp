@@ -12,12 +12,14 @@
 #include "commands.h"
 #include "designsettingsdialog.h"
 #include "exporter.h"
+#include "analysis/exportformats.h"
 #include "document.h"
 #include "inspector.h"
 #include "metricsview.h"
 #include "overviewview.h"
 #include "problemsview.h"
 #include "schedulerview.h"
+#include "export/deliverables.h"
 #include "io/designyaml.h"
 #include "routing/fabric.h"
 #include "testmain.h"
@@ -68,6 +70,7 @@ private slots:
     void schedulerTraceAndSharedPool();
     void exportStartsInLastFolder();
     void reportIncludesScheduleRun();
+    void exportMenuHasEveryFormat();
     void inspectorKeepsDockWidth();
     void metricsFitTheirDock();
 };
@@ -345,6 +348,34 @@ void TestActions::reportIncludesScheduleRun()
     m_window->scene()->deleteSelection();
     QVERIFY(!s->reportableResult());
     QCOMPARE(m_window->exporter()->writeReport(pdf, &error), without);
+}
+
+// Issue 27: the window exports every deliverable `cplan export` writes, from the engine's one table,
+// and writes the same bytes.
+void TestActions::exportMenuHasEveryFormat()
+{
+    open(edrSample);
+    QStringList listed;
+    for (QAction *top : m_window->menuBar()->actions())
+        if (QMenu *file = top->menu())
+            for (QAction *a : file->actions())
+                if (a->menu() && a->text().contains(QStringLiteral("deliverable")))
+                    for (QAction *f : a->menu()->actions())
+                        listed << f->text().remove(QStringLiteral("…"));
+    QCOMPARE(listed.size(), int(exportFormats().size()));
+    for (const ExportFormat &f : exportFormats())
+        QVERIFY2(listed.contains(QString::fromLatin1(f.name)), f.name);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString csv = dir.filePath(QStringLiteral("cables.csv"));
+    QString error;
+    QVERIFY2(m_window->exporter()->writeFormat(QStringLiteral("cable-plan"), csv, 0, &error), qPrintable(error));
+    auto expected = cablePlanFile(m_window->document()->design(), *m_catalog);
+    QVERIFY(expected.ok());
+    QFile written(csv);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QCOMPARE(written.readAll().toStdString(), *expected);
+    QVERIFY(!m_window->exporter()->writeFormat(QStringLiteral("no-such-format"), csv, 0, &error));
 }
 
 // Showing a link in the Inspector left the left dock wider (the cable combo sized itself to
