@@ -228,7 +228,7 @@ AnalysisResult AnalysisRunner::analyze(const Design &design, const Catalog &cata
     if (!pattern.empty()) {
         if (auto workload = parseWorkload(pattern)) {
             if (workload->collective)   // and the size sweep nccl-tests runs
-                workload->sweepBytes = sweepSizes(8, double(16ull << 30));
+                workload->sweepBytes = sweepSizes(kSweepFromBytes, kSweepToBytes);
             request.network.workloads = {*workload};
         }
         else

@@ -173,17 +173,7 @@ QStringList fabricLines(const ReportData &data)
                      .arg(m->diameterSwitches)
                      .arg(m->diameterSampled ? PdfReport::tr(" (sampled)") : QString());
     }
-    if (const TrafficResult *h = data.headline) {
-        const CollectiveEstimate &c = *h->collective;
-        lines << PdfReport::tr("Collective: %1")
-                     .arg(c.known ? PdfReport::tr("%1 GB/s bus bandwidth (all-reduce of 1 GiB over %2 GPUs, %3; NCCL %4/%5)")
-                                        .arg(number(c.busbwGBps, 1))
-                                        .arg(c.ranks)
-                                        .arg(durationText(c.timeS), QString::fromUtf8(nccl::toString(c.algorithm)),
-                                             QString::fromUtf8(nccl::toString(c.protocol)))
-                                  : PdfReport::tr("unknown (the catalog lacks: %1)")
-                                        .arg(QString::fromStdString(unknownText(c))));
-    }
+    lines << collectiveLines(data);
     lines << PdfReport::tr("Analysis took %1").arg(durationText(data.analysis.wallS));
     return lines;
 }

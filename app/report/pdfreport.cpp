@@ -20,7 +20,8 @@ namespace {
 
 // The report's sections in order. A new section: its page function (reportpages.h) here.
 using PageFunction = void (*)(ReportPainter &, const ReportData &);
-const PageFunction kSections[] = {coverPage, layoutPage, analysisPage, bomPage, cablePage, physicalPage, schedulePage, alternativesPage, sourcesPage};
+const PageFunction kSections[] = {coverPage, layoutPage,   analysisPage, collectivePage,   bomPage,
+                                  cablePage, physicalPage, schedulePage, alternativesPage, sourcesPage};
 
 } // namespace
 
@@ -55,6 +56,7 @@ void PdfReport::analyse()
         m_notes << tr("Traffic pattern '%1': %2").arg(QString::fromStdString(m_pattern), QString::fromStdString(pattern.error().message));
     WorkloadSpec allReduce = *parseWorkload("allreduce");
     allReduce.bytes = kHeadlineAllReduceBytes;
+    allReduce.sweepBytes = sweepSizes(kSweepFromBytes, kSweepToBytes);   // the window's chart's sizes
     request.network.workloads.push_back(allReduce);
     m_analysis = std::make_unique<DesignAnalysis>(analyzeDesign(m_design, m_catalog, request));
 }
@@ -69,7 +71,8 @@ bool PdfReport::write(const QString &path, QString *error)
 
 bool PdfReport::render(const QString &path, QString *error)
 {
-    ReportData data{m_design, m_catalog, *m_analysis, m_schedule.get(), m_scenario, m_sourceFile, m_notes, {}, nullptr, nullptr, m_alternatives.get()};
+    ReportData data{m_design, m_catalog, *m_analysis, m_schedule.get(), m_scenario, m_sourceFile, m_notes, {}, nullptr,
+                    nullptr, m_alternatives.get(), {}};
     if (!m_analyseNetwork)
         data.networkMissing = tr("network analysis switched off");
     else if (m_analysis->networkError)
@@ -80,8 +83,12 @@ bool PdfReport::render(const QString &path, QString *error)
         data.notes << tr("Network analysis not available: %1; the report shows cost charts only.").arg(data.networkMissing);
     if (const NetworkAnalysis *n = data.network(); n && !n->traffic.empty()) {
         const TrafficResult &headline = n->traffic.back();
-        if (headline.issue == TrafficResult::Issue::None && headline.servers >= 2)
+        // One server too: NCCL's model gives its NVLink figure (NVLS on a DGX H100, say).
+        if (headline.issue == TrafficResult::Issue::None && headline.collective)
             data.headline = &headline;
+        else
+            data.headlineMissing = headline.issueMessage.format.empty() ? QString::fromStdString(headline.issueText)
+                                                                        : engineText(headline.issueMessage);
         if (n->traffic.size() == 2) {
             const TrafficResult &pattern = n->traffic.front();
             if (pattern.issue == TrafficResult::Issue::None)

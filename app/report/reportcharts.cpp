@@ -168,6 +168,47 @@ void lineChart(QPainter &p, const QRectF &plot, const std::vector<std::pair<doub
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
 }
 
+void logLineChart(QPainter &p, const QRectF &plot, const std::vector<ChartLine> &lines, const std::vector<QColor> &colors,
+                  const QStringList &names, const std::vector<std::pair<double, QString>> &xTicks, const QString &yUnit)
+{
+    double maxV = 0;
+    for (const ChartLine &l : lines)
+        for (const QPointF &pt : l.points)
+            maxV = std::max(maxV, pt.y());
+    const double top = niceCeil(maxV);
+    valueGrid(p, plot, top, tickCount(top), yUnit);
+    const double lo = xTicks.empty() ? 0 : std::log2(xTicks.front().first);
+    const double hi = xTicks.empty() ? 1 : std::max(lo + 1, std::log2(xTicks.back().first));
+    auto at = [&](const QPointF &v) {
+        return QPointF(plot.left() + plot.width() * (std::log2(v.x()) - lo) / (hi - lo), plot.bottom() - plot.height() * v.y() / top);
+    };
+    p.setFont(reportFont(6.5));
+    for (const auto &[x, label] : xTicks) {
+        const double fx = at(QPointF(x, 0)).x();
+        p.setPen(QPen(ink::kRule, 0.5));
+        p.drawLine(QPointF(fx, plot.top()), QPointF(fx, plot.bottom()));
+        p.setPen(ink::kMuted);
+        p.drawText(QRectF(fx - 30, plot.bottom() + 2, 60, 10), Qt::AlignHCenter | Qt::AlignTop, label);
+    }
+    for (const ChartLine &l : lines) {
+        const QColor &color = colors[l.series % colors.size()];
+        QPainterPath path;
+        for (std::size_t i = 0; i < l.points.size(); ++i)
+            i == 0 ? path.moveTo(at(l.points[i])) : path.lineTo(at(l.points[i]));
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(color, 1.4));
+        p.drawPath(path);
+        p.setPen(Qt::NoPen);
+        p.setBrush(color);
+        for (const QPointF &pt : l.points)
+            p.drawEllipse(at(pt), 1.6, 1.6);
+    }
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(ink::kMuted, 0.6));
+    p.drawLine(plot.bottomLeft(), plot.bottomRight());
+    legend(p, plot, colors, names, std::size_t(names.size()));
+}
+
 namespace {
 
 // An axis value, short: "1.25M", "340k", "0.0123".

@@ -28,6 +28,18 @@ void barChart(QPainter &p, const QRectF &plot, const QStringList &categories, co
 void lineChart(QPainter &p, const QRectF &plot, const std::vector<std::pair<double, double>> &points, double yMax,
                const QString &yUnit, const QColor &color);
 
+// A line on logLineChart: its points (x > 0, y) joined in order, in series `series`'s colour.
+struct ChartLine
+{
+    std::vector<QPointF> points;
+    std::size_t series = 0;
+};
+// Lines over a log2 x axis (message sizes, say) from the first of `xTicks` to the last, each tick
+// a grid line with its label; y from 0 to a round maximum, with `yUnit` on its labels; a dot on
+// every point and a legend (`names` in `colors`, one per series) above the plot.
+void logLineChart(QPainter &p, const QRectF &plot, const std::vector<ChartLine> &lines, const std::vector<QColor> &colors,
+                  const QStringList &names, const std::vector<std::pair<double, QString>> &xTicks, const QString &yUnit);
+
 // A scatter of points on two value axes (each from its minimum to its maximum, with a margin):
 // `other` small and grey, `front` larger in the accent colour and joined in x order, `chosen`
 // ringed; axis titles under and beside the plot.

@@ -31,8 +31,9 @@ struct ReportData
     QStringList notes;                          // what the report could not compute, and why
     QString networkMissing;                     // why there are no network figures ("" = there are)
     const TrafficResult *pattern = nullptr;     // the traffic pattern's run, when it ran
-    const TrafficResult *headline = nullptr;    // the headline all-reduce's, on two servers or more
+    const TrafficResult *headline = nullptr;    // the headline all-reduce's (with its size sweep), when it ran
     const ReportAlternatives *alternatives = nullptr;   // the sweep the design was chosen from, if any
+    QString headlineMissing;                    // why there is no headline ("" = there is one, or no network)
 
     const Bom &bom() const { return analysis.cost.bom; }
     const BomPricing &pricing() const { return analysis.cost.pricing; }
@@ -46,11 +47,17 @@ struct ReportData
 void coverPage(ReportPainter &painter, const ReportData &data);
 void layoutPage(ReportPainter &painter, const ReportData &data);
 void analysisPage(ReportPainter &painter, const ReportData &data);
+void collectivePage(ReportPainter &painter, const ReportData &data);
 void bomPage(ReportPainter &painter, const ReportData &data);
 void cablePage(ReportPainter &painter, const ReportData &data);
 void physicalPage(ReportPainter &painter, const ReportData &data);
 void schedulePage(ReportPainter &painter, const ReportData &data);
 void alternativesPage(ReportPainter &painter, const ReportData &data);
 void sourcesPage(ReportPainter &painter, const ReportData &data);
+
+// The headline collective in words, as the analysis page's figures and the collective page give
+// it: its bus bandwidth at 1 GiB over the GPUs, time and NCCL's algorithm/protocol, and why NCCL
+// picks them; or why it is unknown. Empty without a headline.
+QStringList collectiveLines(const ReportData &data);
 
 } // namespace cplan

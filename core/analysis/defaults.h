@@ -26,6 +26,9 @@ inline constexpr std::string_view kDefaultReportPattern = "permutation";
 inline constexpr double kHeadlineAllReduceBytes = double(1ull << 30);   // 1 GiB
 // A collective's size when none is given (cplan simulate, the window's heatmap): the same.
 inline constexpr double kDefaultCollectiveBytes = kHeadlineAllReduceBytes;
+// The sizes a collective's bus bandwidth is charted over (the window's Metrics dock, the
+// report): nccl-tests' -b 8 -e 16G -f 2, through sweepSizes (nccl/collectiverun.h).
+inline constexpr double kSweepFromBytes = 8, kSweepToBytes = double(16ull << 30);
 // Memory a workload's flow simulation may take (estimated from its flow count before it is
 // built, routing/routedflows.h): a pattern over it is refused with the reason, not run.
 inline constexpr std::uint64_t kDefaultTrafficMemoryBudget = 1ull << 30;   // 1 GiB
