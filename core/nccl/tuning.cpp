@@ -204,10 +204,10 @@ std::string explain(const System &s, const Choice &c)
                            : "P2P: send/recv with every peer; across servers through PXN (NVLink to the GPU on the destination's rail)";
         break;
     }
-    switch (c.protocol) {
-    case Protocol::LL: return why + "; LL protocol (small message: latency first)";
-    case Protocol::LL128: return why + "; LL128 protocol (medium message)";
-    case Protocol::Simple: return why + "; Simple protocol (large message: bandwidth first)";
+    switch (c.protocol) {   // what the protocol trades, not why it won (the time model says that)
+    case Protocol::LL: return why + "; LL protocol (lowest latency, a fraction of the bandwidth)";
+    case Protocol::LL128: return why + "; LL128 protocol (low latency, most of the bandwidth)";
+    case Protocol::Simple: return why + "; Simple protocol (full bandwidth, highest latency)";
     }
     return why;
 }
