@@ -7,6 +7,7 @@
 #include "i18n.h"
 #include "mainwindow.h"
 #include "manualdialog.h"
+#include "perfcomparedialog.h"
 
 #include "analysis.h"
 #include "canvasclipboard.h"
@@ -78,6 +79,7 @@ void MainActions::createFileMenu(MainWindow &w)
     file->addSeparator();
     file->addAction(tr("&Import fabric…"), w.asBuilt(), &AsBuiltCompare::importFabric);
     file->addAction(tr("Compare with &as-built…"), w.asBuilt(), &AsBuiltCompare::compare);
+    file->addAction(tr("Compare with &measured performance…"), &w, [&w] { PerfCompareDialog::compare(w.document(), &w); });
     importPrices = file->addAction(tr("Import &price list…"), &w, [&w] {
         const QString path = QFileDialog::getOpenFileName(&w, MainActions::tr("Import price list"), QString(),
                                                           MainActions::tr("Price lists (*.csv *.xlsx);;All files (*)"));
