@@ -1127,12 +1127,12 @@
         <translation>终点 U</translation>
     </message>
     <message>
-        <location filename="../../core/analysis/network.cpp" line="+108"/>
+        <location filename="../../core/analysis/network.cpp" line="+109"/>
         <source>%1 over %2 endpoints is %3 flows, about %4 MiB to simulate, more than the analysis budget of %5 MiB: choose a sparser pattern (shift:K, permutation, uniform:F) or fewer endpoints</source>
         <translation>%2 个端点上的 %1 共有 %3 条流，模拟约需 %4 MiB，超出分析预算 %5 MiB：请选择更稀疏的流量模式（shift:K、permutation、uniform:F）或减少端点</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+132"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -1275,14 +1275,9 @@
 <context>
     <name>PdfReport</name>
     <message>
-        <location filename="../../app/report/pdfreport.cpp" line="+78"/>
+        <location filename="../../app/report/pdfreport.cpp" line="+81"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
-    </message>
-    <message>
-        <location filename="../../app/report/analysispage.cpp" line="+178"/>
-        <source>%1 GB/s bus bandwidth (ring all-reduce of 1 GiB over %2 GPUs, %3)</source>
-        <translation>总线带宽 %1 GB/s（%2 个 GPU 上 1 GiB 的环形 all-reduce，耗时 %3）</translation>
     </message>
     <message>
         <location filename="../../app/report/reportpainter.cpp" line="+55"/>
@@ -1330,13 +1325,13 @@
         <translation>第 %1 层</translation>
     </message>
     <message>
-        <location filename="../../app/report/pdfreport.cpp" line="-23"/>
-        <location line="+35"/>
+        <location filename="../../app/report/pdfreport.cpp" line="-25"/>
+        <location line="+41"/>
         <source>Traffic pattern &apos;%1&apos;: %2</source>
         <translation>流量模式“%1”：%2</translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="-20"/>
         <source>network analysis switched off</source>
         <translation>网络分析已关闭</translation>
     </message>
@@ -1346,7 +1341,7 @@
         <translation>网络分析不可用：%1；报告仅包含成本图表。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+25"/>
         <location line="+22"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
@@ -1573,7 +1568,7 @@
         <translation>单层</translation>
     </message>
     <message>
-        <location filename="../../app/report/analysispage.cpp" line="-85"/>
+        <location filename="../../app/report/analysispage.cpp" line="+93"/>
         <location filename="../../app/report/coverpage.cpp" line="-20"/>
         <location line="+21"/>
         <source>GPU-to-GPU latency</source>
@@ -1660,18 +1655,19 @@
         <translation>%1 个节点，%2 条链路；分组以方框标出</translation>
     </message>
     <message>
-        <location filename="../../app/report/analysispage.cpp" line="+118"/>
+        <location filename="../../app/report/analysispage.cpp" line="+113"/>
         <source>Network and cost analysis</source>
         <translation>网络与成本分析</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-164"/>
         <source>Link utilization</source>
         <translation>链路利用率</translation>
     </message>
     <message>
         <location line="-1"/>
         <location line="+51"/>
+        <location filename="../../app/report/collectivepage.cpp" line="+87"/>
         <source>not available</source>
         <translation>不可用</translation>
     </message>
@@ -1754,12 +1750,12 @@ This page shows cost charts only.</source>
         <translation> · 不含 %1 种价格未知的部件</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+48"/>
         <source>Fabric figures</source>
         <translation>网络指标</translation>
     </message>
     <message>
-        <location line="-41"/>
+        <location line="-36"/>
         <source>Routing: %1%2, %3 endpoints, %4 switches</source>
         <translation>路由：%1%2，%3 个端点，%4 台交换机</translation>
     </message>
@@ -1824,12 +1820,93 @@ This page shows cost charts only.</source>
         <translation>直径：最长最短路径经过 %1 台交换机%2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../../app/report/collectivepage.cpp" line="-4"/>
+        <source>nccl-tests&apos; sizes from %1 to %2 (×2) over %3 GPUs: the busbw NCCL&apos;s cost model gives, one line per algorithm/protocol it picks</source>
+        <translation>nccl-tests 的消息大小从 %1 到 %2（×2），%3 个 GPU：NCCL 成本模型给出的总线带宽，每种所选算法/协议一条线</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Bus bandwidth by message size (all-reduce, as NCCL runs it)</source>
+        <translation>按消息大小的总线带宽（all-reduce，按 NCCL 的运行方式）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The all-reduce did not run: %1.</source>
+        <translation>all-reduce 未运行：%1。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Bus bandwidth unknown at every size: the catalog lacks: %1.</source>
+        <translation>所有大小的总线带宽均未知：目录缺少：%1。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>message size (log scale); bus bandwidth in GB/s, as nccl-tests reports it</source>
+        <translation>消息大小（对数刻度）；总线带宽，单位 GB/s，与 nccl-tests 报告的一致</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 of %2 sizes left out: their figures are unknown</source>
+        <translation>%2 个大小中有 %1 个未列出：其数值未知</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NCCL runs</source>
+        <translation>NCCL 运行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>algbw (GB/s)</source>
+        <translation>algbw (GB/s)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>busbw (GB/s)</source>
+        <translation>busbw (GB/s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Why this algorithm</source>
+        <translation>为何选此算法</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <location line="+3"/>
         <source>Collective: %1</source>
         <translation>集合通信：%1</translation>
     </message>
     <message>
+        <location line="-2"/>
+        <source>unknown (the catalog lacks: %1)</source>
+        <translation>未知（目录缺少：%1）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 GB/s bus bandwidth (all-reduce of 1 GiB over %2 GPUs, %3; NCCL %4/%5)</source>
+        <translation>%1 GB/s 总线带宽（%2 个 GPU 上 1 GiB 的 all-reduce，%3；NCCL %4/%5）</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <source>NCCL&apos;s choice: %1</source>
+        <translation>NCCL 的选择：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Collective communication</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <location filename="../../app/report/analysispage.cpp" line="+5"/>
         <source>Analysis took %1</source>
         <translation>分析耗时 %1</translation>
     </message>
@@ -1842,6 +1919,7 @@ This page shows cost charts only.</source>
         <location line="-93"/>
         <location line="+97"/>
         <location line="+1"/>
+        <location filename="../../app/report/collectivepage.cpp" line="-35"/>
         <location filename="../../app/report/physicalpage.cpp" line="-107"/>
         <location line="+29"/>
         <source>unknown</source>
@@ -2698,6 +2776,11 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>CAPEX per GPU</source>
+        <translation>每 GPU 资本支出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Power (W)</source>
         <translation>功耗 (W)</translation>
     </message>
@@ -2795,7 +2878,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AnalysisRunner</name>
     <message>
-        <location filename="../../widgets/analysis.cpp" line="+141"/>
+        <location filename="../../widgets/analysis.cpp" line="+184"/>
         <location line="+31"/>
         <source>Analysis done</source>
         <translation>分析完成</translation>
@@ -2816,12 +2899,12 @@ This page shows cost charts only.</source>
         <translation>正在仿真 %1</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+34"/>
         <source>%1 flows have no route</source>
         <translation>%1 条流没有路由</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-40"/>
         <source>Checking design rules</source>
         <translation>正在检查设计规则</translation>
     </message>
@@ -3147,12 +3230,12 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasScene</name>
     <message>
-        <location filename="../../widgets/canvasscene.cpp" line="+345"/>
+        <location filename="../../widgets/canvaslod.cpp" line="+406"/>
         <source>%1 servers · %2 switches · %3 GPUs</source>
         <translation>%1 台服务器 · %2 台交换机 · %3 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../widgets/canvaslod.cpp" line="+0"/>
+        <location line="+4"/>
         <source> · plane %1</source>
         <translation> · 平面 %1</translation>
     </message>
@@ -3268,12 +3351,12 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasView</name>
     <message>
-        <location filename="../../widgets/canvasview.cpp" line="+37"/>
+        <location filename="../../widgets/canvasview.cpp" line="+38"/>
         <source>Link utilization</source>
         <translation>链路利用率</translation>
     </message>
     <message>
-        <location line="+203"/>
+        <location line="+235"/>
         <source>Drag switches and servers from the Parts palette onto the canvas,
 or generate a fabric with File ▸ New fat-tree fabric… (Ctrl+Shift+N),
 or open a design (Ctrl+O).</source>
@@ -3303,6 +3386,29 @@ or open a design (Ctrl+O).</source>
         <location line="+15"/>
         <source>Unknown export format &apos;%1&apos; (use .png, .svg or .pdf)</source>
         <translation>未知的导出格式“%1”（请使用 .png、.svg 或 .pdf）</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::CollectiveChart</name>
+    <message>
+        <location filename="../../widgets/collectivechart.cpp" line="+58"/>
+        <source>busbw GB/s</source>
+        <translation>busbw GB/s</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Bus bandwidth by message size: unknown (figures missing)</source>
+        <translation>按消息大小的总线带宽：未知（缺少数值）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bus bandwidth by message size (%1 sizes unknown)</source>
+        <translation>按消息大小的总线带宽（%1 个大小未知）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bus bandwidth by message size</source>
+        <translation>按消息大小的总线带宽</translation>
     </message>
 </context>
 <context>
@@ -3530,7 +3636,7 @@ or open a design (Ctrl+O).</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+42"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -3911,7 +4017,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Exporter</name>
     <message>
-        <location filename="../../app/gui/exporter.cpp" line="+55"/>
+        <location filename="../../app/gui/exporter.cpp" line="+57"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
@@ -3951,6 +4057,22 @@ or open a design (Ctrl+O).</source>
         <location line="+0"/>
         <source>Excel workbook (*.xlsx)</source>
         <translation>Excel 工作簿 (*.xlsx)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <location line="+6"/>
+        <source>Export %1</source>
+        <translation>导出 %1</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Each plane is a subnet of its own. Plane (1 to %1):</source>
+        <translation>每个平面都是独立的子网。平面（1 到 %1）：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 (*%2);;All files (*)</source>
+        <translation>%1 (*%2);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -4043,7 +4165,12 @@ or open a design (Ctrl+O).</source>
         <translation>管理设备数量</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="+166"/>
+        <source>GPUs &lt;b&gt;%1&lt;/b&gt; · CAPEX &lt;b&gt;%2&lt;/b&gt;%3 · CAPEX per GPU &lt;b&gt;%4&lt;/b&gt; · power %5 kW</source>
+        <translation>GPU &lt;b&gt;%1&lt;/b&gt; · 资本支出 &lt;b&gt;%2&lt;/b&gt;%3 · 每 GPU 资本支出 &lt;b&gt;%4&lt;/b&gt; · 功率 %5 kW</translation>
+    </message>
+    <message>
+        <location line="-215"/>
         <source>Generate</source>
         <translation>生成</translation>
     </message>
@@ -4068,12 +4195,7 @@ or open a design (Ctrl+O).</source>
         <translation>全部轨道合计：叶交换机 %1 台，脊交换机 %2 台，核心交换机 %3 台 — 共 %4 条链路&lt;br&gt;叶交换机端口：下行 %5，上行 %6；每条轨道的网络有 %7 个可扩展单元，每个 %8 台服务器&lt;br&gt;</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <source>GPUs &lt;b&gt;%1&lt;/b&gt; · CAPEX &lt;b&gt;%2&lt;/b&gt;%3 · per GPU &lt;b&gt;%4&lt;/b&gt; · power %5 kW</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; 个 GPU · 资本支出 &lt;b&gt;%2&lt;/b&gt;%3 · 每 GPU &lt;b&gt;%4&lt;/b&gt; · 功耗 %5&#xa0;kW</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+25"/>
         <source> (some prices unknown)</source>
         <translation>（部分价格未知）</translation>
     </message>
@@ -4398,7 +4520,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainActions</name>
     <message>
-        <location filename="../../app/gui/mainactions.cpp" line="+63"/>
+        <location filename="../../app/gui/mainactions.cpp" line="+67"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -4454,6 +4576,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Compare with &amp;measured performance…</source>
+        <translation>与实测性能比较(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Import &amp;price list…</source>
         <translation>导入价目表(&amp;P)…</translation>
     </message>
@@ -4485,6 +4612,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>Export &amp;deliverable</source>
+        <translation>导出交付文件(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -4594,6 +4726,16 @@ or open a design (Ctrl+O).</source>
         <translation>随机置换</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>All-reduce as NCCL runs it</source>
+        <translation>按 NCCL 方式运行的 all-reduce</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All-to-all as NCCL runs it (PXN)</source>
+        <translation>按 NCCL 方式运行的 all-to-all（PXN）</translation>
+    </message>
+    <message>
         <location line="+10"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
@@ -4654,7 +4796,12 @@ or open a design (Ctrl+O).</source>
         <translation>Cluster Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>&amp;Manual</source>
+        <translation>手册(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;About Cluster Planner</source>
         <translation>关于 Cluster Planner(&amp;A)</translation>
     </message>
@@ -4727,7 +4874,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+94"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+96"/>
         <source>Price book</source>
         <translation>价格簿</translation>
     </message>
@@ -4791,12 +4938,12 @@ or open a design (Ctrl+O).</source>
         <translation>正在打开设计…</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+35"/>
         <source>Generate fat tree</source>
         <translation>生成胖树</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Cut</source>
         <translation>剪切</translation>
     </message>
@@ -4864,6 +5011,19 @@ or open a design (Ctrl+O).</source>
         <location line="+11"/>
         <source>Esc or F5: leave presentation mode</source>
         <translation>Esc 或 F5：退出演示模式</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::ManualDialog</name>
+    <message>
+        <location filename="../../app/gui/manualdialog.cpp" line="+70"/>
+        <source>Cluster Planner manual</source>
+        <translation>Cluster Planner 手册</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>%1 is not part of this manual: it is in the source tree of Cluster Planner.</source>
+        <translation>%1 不在本手册中：它位于 Cluster Planner 的源代码树中。</translation>
     </message>
 </context>
 <context>
@@ -4972,7 +5132,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MetricsView</name>
     <message>
-        <location filename="../../widgets/metricsview.cpp" line="+65"/>
+        <location filename="../../widgets/metricsview.cpp" line="+70"/>
         <source>Link utilization (%, links per bin)</source>
         <translation>链路利用率（%，每区间链路数）</translation>
     </message>
@@ -4983,13 +5143,13 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+250"/>
+        <location line="+265"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-245"/>
-        <location line="+122"/>
+        <location line="-258"/>
+        <location line="+126"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
@@ -5032,11 +5192,12 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="-26"/>
         <location line="+38"/>
+        <location line="+44"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-81"/>
         <source>≥ </source>
         <translation>≥ </translation>
     </message>
@@ -5151,7 +5312,27 @@ or open a design (Ctrl+O).</source>
         <translation>繁忙链路平均利用率</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>NCCL algorithm</source>
+        <translation>NCCL 算法</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bus bandwidth (%1)</source>
+        <translation>总线带宽（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown: %1</source>
+        <translation>未知：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Flows simulated by</source>
         <translation>流的模拟方式</translation>
     </message>
@@ -5191,7 +5372,7 @@ or open a design (Ctrl+O).</source>
         <translation>链路利用率：请在“视图 ▸ 利用率热力图”中选择流量模式。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+34"/>
         <source>Cost breakdown (priced parts only)</source>
         <translation>成本构成（仅含有价格的部件）</translation>
     </message>
@@ -5341,14 +5522,123 @@ or open a design (Ctrl+O).</source>
     </message>
 </context>
 <context>
+    <name>cplan::PerfCompareDialog</name>
+    <message>
+        <location filename="../../app/gui/perfcomparedialog.cpp" line="+57"/>
+        <source>Measured performance against the plan</source>
+        <translation>实测性能与规划对比</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>No row of %1 or more is over %2 % below the plan.</source>
+        <translation>没有 %1 及以上的行比规划低 %2 % 以上。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 row of %1 or more is over %2 % below the plan.</source>
+        <translation>有 1 行（%1 及以上）比规划低 %2 % 以上。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 rows of %2 or more are over %3 % below the plan.</source>
+        <translation>有 %1 行（%2 及以上）比规划低 %3 % 以上。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>within</source>
+        <translation>符合</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>below</source>
+        <translation>偏低</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>above</source>
+        <translation>偏高</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not judged</source>
+        <translation>不评判</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+46"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-37"/>
+        <source>%1: %2 on %n server(s) × %3 GPUs</source>
+        <translation>
+            <numerusform>%1：%2，%n 台服务器 × %3 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No prediction: %1</source>
+        <translation>无预测：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Measured busbw (GB/s)</source>
+        <translation>实测 busbw (GB/s)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Predicted busbw (GB/s)</source>
+        <translation>预测 busbw (GB/s)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>NCCL (plan)</source>
+        <translation>NCCL（规划）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 bytes, line %2 of the log</source>
+        <translation>%1 字节，日志第 %2 行</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <location line="+13"/>
+        <source>Compare with measured performance</source>
+        <translation>与实测性能比较</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>nccl-tests output (*.log *.txt);;All files (*)</source>
+        <translation>nccl-tests 输出 (*.log *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Could not compare with the measured performance:
+%1</source>
+        <translation>无法与实测性能比较：
+%1</translation>
+    </message>
+</context>
+<context>
     <name>cplan::PlaneTabs</name>
     <message>
-        <location filename="../../widgets/planetabs.cpp" line="+14"/>
+        <location filename="../../widgets/planetabs.cpp" line="+15"/>
         <source>Each plane is an independent fabric (its own subnet); the servers are in all of them</source>
         <translation>每个平面是一张独立的网络（各自的子网）；服务器属于所有平面</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+17"/>
         <source>All planes</source>
         <translation>全部平面</translation>
     </message>
@@ -5451,7 +5741,7 @@ or open a design (Ctrl+O).</source>
         <translation>不在机柜中</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+85"/>
         <source>The design has no racks yet: no node names one.</source>
         <translation>设计中还没有机柜：没有节点指定机柜。</translation>
     </message>
@@ -5683,7 +5973,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/main.cpp" line="+52"/>
+        <location filename="../../app/main.cpp" line="+53"/>
         <source>Design GPU clusters on InfiniBand fabrics.</source>
         <translation>在 InfiniBand 网络上设计 GPU 集群。</translation>
     </message>
@@ -5748,7 +6038,7 @@ or open a design (Ctrl+O).</source>
         <translation>截图时将此停靠窗口置于前面（例如 RacksDock）。</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+79"/>
         <source>Cluster Planner</source>
         <translation>Cluster Planner</translation>
     </message>
