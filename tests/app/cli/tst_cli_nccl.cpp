@@ -5,6 +5,7 @@
 
 #include <QtTest>
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -68,6 +69,44 @@ private slots:
         const QJsonObject show = json({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("dgx-b300")}).object();
         QCOMPARE(show[QStringLiteral("gpu_nvlink_gbps")].toDouble(), 1800.0);
         QVERIFY(show[QStringLiteral("gpu_sources")].toArray().first().toString().contains(QStringLiteral("NVLink")));
+    }
+
+    // The acceptance's other half: a catalog without the B300's NVLink figure gives busbw null
+    // and names the missing figure, never a number.
+    void b300WithoutNvlinkIsNull()
+    {
+        QTemporaryDir catalogDir;
+        QVERIFY(catalogDir.isValid());
+        const QDir source(QString::fromStdString(cplan::test::sourcePath("resources/catalog")));
+        for (const QString &f : source.entryList({QStringLiteral("*.yaml")})) {
+            QFile in(source.filePath(f));
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            QByteArray text = in.readAll();
+            if (f == QStringLiteral("gpus.yaml")) {
+                const qsizetype at = text.indexOf("id: b300");
+                QVERIFY(at > 0);
+                const qsizetype nv = text.indexOf("nvlink_gbps: 1800", at);
+                QVERIFY(nv > at);
+                text.replace(nv, qsizetype(strlen("nvlink_gbps: 1800")), "nvlink_gbps: null");
+            }
+            QFile out(catalogDir.filePath(f));
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(text);
+        }
+        const QString d = generate(QStringLiteral("b300-unknown"), {QStringLiteral("--servers"), QStringLiteral("1"), QStringLiteral("--server"),
+                                                                    QStringLiteral("dgx-b300"), QStringLiteral("--switch"), QStringLiteral("q3400")});
+        const QByteArray saved = qgetenv("CPLAN_CATALOG_DIR");
+        qputenv("CPLAN_CATALOG_DIR", catalogDir.path().toUtf8());
+        const QJsonObject j = json({QStringLiteral("simulate"), d, QStringLiteral("--pattern"), QStringLiteral("allreduce"),
+                                    QStringLiteral("--bytes"), QStringLiteral("8GiB")})
+                                  .object();
+        qputenv("CPLAN_CATALOG_DIR", saved);
+        QVERIFY(j.contains(QStringLiteral("busbw_gbps")));
+        QVERIFY(j[QStringLiteral("busbw_gbps")].isNull());
+        QVERIFY(j[QStringLiteral("algorithm")].isNull());
+        const QJsonArray unknown = j[QStringLiteral("unknown")].toArray();
+        QCOMPARE(unknown.size(), 1);
+        QVERIFY(unknown.first().toString().contains(QStringLiteral("NVLink bandwidth of GPU 'b300'")));
     }
 
     void badOptionsExitTwo()
