@@ -1,5 +1,6 @@
 #include "analysis/network.h"
 
+#include "analysis/planeendpoints.h"
 #include "analysis/planemerge.h"
 
 #include "catalog/catalog.h"
@@ -123,6 +124,50 @@ TrafficOptions trafficOptions(const NetworkRequest &request, const std::function
     return o;
 }
 
+// A pattern over every plane's endpoints (request.planeEndpoints), this plane's share: the
+// demands to its endpoints, sources on other planes moved through NVLink to their server's
+// endpoint on the destination's rail (PXN). Pairs on one server stay on NVLink.
+TrafficResult runPatternOverPlanes(const Fabric &fabric, const RoutingTables &tables, const LatencyModel &latency,
+                                   const WorkloadSpec &spec, const NetworkRequest &request, const std::function<bool()> &cancelled)
+{
+    const PlaneEndpoints &pe = *request.planeEndpoints;
+    TrafficResult t;
+    t.workload = spec;
+    t.endpoints = std::uint32_t(fabric.endpoints().size());   // the planes' endpoints add up to the pattern's
+    const auto count = checkPattern(*spec.pattern, pe.total(), spec.bytes);
+    if (!count) {
+        t.issue = TrafficResult::Issue::PatternDoesNotFit;
+        t.issueText = count.error().message;
+        return t;
+    }
+    const std::size_t planes = pe.offset.size() - 1;
+    t.plannedFlows = *count / std::max<std::size_t>(1, planes);
+    std::size_t noEndpoint = 0;
+    const DemandLister demands = [&](const std::function<bool(const Demand &)> &visit) {
+        noEndpoint = 0;
+        return forEachDemand(*spec.pattern, pe.total(), spec.bytes, spec.seed, [&](const Demand &d) {
+            Demand local;
+            switch (demandOnPlane(pe, request.plane, d, local)) {
+            case PlaneDemand::Carried: return visit(local);
+            case PlaneDemand::NoEndpoint: ++noEndpoint; return true;
+            default: return true;
+            }
+        });
+    };
+    TrafficOptions options = trafficOptions(request, cancelled);
+    options.ideal = spec.ideal;
+    options.latency = &latency;
+    const TrafficRun run = runTraffic(fabric, tables, demands, t.plannedFlows, {}, options);
+    if (run.overBudget) {
+        refuseOverBudget(t, request.trafficMemoryBudget);
+        return t;
+    }
+    fillFromRun(fabric, run, t);
+    t.unroutableFlows += noEndpoint;
+    t.completionS = run.completionS;
+    return t;
+}
+
 TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fabric &fabric, const RoutingTables &tables,
                           const LatencyModel &latency, const WorkloadSpec &spec, const NetworkRequest &request,
                           const std::function<bool()> &cancelled)
@@ -153,6 +198,8 @@ TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fa
         t.rails = setup.set.rails;
         return t;
     }
+    if (request.planeEndpoints)
+        return runPatternOverPlanes(fabric, tables, latency, spec, request, cancelled);
     const auto count = checkPattern(*spec.pattern, t.endpoints, spec.bytes);
     if (!count) {
         t.issue = TrafficResult::Issue::PatternDoesNotFit;
@@ -303,13 +350,16 @@ Result<NetworkAnalysis> analyzeNetwork(const Design &design, const Catalog &cata
         return resolved.error();
     RunControl part = control;
     NetworkAnalysis total;
+    NetworkRequest withPlanes = request;
+    if (std::any_of(request.workloads.begin(), request.workloads.end(), [](const WorkloadSpec &w) { return w.pattern.has_value(); }))
+        withPlanes.planeEndpoints = std::make_shared<const PlaneEndpoints>(planeEndpoints(design, catalog, planes));
     std::vector<std::vector<CollectiveEstimate>> collectives, collectivesBefore;
     for (int plane = 1; plane <= planes && !control.cancelled(); ++plane) {
         if (control.progress)
             part.progress = [&control, plane, planes](const Progress &p) {
                 control.report(((plane - 1) * 100 + p.percent) / planes, p.stage, "plane " + std::to_string(plane));
             };
-        auto next = analyzeFabric(design, catalog, planemerge::planeRequest(design, request, plane, planes), part, plane);
+        auto next = analyzeFabric(design, catalog, planemerge::planeRequest(design, withPlanes, plane, planes), part, plane);
         if (!next)
             return next;
         planemerge::collectEstimates(next->traffic, collectives);

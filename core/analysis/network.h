@@ -5,11 +5,11 @@
 #include "analysis/workloadspec.h"
 #include "failure/failure.h"
 #include "flow/routeclasses.h"
+#include "nccl/collectiverun.h"
 #include "routing/metrics.h"
 #include "routing/routing.h"
 #include "util/error.h"
 #include "util/message.h"
-#include "nccl/collectiverun.h"
 
 #include <cstdint>
 #include <memory>
@@ -22,6 +22,7 @@ namespace cplan {
 
 class Catalog;
 class Design;
+struct PlaneEndpoints;
 
 // The network question every front end asks: route the design (optionally with links, switches
 // or servers out), measure it, and run workloads through the routes. The window's metrics dock
@@ -48,6 +49,10 @@ struct NetworkRequest
     FlowAggregation aggregation = FlowAggregation::Auto;
 
     int plane = 0;                            // one plane of a multi-plane design (1-based); 0 = all
+    // Set by analyzeNetwork for the planes of a multi-plane design: traffic patterns run over
+    // every plane's endpoints, cross-plane pairs through NVLink as PXN sends them
+    // (analysis/planeendpoints.h). Empty: a pattern runs over the fabric's own endpoints.
+    std::shared_ptr<const PlaneEndpoints> planeEndpoints;
     FailureSpec failures;                     // taken out before routing; compared with intact
     bool keepTables = false;                  // keep the fabric and the tables in the result
     // Refuse (with an error the front ends translate) a fabric with fewer than two cabled

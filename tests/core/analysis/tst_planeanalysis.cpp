@@ -65,7 +65,9 @@ private slots:
         QCOMPARE(a->latency->stats.p99Ns, a->planes[0].latency->stats.p99Ns);
     }
 
-    // A pattern runs over each plane's endpoints at once: every plane's cables carry bytes.
+    // A pattern runs over every plane's endpoints at once: a pair on two planes goes through
+    // NVLink to the source server's endpoint on the destination's rail (PXN), so no pair is left
+    // out; every plane's cables carry bytes.
     void patternOnEveryPlane()
     {
         const Design d = dgx(8, 2);
@@ -76,7 +78,16 @@ private slots:
         QVERIFY(a.ok());
         const TrafficResult &t = a->traffic.front();
         QCOMPARE(t.endpoints, std::uint32_t(64));
-        QCOMPARE(t.flows, std::size_t(2 * 32 * 31));
+        // 64 × 63 ordered pairs but the 8 servers' 2 × 4 × 4 pairs across their own planes,
+        // which stay on NVLink: 3,776 (one plane's own pairs alone were 2 × 32 × 31 = 1,984).
+        QCOMPARE(t.flows, std::size_t(64 * 63 - 8 * 2 * 4 * 4));
+        QCOMPARE(t.unroutableFlows, std::size_t(0));
+        NetworkRequest one = request;   // plane 1 alone: its own endpoints only
+        one.plane = 1;
+        auto alone = analyzeNetwork(d, m_catalog, one);
+        QVERIFY(alone.ok());
+        QCOMPARE(alone->traffic.front().flows, std::size_t(32 * 31));
+        QVERIFY(t.completionS > 1.5 * alone->traffic.front().completionS);
         std::set<int> busyPlanes;
         const std::vector<double> util = cableUtilization(t, d.links.size());
         for (std::size_t l = 0; l < d.links.size(); ++l)
@@ -84,6 +95,31 @@ private slots:
                 busyPlanes.insert(linkPlane(d, d.links[l]));
         QCOMPARE(busyPlanes, (std::set<int>{1, 2}));
         QCOMPARE(t.completionS, std::max(a->planes[0].completionS[0], a->planes[1].completionS[0]));
+    }
+
+    // Rail-only: each rail its own network. A pattern over every HCA reaches another rail of
+    // another server through NVLink first (PXN): 32 × 31 pairs but each server's 8 × 7 among its
+    // own rails (NVLink only), none unroutable; a shift by one runs on every rail at once.
+    void railOnlyPatternThroughPxn()
+    {
+        FatTreeSpec spec;
+        spec.servers = {{"dgx-h100", 4}};
+        spec.switchPart = "qm9700";
+        spec.railOnly = true;
+        const Design d = test::generateOrStop(spec);
+        NetworkRequest request;
+        request.latency = request.metrics = request.reachability = false;
+        request.workloads = {workload("alltoall", 1e6), workload("shift:1", 1e6)};
+        auto a = analyzeNetwork(d, m_catalog, request);
+        QVERIFY2(a.ok(), a.ok() ? "" : a.error().message.c_str());
+        QCOMPARE(a->planes.size(), std::size_t(8));
+        const TrafficResult &all = a->traffic[0], &shift = a->traffic[1];
+        QCOMPARE(all.endpoints, std::uint32_t(32));
+        QCOMPARE(all.flows, std::size_t(32 * 31 - 4 * 8 * 7));
+        QCOMPARE(all.unroutableFlows, std::size_t(0));
+        QVERIFY(all.completionS > 0);
+        QCOMPARE(shift.unroutableFlows, std::size_t(0));
+        QVERIFY(shift.flows > 0);
     }
 
     // A collective spreads over the planes: each carries half the bytes, at once, so the
