@@ -22,7 +22,7 @@ using Json = nlohmann::ordered_json;
 
 struct VerifyPerfArgs
 {
-    std::string design, collective;
+    std::string design, collective, algo, proto;
     std::vector<std::string> logs;
 };
 
@@ -71,7 +71,10 @@ int runVerifyPerf(const VerifyPerfArgs &a, Context &ctx)
             return fail(log.error());
         logs.push_back(std::move(*log));
     }
-    auto checks = checkMeasuredPerformance(*design, *catalog(ctx), logs);
+    auto overrides = net::ncclOverrides(a.algo, a.proto);
+    if (!overrides)
+        return fail(overrides.error());
+    auto checks = checkMeasuredPerformance(*design, *catalog(ctx), logs, *overrides);
     if (!checks)
         return fail(checks.error());
     bool below = false;
@@ -100,6 +103,8 @@ void addVerifyPerfCommand(CLI::App &root, Context &ctx)
     cmd->add_option("design", a->design, "Design file")->required();
     cmd->add_option("logs", a->logs, "nccl-tests stdout files")->required();
     cmd->add_option("--collective", a->collective, "The collective the logs measured, when neither the log nor its name says");
+    cmd->add_option("--algo", a->algo, "The NCCL_ALGO the logs ran with (e.g. Ring): predict for it instead of NCCL's own choice");
+    cmd->add_option("--proto", a->proto, "The NCCL_PROTO the logs ran with (LL, LL128, Simple)");
     cmd->callback([a, &ctx] { ctx.action = [a, &ctx] { return runVerifyPerf(*a, ctx); }; });
 }
 

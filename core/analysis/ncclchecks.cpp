@@ -25,7 +25,8 @@ std::uint32_t serverGpus(const Design &design, const Catalog &catalog)
     return gpus;
 }
 
-WorkloadSpec collectiveWorkload(CollectiveKind kind, std::uint32_t gpus, const std::vector<double> &sizes)
+WorkloadSpec collectiveWorkload(CollectiveKind kind, std::uint32_t gpus, const std::vector<double> &sizes,
+                                const nccl::Overrides &overrides = {})
 {
     WorkloadSpec w;
     w.name = kind == CollectiveKind::AllToAll ? "nccl-alltoall" : toString(kind);
@@ -33,6 +34,7 @@ WorkloadSpec collectiveWorkload(CollectiveKind kind, std::uint32_t gpus, const s
     w.gpus = gpus;
     w.bytes = sizes.front();
     w.sweepBytes = sizes;
+    w.overrides = overrides;
     return w;
 }
 
@@ -147,7 +149,7 @@ const char *toString(PerfVerdict v)
 }
 
 Result<std::vector<PerfCheck>> checkMeasuredPerformance(const Design &design, const Catalog &catalog,
-                                                        const std::vector<NcclTestLog> &logs)
+                                                        const std::vector<NcclTestLog> &logs, const nccl::Overrides &overrides)
 {
     const std::uint32_t g = serverGpus(design, catalog);
     std::vector<PerfCheck> checks;
@@ -174,7 +176,7 @@ Result<std::vector<PerfCheck>> checkMeasuredPerformance(const Design &design, co
             sizes.push_back(r.bytes);
         workloadOf.push_back(c.note.empty() && !sizes.empty() ? workloads.size() : std::size_t(-1));
         if (c.note.empty() && !sizes.empty())
-            workloads.push_back(collectiveWorkload(*kind, c.servers * g, sizes));
+            workloads.push_back(collectiveWorkload(*kind, c.servers * g, sizes, overrides));
         checks.push_back(std::move(c));
     }
     auto results = runCollectives(design, catalog, workloads);

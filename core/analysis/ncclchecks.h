@@ -65,8 +65,9 @@ struct PerfCheck
 
 // Each log's rows against the plan's prediction for the same collective, servers (the log's
 // hosts; ranks / GPUs per server when it names none) and size. Error: a log whose ranks do not
-// fit the design (more GPUs than it has), with the file named.
+// fit the design (more GPUs than it has), with the file named. `overrides`: the NCCL_ALGO /
+// NCCL_PROTO the logs ran with (the prediction is then for those; default: NCCL's own choice).
 Result<std::vector<PerfCheck>> checkMeasuredPerformance(const Design &design, const Catalog &catalog,
-                                                        const std::vector<NcclTestLog> &logs);
+                                                        const std::vector<NcclTestLog> &logs, const nccl::Overrides &overrides = {});
 
 } // namespace cplan
