@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QMessageBox>
@@ -148,9 +149,9 @@ void AsBuiltCompare::importFabric()
     watcher->setFuture(QtConcurrent::run([catalog, path] { return std::make_shared<Result<IbnetdiscoverImport>>(readAndImport(path, *catalog)); }));
 }
 
-bool AsBuiltCompare::compareWith(const QString &fileName, QString *error)
+bool AsBuiltCompare::compareWith(const QString &fileName, QString *error, int plane)
 {
-    auto r = analyzeVerification(m_document->design(), fileName.toStdString(), m_catalog);
+    auto r = analyzeVerification(m_document->design(), fileName.toStdString(), m_catalog, plane);
     if (!r) {
         if (error)
             *error = QString::fromStdString(r.error().toString());
@@ -160,7 +161,7 @@ bool AsBuiltCompare::compareWith(const QString &fileName, QString *error)
     return true;
 }
 
-void AsBuiltCompare::compareWithAsync(const QString &fileName, bool interactive)
+void AsBuiltCompare::compareWithAsync(const QString &fileName, bool interactive, int plane)
 {
     if (m_busy)
         return;
@@ -185,8 +186,8 @@ void AsBuiltCompare::compareWithAsync(const QString &fileName, bool interactive)
         show(std::move(**r), fileName);
         emit compared(true, QString());
     });
-    watcher->setFuture(QtConcurrent::run([plan, catalog, path] {
-        return std::make_shared<Result<VerificationAnalysis>>(analyzeVerification(plan, path, *catalog));
+    watcher->setFuture(QtConcurrent::run([plan, catalog, path, plane] {
+        return std::make_shared<Result<VerificationAnalysis>>(analyzeVerification(plan, path, *catalog, plane));
     }));
 }
 
@@ -195,8 +196,19 @@ void AsBuiltCompare::compare()
     const QString file = QFileDialog::getOpenFileName(m_window, tr("Compare with as-built"), designFolder(),
                                                       tr("ibnetdiscover output or design (*.topo *.out *.txt *.ibnetdiscover *.net *.log "
                                                          "*.cluster.yaml *.yaml);;All files (*)"));
-    if (!file.isEmpty())
-        compareWithAsync(file, true);
+    if (file.isEmpty())
+        return;
+    // A multi-plane design: each plane is its own subnet, and ibnetdiscover reads one at a time.
+    int plane = 0;
+    if (const int planes = designPlanes(m_document->design()); planes > 1) {
+        bool ok = false;
+        plane = QInputDialog::getInt(m_window, tr("Compare with as-built"),
+                                     tr("Each plane is a subnet of its own. Which plane is this dump of? (1 to %1; 0: the whole design)").arg(planes),
+                                     1, 0, planes, 1, &ok);
+        if (!ok)
+            return;
+    }
+    compareWithAsync(file, true, plane);
 }
 
 void AsBuiltCompare::show(VerificationAnalysis analysis, const QString &source)

@@ -45,9 +45,11 @@ public:
 
     // Without dialogs (tests, screenshots): false with the error (file:line) when it cannot.
     bool importFile(const QString &fileName, QString *error = nullptr);
-    bool compareWith(const QString &fileName, QString *error = nullptr);
+    // `plane` (1-based): the dump is of that plane of a multi-plane design (its own subnet); 0: the
+    // whole design (as `cplan verify --plane N`).
+    bool compareWith(const QString &fileName, QString *error = nullptr, int plane = 0);
     // The same comparison on a worker thread; emits compared() when done.
-    void compareWithAsync(const QString &fileName, bool interactive = true);
+    void compareWithAsync(const QString &fileName, bool interactive = true, int plane = 0);
     // The punch list of the last comparison as CSV (cplan verify --punch-list writes the same).
     bool savePunchList(const QString &fileName, QString *error = nullptr) const;
     void clear();

@@ -1127,12 +1127,12 @@
         <translation>终点 U</translation>
     </message>
     <message>
-        <location filename="../../core/analysis/network.cpp" line="+109"/>
+        <location filename="../../core/analysis/network.cpp" line="+110"/>
         <source>%1 over %2 endpoints is %3 flows, about %4 MiB to simulate, more than the analysis budget of %5 MiB: choose a sparser pattern (shift:K, permutation, uniform:F) or fewer endpoints</source>
         <translation>%2 个端点上的 %1 共有 %3 条流，模拟约需 %4 MiB，超出分析预算 %5 MiB：请选择更稀疏的流量模式（shift:K、permutation、uniform:F）或减少端点</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+178"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -2922,7 +2922,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AsBuiltCompare</name>
     <message>
-        <location filename="../../app/gui/asbuiltcompare.cpp" line="+31"/>
+        <location filename="../../app/gui/asbuiltcompare.cpp" line="+32"/>
         <source>ibnetdiscover output (*.topo *.out *.txt *.ibnetdiscover *.net *.log);;All files (*)</source>
         <translation>ibnetdiscover 输出 (*.topo *.out *.txt *.ibnetdiscover *.net *.log);;所有文件 (*)</translation>
     </message>
@@ -2962,11 +2962,12 @@ This page shows cost charts only.</source>
     <message>
         <location line="+2"/>
         <location line="+14"/>
+        <location line="+9"/>
         <source>Compare with as-built</source>
         <translation>与实际布线比较</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-23"/>
         <source>Could not read the as-built fabric:
 %1</source>
         <translation>无法读取实际布线的网络：
@@ -2978,7 +2979,12 @@ This page shows cost charts only.</source>
         <translation>ibnetdiscover 输出或设计 (*.topo *.out *.txt *.ibnetdiscover *.net *.log *.cluster.yaml *.yaml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+9"/>
+        <source>Each plane is a subnet of its own. Which plane is this dump of? (1 to %1; 0: the whole design)</source>
+        <translation>每个平面都是独立的子网。这份转储属于哪个平面？（1 到 %1；0：整个设计）</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>The as-built fabric agrees with the plan.</source>
         <translation>实际布线与规划一致。</translation>
     </message>
