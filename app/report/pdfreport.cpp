@@ -20,8 +20,8 @@ namespace {
 
 // The report's sections in order. A new section: its page function (reportpages.h) here.
 using PageFunction = void (*)(ReportPainter &, const ReportData &);
-const PageFunction kSections[] = {coverPage, layoutPage,   analysisPage, collectivePage,   bomPage,
-                                  cablePage, physicalPage, schedulePage, alternativesPage, sourcesPage};
+const PageFunction kSections[] = {coverPage,    layoutPage,   analysisPage,     collectivePage, bomPage,     cablePage,
+                                  physicalPage, schedulePage, alternativesPage, sourcesPage,    findingsPage};
 
 } // namespace
 
@@ -45,7 +45,7 @@ void PdfReport::setAlternatives(const ReportAlternatives &alternatives)
 void PdfReport::analyse()
 {
     DesignRequest request;
-    request.validate = false;
+    request.validate = true;   // the findings page
     request.terms = m_terms;
     request.analyseNetwork = m_analyseNetwork;
     request.network.creditLoops = true;

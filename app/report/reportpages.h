@@ -48,6 +48,7 @@ void coverPage(ReportPainter &painter, const ReportData &data);
 void layoutPage(ReportPainter &painter, const ReportData &data);
 void analysisPage(ReportPainter &painter, const ReportData &data);
 void collectivePage(ReportPainter &painter, const ReportData &data);
+void findingsPage(ReportPainter &painter, const ReportData &data);   // design-rule findings
 void bomPage(ReportPainter &painter, const ReportData &data);
 void cablePage(ReportPainter &painter, const ReportData &data);
 void physicalPage(ReportPainter &painter, const ReportData &data);

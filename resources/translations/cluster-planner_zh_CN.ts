@@ -2538,6 +2538,62 @@ This page shows cost charts only.</source>
         <source>One cable is one label: a twin-port cable joins both ports of one cage to one far cage, a splitter one twin-port cage to two single ports. `cplan export --format p2p|ndt|labels` writes the crews&apos; sheets.</source>
         <translation>一根线缆一个标签：双端口线缆把一个端口笼的两个端口连到同一个对端端口笼，分支线缆把一个双端口笼连到两个单端口。`cplan export --format p2p|ndt|labels` 输出施工用表。</translation>
     </message>
+    <message>
+        <location filename="../../app/report/findingspage.cpp" line="+21"/>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>and %1 more</source>
+        <translation>及另外 %1 个</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+2"/>
+        <source>Design rules</source>
+        <translation>设计规则</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The design checked against the rules every front end applies (ports, speeds, cable reach, rack space and power): %1 error(s), %2 warning(s).</source>
+        <translation>按所有前端共用的规则检查设计（端口、速率、线缆长度、机柜空间和功率）：%1 个错误，%2 个警告。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Finding</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Objects</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 more finding(s): `cplan validate` lists every one.</source>
+        <translation>另有 %1 个问题：`cplan validate` 会全部列出。</translation>
+    </message>
 </context>
 <context>
     <name>PhysicalDraw</name>

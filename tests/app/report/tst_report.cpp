@@ -6,6 +6,7 @@
 #include "pdfreport.h"
 
 #include "analysis/cost.h"
+#include "analysis/design.h"
 #include "catalog/catalog.h"
 #include "io/designyaml.h"
 #include "schedule/pool.h"
@@ -100,6 +101,17 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.read(5) == "%PDF-");
         renderEveryPage(pdf, report.pageCount());
+        // The design-rule findings page (issue 27: the report ran with validation off): the
+        // counts printed are the engine's.
+        DesignRequest rules;
+        rules.analyseNetwork = false;
+        const DesignAnalysis checked = analyzeDesign(d, m_catalog, rules);
+        const auto count = [&](Severity s) {
+            return double(std::count_if(checked.findings.begin(), checked.findings.end(), [s](const Finding &x) { return x.severity == s; }));
+        };
+        QVERIFY(report.figures().count("findings_errors") && report.figures().count("findings_warnings"));
+        QCOMPARE(report.figures().at("findings_errors").value, count(Severity::Error));
+        QCOMPARE(report.figures().at("findings_warnings").value, count(Severity::Warning));
     }
 
     // With a scheduling run, the report grows a scheduling page.
