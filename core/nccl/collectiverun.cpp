@@ -53,33 +53,13 @@ bool fabricHasSharp(const Design &design, const Catalog &catalog, const Fabric &
     return true;
 }
 
-nccl::Algorithm fabricAlgorithm(nccl::Algorithm a)
-{
-    switch (a) {
-    case nccl::Algorithm::Tree:
-    case nccl::Algorithm::NvlsTree: return nccl::Algorithm::Tree;
-    case nccl::Algorithm::P2p: return nccl::Algorithm::P2p;
-    case nccl::Algorithm::Ring:
-    case nccl::Algorithm::Pat: return nccl::Algorithm::Ring;
-    default: return nccl::Algorithm::CollNetDirect;   // SHARP: no share of the NIC lost
-    }
-}
-
-double shareOf(const nccl::System &s, nccl::Algorithm a)
-{
-    switch (fabricAlgorithm(a)) {
-    case nccl::Algorithm::Tree: return s.treeFabric;
-    case nccl::Algorithm::P2p: return s.allToAllFabric;
-    case nccl::Algorithm::Ring: return s.ringFabric;
-    default: return 1.0;
-    }
-}
-
+// The flow run whose links a chosen algorithm loads (SHARP's: the tree's, the closest shape).
 nccl::TrafficShape shapeOfAlgorithm(nccl::Algorithm a)
 {
-    switch (fabricAlgorithm(a)) {
+    switch (a) {
     case nccl::Algorithm::P2p: return nccl::TrafficShape::AllToAll;
-    case nccl::Algorithm::Ring: return nccl::TrafficShape::Ring;
+    case nccl::Algorithm::Ring:
+    case nccl::Algorithm::Pat: return nccl::TrafficShape::Ring;
     default: return nccl::TrafficShape::Tree;
     }
 }
@@ -161,7 +141,7 @@ CollectiveEstimate estimateCollective(const nccl::System &system, CollectiveKind
         e.algorithm = c.algorithm;
         e.protocol = c.protocol;
         e.why = nccl::explain(system, c);
-        e.fabricShare = shareOf(system, c.algorithm);
+        e.fabricShare = nccl::fabricShare(system, c.algorithm);
     }
     return e;
 }

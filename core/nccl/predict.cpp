@@ -73,17 +73,6 @@ bool eligible(const System &s, CollectiveKind k, Algorithm a, Protocol p)
     return false;
 }
 
-double fabricShare(const System &s, Algorithm a)
-{
-    switch (a) {
-    case Algorithm::Ring:
-    case Algorithm::Pat: return s.ringFabric;
-    case Algorithm::Tree:
-    case Algorithm::NvlsTree: return s.treeFabric;
-    default: return 1.0;   // SHARP: one reduced stream per tree link, whatever the oversubscription
-    }
-}
-
 Graph graphOf(const System &s, Algorithm a)
 {
     if (a == Algorithm::Nvls || a == Algorithm::NvlsTree)
@@ -234,7 +223,7 @@ Choice allToAll(const System &s, double bytes)
     const double nvlBytes = (g - 1) / n * bytes + (s.nodes > 1 ? (n - g) / n * bytes * (g - 1) / g : 0);
     const double netBytes = s.nodes > 1 ? g * (n - g) / n * bytes / s.nicsPerNode : 0;
     const double intra = g > 1 ? s.nvlinkGBps.value_or(0) * nvlinkEfficiency(*s.arch) : kInf;
-    const double net = nicPathGBps(s.nicGbps) * s.allToAllFabric;
+    const double net = nicPathGBps(s.nicGbps) * fabricShare(s, Algorithm::P2p);
     const double transferUs = std::max(nvlBytes / (1000 * intra), net > 0 ? netBytes / (1000 * net) : kInf);
     const t::Hw hw = s.nodes > 1 ? t::kNet : t::kNvlink;
     const int ring = int(Algorithm::Ring), simple = int(Protocol::Simple);
@@ -259,6 +248,18 @@ std::vector<std::string> missingFigures(const System &s)
 }
 
 } // namespace
+
+double fabricShare(const System &s, Algorithm a)
+{
+    switch (a) {
+    case Algorithm::Ring:
+    case Algorithm::Pat: return s.ringFabric;
+    case Algorithm::Tree:
+    case Algorithm::NvlsTree: return s.treeFabric;
+    case Algorithm::P2p: return s.allToAllFabric;
+    default: return 1.0;   // SHARP: one reduced stream per tree link, whatever the oversubscription
+    }
+}
 
 Prediction predict(const System &s, CollectiveKind kind, double bytes, const Overrides &overrides)
 {

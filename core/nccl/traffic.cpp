@@ -74,9 +74,4 @@ double uncontendedTime(const std::vector<Demand> &demands, std::uint32_t endpoin
     return lineRateBps > 0 ? most / lineRateBps : 0.0;
 }
 
-TrafficShape shapeOf(CollectiveKind kind)
-{
-    return kind == CollectiveKind::AllToAll ? TrafficShape::AllToAll : TrafficShape::Ring;
-}
-
 } // namespace cplan::nccl

@@ -37,6 +37,4 @@ std::uint64_t trafficFlowCount(TrafficShape shape, const GpuSet &set);
 // bytes an endpoint sends or receives, over `lineRateBps`.
 double uncontendedTime(const std::vector<Demand> &demands, std::uint32_t endpoints, double lineRateBps);
 
-TrafficShape shapeOf(CollectiveKind kind);   // AllToAll: AllToAll; others: Ring
-
 } // namespace cplan::nccl

@@ -82,6 +82,10 @@ Graph ringGraph(const System &s);   // also Tree's, CollNetChain's and PAT's (sa
 Graph nvlsGraph(const System &s);   // channels = NVLS heads (≤ 32), bwIntra from the intra speeds
 Graph collNetGraph(const System &s);
 
+// The share of the NIC bandwidth the fabric gives algorithm `a`'s inter-node traffic: the ring's,
+// the tree's (Tree, NVLSTree) or the all-to-all's (P2P) flow run; SHARP algorithms 1.
+double fabricShare(const System &s, Algorithm a);
+
 struct Choice
 {
     Algorithm algorithm = Algorithm::Ring;
