@@ -8,6 +8,7 @@
 // may hold spaces or '#'. A switch's ports share its node GUID; a CA's ports have GUIDs of
 // their own (node + port on most adapters, node + port - 1 on ConnectX-4 and later), so a CA
 // is the set of ports with one description whose GUID minus port number agree.
+#include "catalog/partlimits.h"
 #include "io/ibreadersupport.h"
 
 #include <algorithm>
@@ -45,7 +46,9 @@ bool end(std::string_view s, std::size_t &pos, PortEnd &e)
     if (!typeOf(nextToken(s, pos), e.type))
         return false;
     e.lid = nextToken(s, pos);
-    if (!parseDecimal(e.lid, lid) || !parseDecimal(nextToken(s, pos), port) || port < 1 || port > 255)
+    // A switch numbers its ports with one byte; an adapter or router has a few (partlimits.h).
+    const int maxPort = e.type == IbNodeType::Switch ? 255 : partlimits::kMaxHcaPorts;
+    if (!parseDecimal(e.lid, lid) || !parseDecimal(nextToken(s, pos), port) || port < 1 || port > maxPort)
         return false;
     e.port = int(port);
     return parseHex(nextToken(s, pos), e.guid);

@@ -11,6 +11,7 @@
 //
 // Records end at a blank (or whitespace-only) line; "Chassis N", "Non-Chassis Nodes" and
 // "Hostname:" lines start sections. Descriptions are quoted and may hold '#'.
+#include "catalog/partlimits.h"
 #include "io/ibreadersupport.h"
 
 #include <algorithm>
@@ -270,9 +271,11 @@ private:
         if (pos == digits || !name || name->empty())
             return false;   // "Can't open ...", "Switches:" and the like are not headers
         finishRecord(false, false);
-        if (ports < 1 || ports > kMaxPorts) {
+        // A switch numbers its ports with one byte; an adapter or router has a few (partlimits.h).
+        const int maxPorts = type == IbNodeType::Switch ? kMaxPorts : partlimits::kMaxHcaPorts;
+        if (ports < 1 || ports > maxPorts) {
             m_sink.add("record", m_lineNo, "\"" + std::string(*name) + "\": port count " + std::to_string(ports) +
-                                               " is not 1 to 255; the record is skipped");
+                                               " is not 1 to " + std::to_string(maxPorts) + "; the record is skipped");
             m_record = Record::Skip;
             return true;
         }

@@ -388,6 +388,22 @@ private slots:
         QVERIFY2((maxX - minX) < 4 * (maxY - minY), "drawn as a strip");
     }
 
+    // Fuzzing found a "Ca 21" record imported as a 21-port generic adapter, which the design
+    // reader then refused (an adapter has at most partlimits::kMaxHcaPorts ports): the import
+    // saved a design that did not open. Such records and port lines are skipped with a note.
+    void adapterWithTooManyPortsIsSkipped()
+    {
+        const IbnetdiscoverImport topo = load("adapter-ports.topo");
+        QVERIFY(hasNote(topo, 17, "port count 21 is not 1 to 16"));
+        QVERIFY(linkBetween(topo.design, "leaf-a", 1, "gpu01", 1));
+        QVERIFY(!byName(topo.design, "gpu07"));
+        const IbnetdiscoverImport report = load("adapter-ports-report.txt");
+        QVERIFY(hasNote(report, 2, "skipped"));
+        QVERIFY(hasNote(report, 3, "skipped"));
+        QVERIFY(linkBetween(report.design, "leaf1", 1, "gpu01", 1));
+        QVERIFY(!byName(report.design, "gpu07") && !byName(report.design, "gpu08"));
+    }
+
     void genericPartsTravelWithTheDesign()
     {
         const IbnetdiscoverImport r = load("switch-models.topo");
