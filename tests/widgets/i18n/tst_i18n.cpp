@@ -204,9 +204,9 @@ void TestI18n::runtimeLookupsAreTranslated()
     const struct {
         const char *file, *call, *context;
         int atLeast;
-    } helpers[] = {{"widgets/analysis.cpp", "AnalysisRunner::tr", "cplan::AnalysisRunner", 8},
+    } helpers[] = {{"widgets/document/analysis.cpp", "AnalysisRunner::tr", "cplan::AnalysisRunner", 8},
                    // the wire check's verdicts are the link rules' (Engine) texts; only this is its own
-                   {"widgets/wirecheck.cpp", "WireCheck::tr", "cplan::WireCheck", 1}};
+                   {"widgets/document/wirecheck.cpp", "WireCheck::tr", "cplan::WireCheck", 1}};
     for (const auto &h : helpers) {
         const QStringList texts = literalsPassedTo(QLatin1String(h.file), QLatin1String(h.call));
         QVERIFY2(texts.size() >= h.atLeast, h.file);
