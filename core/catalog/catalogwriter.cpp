@@ -109,13 +109,33 @@ void emitPart(YAML::Emitter &out, const Part &p)
     out << YAML::EndMap;
 }
 
+// yaml-cpp's double-quoted style escapes C0 and C1 controls and the byte order mark but writes
+// DEL, LS and PS raw; our reader refuses DEL and YAML folds LS and PS into line breaks, so a
+// string holding one would not load back. Every free text is double-quoted and ids are checked
+// characters, so these bytes can only sit inside a double-quoted scalar, where the escapes are
+// valid.
+std::string escapeRawControls(const char *yaml)
+{
+    std::string out;
+    for (const char *c = yaml; *c; ++c) {
+        if (*c == '\x7f')
+            out += "\\x7f";
+        else if (c[0] == '\xe2' && c[1] == '\x80' && (c[2] == '\xa8' || c[2] == '\xa9')) {
+            out += c[2] == '\xa8' ? "\\L" : "\\P";
+            c += 2;
+        } else
+            out += *c;
+    }
+    return out + "\n";
+}
+
 } // namespace
 
 std::string partToYaml(const Part &part)
 {
     YAML::Emitter out;
     emitPart(out, part);
-    return std::string(out.c_str()) + "\n";
+    return escapeRawControls(out.c_str());
 }
 
 std::string catalogToYaml(const std::vector<Part> &parts)
@@ -127,7 +147,7 @@ std::string catalogToYaml(const std::vector<Part> &parts)
     for (const auto &p : parts)
         emitPart(out, p);
     out << YAML::EndSeq << YAML::EndMap;
-    return std::string(out.c_str()) + "\n";
+    return escapeRawControls(out.c_str());
 }
 
 } // namespace cplan

@@ -178,6 +178,28 @@ private slots:
         QVERIFY(serializeDesign(*back) == text);
     }
 
+    // Regression (ibnetdiscover fuzzing): a part a design carries (an imported switch whose model
+    // came from a node description) went through yaml-cpp's emitter, which writes DEL, LS and PS
+    // raw; the saved design did not open again.
+    void unusualCharactersInCarriedParts()
+    {
+        Part p = *m_catalog.find("qm9700");
+        p.id = "imported-switch-odd-characters";
+        p.imported = true;
+        p.model = "SX6012\x7f ls\xe2\x80\xa8 ps\xe2\x80\xa9 \xe4\xb8\xad";
+        p.description = "del\x7f\x7f end";
+        Design d;
+        d.parts.push_back(p);
+        const std::string text = serializeDesign(d);
+        Catalog catalog = m_catalog;
+        auto back = parseDesign(text, "mem", &catalog);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QCOMPARE(back->parts.size(), std::size_t(1));
+        QCOMPARE(back->parts[0].model, p.model);
+        QCOMPARE(back->parts[0].description, p.description);
+        QVERIFY(serializeDesign(*back) == text);
+    }
+
     // Regression (fuzzing, round-trip oracle): characters YAML folds or refuses raw (form feed,
     // DEL, NEL, C1 controls, line and paragraph separators, byte order mark) were written as they
     // are, and a name starting with '@' was written plain, so save -> load failed or gave another
