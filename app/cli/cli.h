@@ -66,6 +66,7 @@ void addVerifyCommand(CLI::App &root, Context &ctx);     // verify PLAN AS-BUILT
 void addVerifyPerfCommand(CLI::App &root, Context &ctx); // verify-perf DESIGN LOGS
 void addScheduleCommand(CLI::App &root, Context &ctx);
 CLI::App *addSweepCommand(CLI::App &root, Context &ctx);   // sweepcommand.h
+void addReliabilityCommand(CLI::App &root, Context &ctx); // reliability DESIGN [--job-gpus N]
 
 // The whole tool: parses argv, runs the chosen command, returns the exit code.
 // `extra` registers commands that live outside cplan_cli (the Qt-based `report`).

@@ -81,6 +81,7 @@ int run(int argc, char **argv, Registration extra)
     addVerifyPerfCommand(app, ctx);
     addScheduleCommand(app, ctx);
     addSweepCommand(app, ctx);
+    addReliabilityCommand(app, ctx);
     if (extra)
         extra(app, ctx);
 
