@@ -1,6 +1,7 @@
 #include "export/slurmtopology.h"
 
 #include "export/schedtopology.h"
+#include "reliability/rackblocks.h"
 
 #include <algorithm>
 #include <cctype>
@@ -234,6 +235,13 @@ std::string exportSlurmBlockTopology(const Design &design, const Catalog &catalo
     out += "\n# The planning base block (the smallest NVLink domain, in nodes), then base x 2, x 4, ... up to\n"
            "# the size that holds every block: Slurm aggregates that many neighbouring blocks at each level.\n";
     out += "BlockSizes=" + sizes + "\n";
+    // Rack-scale domains (NVL72 trays): what failed trays do to jobs of each block size.
+    std::size_t trays = 0;
+    for (const NvlinkDomain &b : blocks)
+        trays = std::max(trays, b.servers.size());
+    if (trays > 1)
+        out += "\n" + reliability::blockAdviceComment(reliability::adviseBlockSize(int(trays), kBlockCommentTrayDown)) +
+               "# (1 % is an assumption here; cplan reliability derives it from failure rates and repair time.)\n";
     return out;
 }
 

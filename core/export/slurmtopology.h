@@ -33,6 +33,9 @@ std::string exportSlurmTopology(const Design &design);
 // to the first size that holds every block (k <= kMaxSlurmBlockLevel, Slurm's limit).
 std::string exportSlurmBlockTopology(const Design &design, const Catalog &catalog);
 inline constexpr std::size_t kMaxSlurmBlockLevel = 15;
+// Domains of several servers (NVL72 trays) get a comment with the usable share of their trays
+// for each block size (core/reliability/rackblocks.h) with each tray out this share of the time.
+inline constexpr double kBlockCommentTrayDown = 0.01;
 
 // Slurm's hostlist form of names: "gpu001,gpu002,gpu003,x" -> "gpu[001-003],x". Names with
 // the same prefix and the same number of trailing digits are merged into ranges.

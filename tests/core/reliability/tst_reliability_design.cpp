@@ -2,6 +2,7 @@
 // its traffic can cross), the Llama 3 consistency check on a 16,384-GPU DGX H100 fabric, spares
 // as BOM lines, and the one entry point the front ends call.
 #include "analysis/reliability.h"
+#include "export/slurmtopology.h"
 #include "fixtures.h"
 #include "testmain.h"
 
@@ -45,6 +46,7 @@ private slots:
     void tooBigJobIsAnError();
     void sparesAreBomLines();
     void checkpointInTheAnswer();
+    void slurmBlockExportSaysWhatTraysCost();
 };
 
 void TestReliabilityDesign::footprintOfOneUnit()
@@ -143,6 +145,33 @@ void TestReliabilityDesign::checkpointInTheAnswer()
     QVERIFY(test::near(a.checkpoint->writeS, 40));
     QVERIFY(test::near(a.checkpoint->intervalS, dalyInterval(40, *a.interruptions.mtbiHours * 3600)));
     QVERIFY(a.checkpoint->goodput > 0.5 && a.checkpoint->goodput < 1);
+}
+
+void TestReliabilityDesign::slurmBlockExportSaysWhatTraysCost()
+{
+    // Two NVL72 racks of 18 compute trays (4 GPUs of a 72-GPU NVLink domain each).
+    Catalog c = builtinCatalog();
+    Part tray = *c.find("dgx-gb200-nvl72");
+    tray.id = "nvl72-tray";
+    tray.gpuCount = 4;
+    tray.hcaCount = 4;
+    tray.nvlinkDomain = 72;
+    c.addOrReplace(tray);
+    Design d;
+    d.name = "trays";
+    for (int i = 1; i <= 36; ++i) {
+        Node n;
+        n.id = "tray" + std::to_string(i);
+        n.part = "nvl72-tray";
+        n.rack = i <= 18 ? "r1" : "r2";
+        d.addNode(n);
+    }
+    const std::string conf = exportSlurmBlockTopology(d, c);
+    const std::string expected = "s=16: " + QString::number(usableShare(18, 16, kBlockCommentTrayDown) * 100, 'f', 1).toStdString() + " %";
+    QVERIFY2(conf.find(expected) != std::string::npos, conf.c_str());
+    QVERIFY(conf.find("The largest block that keeps at least 95.0 %") != std::string::npos);
+    // DGX servers are each their own domain: no tray comment.
+    QVERIFY(exportSlurmBlockTopology(dgx2048(), builtinCatalog()).find("Failed trays") == std::string::npos);
 }
 
 CPLAN_TEST_APPLESS_MAIN(TestReliabilityDesign)
