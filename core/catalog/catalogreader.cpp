@@ -375,6 +375,8 @@ constexpr PartField kPartFields[] = {
     {"memory_gb", number<&Part::memoryGB>},
     {"nvlink_gbps", number<&Part::nvlinkGBps>},
     {"bf16_tflops", number<&Part::bf16Tflops>},
+    {"fp8_tflops", number<&Part::fp8Tflops>},
+    {"hbm_tbps", number<&Part::hbmTBps>},
     {"gpu", readGpu},
     {"gpu_count", count<&Part::gpuCount, 0, kMaxGpusPerServer>},
     {"hca", readHca},

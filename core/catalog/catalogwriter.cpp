@@ -77,6 +77,8 @@ void emitPart(YAML::Emitter &out, const Part &p)
     emitNumber(out, "memory_gb", p.memoryGB);
     emitNumber(out, "nvlink_gbps", p.nvlinkGBps);
     emitNumber(out, "bf16_tflops", p.bf16Tflops);
+    emitNumber(out, "fp8_tflops", p.fp8Tflops);
+    emitNumber(out, "hbm_tbps", p.hbmTBps);
     emitText(out, "gpu", p.gpu);
     if (p.gpuCount != defaults.gpuCount)
         out << YAML::Key << "gpu_count" << YAML::Value << p.gpuCount;

@@ -65,6 +65,8 @@ struct Part
     std::optional<double> memoryGB;
     std::optional<double> nvlinkGBps;     // per-GPU NVLink bandwidth, both directions added
     std::optional<double> bf16Tflops;     // dense
+    std::optional<double> fp8Tflops;      // dense; unknown also where the GPU has no FP8 (Ampere)
+    std::optional<double> hbmTBps;        // memory bandwidth, TB/s
     // GPU generation as NCCL's tuning tables index it: "volta", "ampere", "hopper",
     // "blackwell"; "" = unknown (no NCCL figures then).
     std::string architecture;

@@ -64,6 +64,9 @@ inline constexpr NumberLimit kNumberLimits[] = {
     {"memory_gb", 100'000},
     {"nvlink_gbps", 100'000},
     {"bf16_tflops", 1e6},
+    // FP8 is twice BF16 on Hopper and Blackwell (4,500 dense on a B200); HBM3e runs at 8 TB/s.
+    {"fp8_tflops", 1e6},
+    {"hbm_tbps", 1'000},
     // Single-mode optics reach 2 km (hardware.md §5); designs allow links up to 100 km too.
     {"length_m", 100'000},
     {"reach_m", 100'000},
