@@ -1,0 +1,137 @@
+#include "analysis/training.h"
+
+#include "analysis/cost.h"
+#include "analysis/network.h"
+#include "analysis/workloadspec.h"
+#include "catalog/catalog.h"
+#include "model/design.h"
+
+#include <cmath>
+
+namespace cplan {
+
+namespace {
+
+using namespace training;
+
+// The NCCL system of the job's GPUs with the fabric's shares: an all-reduce over the job (ring
+// and tree shares) and an all-to-all over its first servers (all-to-all share), through the
+// routes, as analyzeNetwork runs them for `cplan simulate`.
+Result<nccl::System> measuredSystem(const Design &design, const Catalog &catalog, int gpus, const RunControl &control)
+{
+    NetworkRequest r;
+    r.reachability = r.metrics = r.latency = false;
+    WorkloadSpec ar = *parseWorkload("allreduce");
+    ar.bytes = double(1ull << 30);
+    ar.gpus = std::uint32_t(gpus);
+    WorkloadSpec a2a = *parseWorkload("nccl-alltoall");
+    a2a.bytes = double(1ull << 30);
+    a2a.gpus = std::uint32_t(std::min(gpus, kAllToAllSampleGpus));
+    r.workloads = {ar, a2a};
+    auto net = analyzeNetwork(design, catalog, r, control);
+    if (!net)
+        return net.error();
+    if (net->traffic.size() != 2 || !net->traffic[0].collective)
+        return makeError("", 0, 0, net->traffic.empty() ? "the design's network could not be analysed" : net->traffic[0].issueText);
+    nccl::System s = net->traffic[0].collective->system;
+    if (net->traffic[1].collective)
+        s.allToAllFabric = net->traffic[1].collective->system.allToAllFabric;
+    return s;
+}
+
+const Part *firstGpuServer(const Design &design, const Catalog &catalog)
+{
+    for (const Node &n : design.nodes)
+        if (n.role == NodeRole::Server && nodeGpuCount(n, catalog) > 0)
+            return catalog.find(n.part);
+    return nullptr;
+}
+
+GpuFigures gpuFigures(const Part &gpu)
+{
+    return GpuFigures{gpu.id, gpu.bf16Tflops, gpu.fp8Tflops, gpu.memoryGB, gpu.hbmTBps, gpu.architecture};
+}
+
+// Power and CAPEX of the job: its share (GPUs / the design's GPUs) of the design's servers and
+// fabric (switches and optics; adapters inside GPU servers are in the server's figure).
+void addMoney(const Design &design, const Catalog &catalog, const TrainingRequest &req, TrainingAnalysis &a)
+{
+    const CostAnalysis cost = analyzeCost(design, catalog);
+    a.currency = cost.bom.currency;
+    a.lifeYears = req.lifeYears;
+    a.pricePerKWh = req.pricePerKWh.value_or(design.settings.electricityPricePerKWh);
+    a.pue = req.pue.value_or(design.settings.pue);
+    const double share = cost.bom.totals.gpus > 0 ? double(a.gpus) / cost.bom.totals.gpus : 0.0;
+    double watts = 0;
+    bool powerKnown = true;
+    for (const BomLine &line : cost.bom.lines) {
+        const Part *part = catalog.find(line.part);
+        if (line.category != "server" && line.category != "switch" && line.category != "transceiver")
+            continue;
+        if (part && part->powerW) {
+            watts += *part->powerW * double(line.quantity);
+        } else {
+            powerKnown = false;
+            a.unknown.push_back("power of part '" + line.part + "' (energy and cost per token are not given)");
+        }
+    }
+    if (!cost.bom.totals.capexComplete)
+        a.unknown.push_back("price of part(s) " + [&] {
+            std::string s;
+            for (const std::string &p : cost.bom.unknownPrice)
+                s += (s.empty() ? "'" : ", '") + p + "'";
+            return s;
+        }() + " (CAPEX and cost per token are not given)");
+    else
+        a.capex = cost.bom.totals.capex * share;
+    const StepEstimate &e = a.search.best;
+    if (!e.known || e.tokensPerS <= 0)
+        return;
+    if (powerKnown) {
+        a.powerKW = watts * share / 1000.0 * a.pue;
+        a.energyKWhPerMToken = *a.powerKW * (1e6 / e.tokensPerS) / 3600.0;
+    }
+    if (a.capex && a.energyKWhPerMToken) {
+        const double lifeS = a.lifeYears * 365.25 * 86400.0;
+        a.costPerMToken = *a.capex / lifeS * (1e6 / e.tokensPerS) + *a.energyKWhPerMToken * a.pricePerKWh;
+    }
+}
+
+} // namespace
+
+Result<TrainingAnalysis> analyzeTraining(const Design &design, const Catalog &catalog, const TrainingRequest &req, const RunControl &control)
+{
+    TrainingAnalysis a;
+    a.model = req.model;
+    const Part *server = firstGpuServer(design, catalog);
+    const Part *gpu = server ? catalog.find(server->gpu) : nullptr;
+    if (!server || !gpu)
+        return makeError("", 0, 0, "the design has no GPU servers");
+    a.serverPart = server->id;
+    a.gpuPart = gpu->id;
+    auto system = measuredSystem(design, catalog, req.gpus, control);
+    if (!system)
+        return system.error();
+    a.system = *system;
+    a.servers = int(system->nodes);
+    a.gpus = req.gpus > 0 ? req.gpus : int(system->ranks());
+    SearchSpace space = req.space;
+    if (!req.model.moe())
+        space.ep = 1;
+    if (space.seq <= 0)
+        space.seq = req.model.seqLen;
+    if (space.globalBatch <= 0)
+        space.globalBatch = defaultGlobalBatch(a.gpus, space.seq);
+    a.autoParallel = !(space.tp && space.pp && space.cp && space.ep && space.vp && space.microBatch && space.fsdp && space.recompute);
+    const Comm comm(a.system);
+    a.search = searchParallelism(req.model, gpuFigures(*gpu), comm, a.gpus, space);
+    if (!a.search.best.valid)
+        return makeError("", 0, 0, a.search.why.empty() ? a.search.best.invalid : a.search.why);
+    const StepEstimate &e = a.search.best;
+    if (e.known && req.tokens > 0)
+        a.days = req.tokens / e.tokensPerS / 86400.0;
+    addMoney(design, catalog, req, a);
+    return a;
+}
+
+} // namespace cplan
