@@ -26,8 +26,8 @@ std::vector<std::string> figureColumns(const std::vector<PointResult> &results)
     std::vector<std::string> out;
     for (const FigureInfo &f : sweepFigures())
         for (const PointResult &r : results)
-            if (r.figure(f.name)) {
-                out.emplace_back(f.name);
+            if (r.figure(f.id)) {
+                out.emplace_back(f.id);
                 break;
             }
     return out;

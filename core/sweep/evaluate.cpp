@@ -1,6 +1,7 @@
 #include "sweep/evaluate.h"
 
 #include "analysis/cost.h"
+#include "analysis/keyfigures.h"
 #include "analysis/network.h"
 #include "analysis/scenario.h"
 #include "catalog/catalog.h"
@@ -30,7 +31,7 @@ void sortFigures(std::vector<SweepFigure> &figures)
     std::vector<SweepFigure> ordered;
     for (const FigureInfo &info : sweepFigures())
         for (const SweepFigure &f : figures)
-            if (f.name == info.name)
+            if (f.name == info.id)
                 ordered.push_back(f);
     figures = std::move(ordered);
 }
@@ -105,6 +106,20 @@ Result<FatTreeSpec> fatTreeSpec(const SweepPoint &point, const Catalog &catalog)
     return spec;
 }
 
+// The generated design with the point's quote terms in its settings, as a design file sets them.
+Result<Design> pointDesign(const SweepPoint &point, const Catalog &catalog, FatTreeReport *report)
+{
+    auto generatorSpec = fatTreeSpec(point, catalog);
+    if (!generatorSpec)
+        return generatorSpec.error();
+    auto design = generateFatTree(*generatorSpec, catalog, report);
+    if (design) {
+        design->settings.sparesPercent = parseDouble(point.setting("spares", "0")).value_or(0);
+        design->settings.discountPercent = parseDouble(point.setting("discount", "0")).value_or(0);
+    }
+    return design;
+}
+
 // The workload a point runs, or none.
 std::optional<WorkloadSpec> pointWorkload(const SweepPoint &point, const std::string &pattern)
 {
@@ -131,36 +146,25 @@ bool wants(const std::vector<std::string> &required, const char *name)
     return std::find(required.begin(), required.end(), name) != required.end();
 }
 
+// The key figures a sweep reports, and which of them are lower bounds.
+void addFigures(const KeyFigures &figures, PointResult &r)
+{
+    for (const KeyFigure &f : figures.figures)
+        if (f.info->sweep && f.value) {
+            r.figures.push_back({std::string(f.id()), *f.value});
+            if (f.lowerBound())
+                r.incomplete.emplace_back(f.id());
+        }
+}
+
 // The design's own figures: cost, power, space, shape.
 void designFigures(const Design &design, const Catalog &catalog, const FatTreeReport &report, PointResult &r)
 {
     const CostAnalysis cost = analyzeCost(design, catalog, designTerms(design.settings));   // the quote's terms
-    const BomTotals &t = cost.bom.totals;
-    int switches = 0;
-    for (const auto &[tier, n] : cost.bom.counts.switches)
-        switches += n;
-    std::map<std::string, double> v = {
-        {"capex", t.capex},
-        {"power_w", t.powerW},
-        {"rack_units", t.rackUnits},
-        {"racks", double(cost.bom.counts.racks)},
-        {"switches", double(switches)},
-        {"tiers", double(report.tiers)},
-        {"blocking", report.leafUp > 0 ? double(report.leafDown) / report.leafUp : 1.0},
-        {"gpus", double(t.gpus)},
-    };
-    if (cost.pricing.totalPerGpu)   // the quote's, as the window, cplan bom and the report give it
-        v["cost_per_gpu"] = *cost.pricing.totalPerGpu;
-    if (t.capexPerGpu)
-        v["capex_per_gpu"] = *t.capexPerGpu;
-    for (const auto &[name, value] : v)
-        r.figures.push_back({name, value});
-    if (!t.capexComplete)
-        r.incomplete = {"capex", "cost_per_gpu", "capex_per_gpu"};
-    if (!t.powerComplete)
-        r.incomplete.push_back("power_w");
-    if (!t.rackUnitsComplete)
-        r.incomplete.push_back("rack_units");
+    KeyFigureSources sources;
+    sources.cost = &cost;
+    sources.blocking = report.leafUp > 0 ? double(report.leafDown) / report.leafUp : 1.0;
+    addFigures(keyFigures(sources), r);
 }
 
 struct GroupNetwork
@@ -216,42 +220,28 @@ bool networkFigures(const SweepSpec &spec, const SweepPoint &p, const GroupNetwo
     if (!g.analysis)
         return true;
     const NetworkAnalysis &n = *g.analysis;
-    if (n.metrics) {
-        r.figures.push_back({"bisection_gbps", n.metrics->bisectionGbps});
-        if (n.metrics->halfInjectionGbps > 0)
-            r.figures.push_back({"bisection_ratio", n.metrics->bisectionGbps / n.metrics->halfInjectionGbps});
-    }
-    if (n.latency)
-        r.figures.push_back({"latency_p99_ns", n.latency->stats.p99Ns});
     auto traffic = [&](const std::string &pattern) -> const TrafficResult * {
         const auto w = pointWorkload(p, pattern);
         const auto it = w ? g.workloadIndex.find(w->name) : g.workloadIndex.end();
         return it == g.workloadIndex.end() || it->second >= n.traffic.size() ? nullptr : &n.traffic[it->second];
     };
     const std::vector<std::string> required = requiredFigures(spec);
-    for (const char *named : {"allreduce", "alltoall"}) {
-        const std::string figure = std::string(named) + "_s";
-        if (const TrafficResult *t = wants(required, figure.c_str()) ? traffic(named) : nullptr) {
-            if (t->issue != TrafficResult::Issue::None) {
-                r.skipped = t->issueText;
-                return false;
-            }
-            r.figures.push_back({figure, t->completionS});
-        }
-    }
-    if (const TrafficResult *t = traffic(p.setting("pattern"))) {
-        if (t->issue != TrafficResult::Issue::None) {
+    KeyFigureSources sources;
+    sources.network = &n;
+    sources.allreduce = wants(required, "allreduce_s") ? traffic("allreduce") : nullptr;
+    sources.alltoall = wants(required, "alltoall_s") ? traffic("alltoall") : nullptr;
+    sources.traffic = traffic(p.setting("pattern"));
+    for (const TrafficResult *t : {sources.allreduce, sources.alltoall, sources.traffic}) {
+        if (t && t->issue != TrafficResult::Issue::None) {
             r.skipped = t->issueText;
             return false;
         }
-        if (t->collective && !t->collective->known) {   // an unknown stays unknown, never 0 s
-            r.skipped = "the collective's figures are unknown: " + unknownText(*t->collective);
-            return false;
-        }
-        r.figures.push_back({"completion_s", t->completionS});
-        if (t->collective)
-            r.figures.push_back({"busbw_gbps", t->collective->busbwGBps});
     }
+    if (const TrafficResult *t = sources.traffic; t && t->collective && !t->collective->known) {   // unknown, never 0 s
+        r.skipped = "the collective's figures are unknown: " + unknownText(*t->collective);
+        return false;
+    }
+    addFigures(keyFigures(sources), r);
     return true;
 }
 
@@ -276,12 +266,9 @@ bool scheduleFigures(const SweepSpec &spec, const SweepPoint &p, const Design &d
         r.skipped = run.error().message;
         return false;
     }
-    const ScheduleResult &s = run->result;
-    r.figures.push_back({"jct_mean_s", s.jct.mean});
-    r.figures.push_back({"jct_p95_s", s.jct.p95});
-    r.figures.push_back({"wait_mean_s", s.wait.mean});
-    r.figures.push_back({"makespan_s", s.makespanS});
-    r.figures.push_back({"gpu_utilization", s.gpuUtilization});
+    KeyFigureSources sources;
+    sources.schedule = &run->result;
+    addFigures(keyFigures(sources), r);
     return true;
 }
 
@@ -309,11 +296,8 @@ std::vector<PointResult> evaluateGroup(const SweepSpec &spec, const std::vector<
         }
         return out;
     };
-    auto generatorSpec = fatTreeSpec(*points.front(), catalog);
-    if (!generatorSpec)
-        return skipAll(generatorSpec.error().message);
     FatTreeReport report;
-    auto design = generateFatTree(*generatorSpec, catalog, &report);
+    auto design = pointDesign(*points.front(), catalog, &report);
     if (!design)
         return skipAll(design.error().message);
     PointResult shared = blankResult(*points.front());
@@ -355,10 +339,7 @@ std::vector<PointResult> evaluatePoints(const SweepSpec &spec, const std::vector
 
 Result<Design> sweepPointDesign(const SweepPoint &point, const Catalog &catalog)
 {
-    auto generatorSpec = fatTreeSpec(point, catalog);
-    if (!generatorSpec)
-        return generatorSpec.error();
-    return generateFatTree(*generatorSpec, catalog);
+    return pointDesign(point, catalog, nullptr);
 }
 
 std::optional<PointResult> evaluatePoint(const SweepSpec &spec, const SweepPoint &point, const Catalog &catalog,

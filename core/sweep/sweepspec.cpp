@@ -32,6 +32,12 @@ std::string wholeNumber(const std::string &text, long long lo, long long hi)
     return "'" + text + "' must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
 }
 
+std::string percent(const std::string &text)
+{
+    const auto v = parseDouble(text);
+    return v && *v >= 0 && *v <= 100 ? std::string() : "'" + text + "' must be a percentage from 0 to 100";
+}
+
 std::string notEmpty(const std::string &text)
 {
     return trim(text).empty() ? std::string("must not be empty") : std::string();
@@ -59,6 +65,8 @@ const std::map<std::string, ValueCheck> &optionChecks()
         {"planes", [](const std::string &v) { return wholeNumber(v, 1, kMaxPlanes); }},
         {"mgmt-nodes", [](const std::string &v) { return wholeNumber(v, 0, 1000); }},
         {"servers-per-rack", [](const std::string &v) { return wholeNumber(v, 1, 64); }},
+        {"spares", percent},
+        {"discount", percent},
         {"pattern",
          [](const std::string &v) {
              auto w = parseWorkload(v);
@@ -417,7 +425,7 @@ const std::vector<std::string> &sweepOptionNames()
 {
     static const std::vector<std::string> names = {"servers", "gpus", "server", "switch", "tiers", "blocking",
                                                    "rails", "su-size", "planes", "mgmt-nodes", "servers-per-rack", "hca",
-                                                   "pattern", "bytes", "policy", "engine"};
+                                                   "spares", "discount", "pattern", "bytes", "policy", "engine"};
     return names;
 }
 

@@ -15,8 +15,10 @@
 //
 // Options (`fixed` and `axes`) are the flags of `cplan generate fat-tree` without the dashes
 // (`servers`, `gpus` (servers = gpus / GPUs per server), `server`, `switch`, `tiers`, `blocking`,
-// `rails`, `su-size`, `planes`, `mgmt-nodes`, `servers-per-rack`, `hca`), plus `pattern`, `bytes`
-// (the workload), `policy` (the scheduling policy) and `engine` (routing). '_' may stand for '-'.
+// `rails`, `su-size`, `planes`, `mgmt-nodes`, `servers-per-rack`, `hca`), `spares` and `discount`
+// (the quote's terms in percent, as a design's settings give them: cost_per_gpu is the quote's),
+// plus `pattern`, `bytes` (the workload), `policy` (the scheduling policy) and `engine`
+// (routing). '_' may stand for '-'.
 
 #include "util/error.h"
 

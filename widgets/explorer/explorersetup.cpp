@@ -116,7 +116,7 @@ QWidget *ExplorerSetup::buildForm(const Catalog &catalog)
     m_bytes = new QLineEdit(QStringLiteral("1MiB"), page);
     m_objectives = new QListWidget(page);
     for (const FigureInfo &f : sweepFigures())
-        checkItem(m_objectives, figureTitle(f.name), QString::fromLatin1(f.name), QString::fromLatin1(f.what));
+        checkItem(m_objectives, figureTitle(f.id), QString::fromLatin1(f.id), QString::fromLatin1(f.what));
     checkIds(m_objectives, {QStringLiteral("capex"), QStringLiteral("completion_s")});
     m_blocking->setToolTip(tr("Comma-separated values; each is one alternative (e.g. 1:1, 2:1)"));
     m_rails->setToolTip(m_blocking->toolTip());

@@ -314,10 +314,10 @@ void ExplorerWindow::refreshFigureChoices()
     // The objectives first, then every other figure the points have.
     std::vector<std::string> names = m_model->spec().objectives;
     for (const FigureInfo &f : sweepFigures())
-        if (std::find(names.begin(), names.end(), f.name) == names.end())
+        if (std::find(names.begin(), names.end(), f.id) == names.end())
             for (const PointResult &r : m_model->results())
-                if (r.figure(f.name)) {
-                    names.emplace_back(f.name);
+                if (r.figure(f.id)) {
+                    names.emplace_back(f.id);
                     break;
                 }
     const std::string x = chartX(), y = chartY();

@@ -186,7 +186,7 @@ private slots:
     void everyFigureIsDescribed()
     {
         for (const FigureInfo &f : sweepFigures()) {
-            QVERIFY(findFigure(f.name) == &f);
+            QVERIFY(findFigure(f.id) == &f);
             QVERIFY(std::string(f.what).size() > 5);
         }
         QVERIFY(!findFigure("speed"));
