@@ -394,12 +394,12 @@ void MainWindow::refreshKeyFigures()
         m_view->setKeyFigures({});
         return;
     }
+    // By key figure id (core/analysis/keyfigures.h), as the Metrics dock shows them.
     QVector<QPair<QString, QString>> figures;
-    const QStringList wanted = {tr("GPUs"), tr("Servers"), tr("Switches (leaf / spine / core)"), tr("Bisection"), tr("Oversubscription"),
-                                tr("CAPEX"), tr("Cost per GPU"), tr("Power"), tr("Max link utilization")};
-    for (const auto &f : m_docks.metrics->keyFigures())
-        if (wanted.contains(f.first) && f.second != tr("n/a"))
-            figures << f;
+    for (const char *id : {"gpus", "servers", "switches", "bisection_gbps", "oversubscription", "capex", "cost_per_gpu", "power_w",
+                           "max_link_utilization"})
+        if (const MetricsView::Row row = m_docks.metrics->row(QLatin1String(id)); !row.label.isEmpty() && row.value != MetricsView::tr("n/a"))
+            figures << qMakePair(row.label, row.value);
     m_view->setKeyFigures(figures, QString::fromStdString(m_document->design().name));
 }
 
