@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "cli/keyfiguresjson.h"
 #include "cli/table.h"
 
 #include "analysis/cost.h"
@@ -7,6 +8,7 @@
 #include "export/bomcsv.h"
 #include "export/bomworkbook.h"
 #include "model/design.h"
+#include "physical/racks.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
 
@@ -53,7 +55,7 @@ nlohmann::ordered_json coverageJson(const Bom &bom)
                                   {"priced_units", c.pricedUnits}, {"priced_value", c.pricedValue}, {"quoted_value", c.quotedValue}};
 }
 
-nlohmann::ordered_json bomJson(const CostAnalysis &cost)
+nlohmann::ordered_json bomJson(const CostAnalysis &cost, const std::vector<RackBudget> &racks, int links)
 {
     const Bom &bom = cost.bom;
     nlohmann::ordered_json j;
@@ -102,6 +104,11 @@ nlohmann::ordered_json bomJson(const CostAnalysis &cost)
     j["quote"] = quoteJson(cost);
     j["price_coverage"] = coverageJson(bom);
     j["cables_by_part"] = bom.cablesByPart;
+    KeyFigureSources sources;
+    sources.cost = &cost;
+    sources.racks = &racks;
+    sources.links = links;
+    j["key_figures"] = keyFiguresJson(keyFigures(sources));
     j["unknown"] = nlohmann::ordered_json{{"price", bom.unknownPrice}, {"power", bom.unknownPower}, {"rack_units", bom.unknownRackUnits},
                                             {"exchange_rate", bom.missingRates}};
     return j;
@@ -201,7 +208,7 @@ void addBomCommand(CLI::App &root, Context &ctx)
             }
             std::ostringstream text;
             if (format == "json")
-                text << bomJson(cost).dump(2) << '\n';
+                text << bomJson(cost, rackBudgets(*design, *catalog(ctx)), int(design->links.size())).dump(2) << '\n';
             else if (format == "csv")
                 text << bomQuoteCsv(bom, cost.pricing, cost.terms);
             else

@@ -1,6 +1,7 @@
 // cplan simulate: a traffic pattern or a collective through the design's routes.
 
 #include "cli/cli.h"
+#include "cli/keyfiguresjson.h"
 #include "cli/networkshared.h"
 
 #include "catalog/catalog.h"
@@ -61,6 +62,10 @@ nlohmann::ordered_json simulateJson(const TrafficResult &t, const NetworkAnalysi
         j["planes"] = planesJson(n);
     if (a.metrics)
         j["metrics"] = metricsJson(n);
+    KeyFigureSources sources;
+    sources.network = &n;
+    sources.traffic = &t;
+    j["key_figures"] = keyFiguresJson(keyFigures(sources));
     return j;
 }
 

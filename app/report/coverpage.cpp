@@ -5,7 +5,10 @@
 #include "reportpages.h"
 #include "reportpainter.h"
 
+#include "explorertext.h"
 #include "l10n.h"
+
+#include "analysis/keyfigures.h"
 
 #include "catalog/catalog.h"
 #include "model/design.h"
@@ -82,56 +85,61 @@ QString gpuModels(const ReportData &data)
     return text.join(QStringLiteral(", "));
 }
 
-std::vector<Tile> costTiles(ReportPainter &painter, const ReportData &data)
+// A key figure's text as every front end writes it (explorertext.h), logged under its id; "n/a"
+// when the analysis has no such figure.
+QString shown(ReportPainter &painter, const ReportData &data, const KeyFigures &k, const char *id)
+{
+    const KeyFigure *f = k.find(id);
+    if (!f)
+        return PdfReport::tr("n/a");
+    const QString text = keyFigureText(*f, data.currency());
+    return f->value ? painter.figure(id, *f->value, text) : text;
+}
+
+std::vector<Tile> costTiles(ReportPainter &painter, const ReportData &data, const KeyFigures &k)
 {
     const Bom &bom = data.bom();
-    const BomPricing &pricing = data.pricing();
-    const std::string &cur = data.currency();
-    const auto &sw = bom.counts.switches;
     return {
-        {PdfReport::tr("GPUs"), painter.figure("gpus", bom.totals.gpus, number(bom.totals.gpus)), gpuModels(data)},
-        {PdfReport::tr("Servers"), number(bom.counts.servers), PdfReport::tr("+ %1 management appliance(s)").arg(bom.counts.management)},
-        {PdfReport::tr("Switches"), number(countOf(sw, "leaf") + countOf(sw, "spine") + countOf(sw, "core")), tierCounts(sw, {"leaf", "spine", "core"})},
-        {PdfReport::tr("Links"), number(double(data.design.links.size())), tierCounts(bom.counts.cables, {"node-leaf", "leaf-spine", "spine-core", "other"})},
-        {PdfReport::tr("Hardware (list)"), painter.figure("capex", pricing.hardware, money(pricing.hardware, cur)),
+        {keyFigureLabel("gpus"), shown(painter, data, k, "gpus"), gpuModels(data)},
+        {keyFigureLabel("servers"), shown(painter, data, k, "servers"), PdfReport::tr("+ %1 management appliance(s)").arg(bom.counts.management)},
+        {keyFigureLabel("switches"), shown(painter, data, k, "switches"), tierCounts(bom.counts.switches, {"leaf", "spine", "core"})},
+        {keyFigureLabel("links"), shown(painter, data, k, "links"), tierCounts(bom.counts.cables, {"node-leaf", "leaf-spine", "spine-core", "other"})},
+        {PdfReport::tr("Hardware (list)"), shown(painter, data, k, "capex"),
          bom.totals.capexComplete ? PdfReport::tr("all prices known") : PdfReport::tr("incomplete: %1 part(s) without price").arg(bom.unknownPrice.size())},
-        // The BOM's cost per GPU (the quote's total over the GPUs), the one figure every view shows.
-        {PdfReport::tr("Cost per GPU"),
-         pricing.totalPerGpu ? painter.figure("cost_per_gpu", *pricing.totalPerGpu, money(*pricing.totalPerGpu, cur)) : PdfReport::tr("n/a"),
+        // The quote's total (spares, discount) over the GPUs, the one cost per GPU every view shows.
+        {keyFigureLabel("cost_per_gpu"), shown(painter, data, k, "cost_per_gpu"),
          bom.totals.capexComplete ? PdfReport::tr("quote total (spares, discount) per GPU") : PdfReport::tr("incomplete: unknown prices")},
-        {PdfReport::tr("Power"), number(bom.totals.powerW / 1000.0, 1) + PdfReport::tr(" kW"),
+        {keyFigureLabel("power_w"), shown(painter, data, k, "power_w"),
          bom.totals.powerComplete ? PdfReport::tr("maximum, IT load") : PdfReport::tr("incomplete: unknown figures")},
-        {PdfReport::tr("Rack space"), number(bom.totals.rackUnits) + PdfReport::tr(" U"), PdfReport::tr("%1 rack(s) in the design").arg(bom.counts.racks)},
+        {PdfReport::tr("Rack space"), shown(painter, data, k, "rack_units"), PdfReport::tr("%1 rack(s) in the design").arg(bom.counts.racks)},
     };
 }
 
-std::vector<Tile> networkTiles(ReportPainter &painter, const ReportData &data)
+std::vector<Tile> networkTiles(ReportPainter &painter, const ReportData &data, const KeyFigures &k)
 {
     const NetworkAnalysis *n = data.network();
     const QString na = PdfReport::tr("n/a");
     if (!n || !n->metrics)
-        return {{PdfReport::tr("Bisection bandwidth"), na, data.networkMissing}, {PdfReport::tr("Oversubscription"), na, QString()},
+        return {{PdfReport::tr("Bisection bandwidth"), na, data.networkMissing}, {keyFigureLabel("oversubscription"), na, QString()},
                 {PdfReport::tr("GPU-to-GPU latency"), na, QString()}};
-    const FabricMetrics &m = *n->metrics;
-    QString oversub, worst;
-    double worstRatio = 0;
-    for (const TierLoad &t : m.tiers)
-        if (t.upGbps > 0) {
+    QString oversub;
+    for (const TierLoad &t : n->metrics->tiers)
+        if (t.upGbps > 0)
             oversub += (oversub.isEmpty() ? QString() : QStringLiteral(" · ")) + tierName(t.tier) + QLatin1Char(' ') + ratioText(t.oversubscription);
-            if (t.oversubscription > worstRatio) {
-                worstRatio = t.oversubscription;
-                worst = ratioText(t.oversubscription);
-            }
-        }
-    if (!worst.isEmpty() && worstRatio <= 1.005)
-        worst += PdfReport::tr(" non-blocking");
-    const QString bisection = painter.figure("bisection_gbps", m.bisectionGbps, number(m.bisectionGbps / 1000.0, 1) + PdfReport::tr(" Tb/s"));
+    // The verdicts are the engine's (keyfigures.h), as every front end gives them.
+    QString worst;
+    if (const std::optional<double> w = k.value("oversubscription")) {
+        worst = painter.figure("oversubscription", *w, ratioText(*w));
+        if (k.value("non_blocking").value_or(0) > 0)
+            worst += PdfReport::tr(" non-blocking");
+    }
+    const double ratio = k.value("bisection_ratio").value_or(0);
+    const QString bisectionDetail = k.value("full_bisection").value_or(0) > 0 ? PdfReport::tr("full bisection")
+                                                                               : PdfReport::tr("%1% of half injection").arg(number(100 * ratio, 0));
     const LatencyStats *l = n->latency && n->latency->stats.pairs ? &n->latency->stats : nullptr;
     return {
-        {PdfReport::tr("Bisection bandwidth"), bisection,
-         m.bisectionGbps + 1e-6 >= m.halfInjectionGbps ? PdfReport::tr("full bisection")
-                                                       : PdfReport::tr("%1% of half injection").arg(number(100 * m.bisectionGbps / std::max(1e-9, m.halfInjectionGbps), 0))},
-        {PdfReport::tr("Oversubscription"), worst.isEmpty() ? PdfReport::tr("none") : worst, oversub.isEmpty() ? PdfReport::tr("single tier") : oversub},
+        {PdfReport::tr("Bisection bandwidth"), shown(painter, data, k, "bisection_gbps"), bisectionDetail},
+        {keyFigureLabel("oversubscription"), worst.isEmpty() ? PdfReport::tr("none") : worst, oversub.isEmpty() ? PdfReport::tr("single tier") : oversub},
         {PdfReport::tr("GPU-to-GPU latency"), l ? number(l->p50Ns / 1000.0, 2) + PdfReport::tr(" µs median") : na,
          l ? PdfReport::tr("max %1 µs · %2 switch hops max").arg(number(l->maxNs / 1000.0, 2)).arg(n->reachability ? n->reachability->maxHops : 0) : QString()},
     };
@@ -170,10 +178,11 @@ void coverPage(ReportPainter &painter, const ReportData &data)
     const Design &d = data.design;
     painter.newPage(PdfReport::tr("Cluster design report"));
     banner(p, data);
-    std::vector<Tile> tiles = costTiles(painter, data);
-    const std::vector<Tile> network = networkTiles(painter, data);
+    const KeyFigures k = keyFigures(data.analysis, data.pattern);
+    std::vector<Tile> tiles = costTiles(painter, data, k);
+    const std::vector<Tile> network = networkTiles(painter, data, k);
     tiles.insert(tiles.end(), network.begin(), network.end());
-    tiles.push_back({PdfReport::tr("TCO over %1 years").arg(d.settings.tcoYears), money(data.bom().totals.tco, data.currency()),
+    tiles.push_back({PdfReport::tr("TCO over %1 years").arg(d.settings.tcoYears), shown(painter, data, k, "tco"),
                      PdfReport::tr("energy %1 per year").arg(money(data.bom().totals.energyPerYear, data.currency()))});
     drawTiles(p, tiles);
     painter.y = kTop + 98 + 3 * (68 + 10) + 2;

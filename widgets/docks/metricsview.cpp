@@ -4,6 +4,7 @@
 
 #include "util/strings.h"
 
+#include "explorertext.h"
 #include "metrictips.h"
 #include "problemsview.h"
 
@@ -76,14 +77,30 @@ MetricsView::MetricsView(QWidget *parent)
     layout->addWidget(m_utilView);
     layout->addWidget(m_latencyView);
     layout->addStretch(1);
-    setFigures({{tr("GPUs"), QStringLiteral("—")}});
+    setFigures({{QStringLiteral("gpus"), keyFigureLabel("gpus"), QStringLiteral("—")}});
+}
+
+QVector<QPair<QString, QString>> MetricsView::keyFigures() const
+{
+    QVector<QPair<QString, QString>> out;
+    for (const Row &r : m_figures)
+        out.append({r.label, r.value});
+    return out;
 }
 
 QString MetricsView::figure(const QString &label) const
 {
-    for (const auto &[l, v] : m_figures)
-        if (l == label)
-            return v;
+    for (const Row &r : m_figures)
+        if (r.label == label)
+            return r.value;
+    return {};
+}
+
+MetricsView::Row MetricsView::row(const QString &id) const
+{
+    for (const Row &r : m_figures)
+        if (r.id == id)
+            return r;
     return {};
 }
 
@@ -98,14 +115,14 @@ void MetricsView::setPending(const QString &stage)
 {
     m_progress->setRange(0, 0);
     m_progress->setFormat(stage);
-    QVector<QPair<QString, QString>> pending;
-    for (const auto &[label, value] : std::as_const(m_figures))
-        pending.append({label, QStringLiteral("—")});
+    QVector<Row> pending = m_figures;
+    for (Row &r : pending)
+        r.value = QStringLiteral("—");
     setFigures(pending);
     m_notes->clear();
 }
 
-void MetricsView::setFigures(const QVector<QPair<QString, QString>> &figures)
+void MetricsView::setFigures(const QVector<Row> &figures)
 {
     m_figures = figures;
     while (m_labels.size() < figures.size()) {
@@ -130,10 +147,10 @@ void MetricsView::setFigures(const QVector<QPair<QString, QString>> &figures)
         m_labels[i].first->setVisible(used);
         m_labels[i].second->setVisible(used);
         if (used) {
-            m_labels[i].first->setText(figures[i].first);
-            m_labels[i].second->setText(figures[i].second);
+            m_labels[i].first->setText(figures[i].label);
+            m_labels[i].second->setText(figures[i].value);
             // What the figure means and leaves out, on both the label and the value.
-            const QString tip = MetricToolTips::forLabel(figures[i].first);
+            const QString tip = MetricToolTips::forId(figures[i].id);
             m_labels[i].first->setToolTip(tip);
             m_labels[i].second->setToolTip(tip);
         }
@@ -184,110 +201,113 @@ QString tbps(double gbps)
     return MetricsView::tr("%1 Tb/s").arg(QLocale().toString(gbps / 1000, 'f', 1));
 }
 
-// A total that misses every price is unknown, not zero; one that misses some is a floor.
-QString partial(bool complete, double v, const QString &text)
+// A row of one key figure: its title and its value, from the one table.
+MetricsView::Row keyRow(const KeyFigures &k, const char *id, const std::string &currency = {})
 {
-    if (!complete && v <= 0)
-        return MetricsView::tr("unknown");
-    return (complete ? QString() : MetricsView::tr("≥ ")) + text;
+    const KeyFigure *f = k.find(id);
+    return {QString::fromLatin1(id), keyFigureLabel(id), f ? keyFigureText(*f, currency) : MetricsView::tr("n/a")};
+}
+
+int count(const KeyFigures &k, const char *id)
+{
+    return int(k.value(id).value_or(0));
 }
 
 } // namespace
 
-QVector<QPair<QString, QString>> MetricsView::costFigures(const AnalysisResult &r)
+QVector<MetricsView::Row> MetricsView::costFigures(const AnalysisResult &r, const KeyFigures &k)
 {
     QLocale locale;
     const Bom &bom = r.cost.bom;
-    QVector<QPair<QString, QString>> f;
-    int leaf = 0, spine = 0, core = 0;
-    for (const auto &[tier, n] : bom.counts.switches)
-        (tier == "leaf" ? leaf : tier == "spine" ? spine : core) += n;
-    f.append({tr("GPUs"), locale.toString(r.counts.gpus)});
-    f.append({tr("Servers"), locale.toString(bom.counts.servers)});
-    f.append({tr("Switches (leaf / spine / core)"), QStringLiteral("%1 / %2 / %3").arg(leaf).arg(spine).arg(core)});
-    f.append({tr("Links"), locale.toString(r.counts.links)});
-    const std::optional<FabricMetrics> &m = r.network ? r.network->metrics : std::nullopt;
-    f.append({tr("Bisection"), m ? tbps(m->bisectionGbps) : tr("n/a")});
+    const std::string &currency = bom.currency;
+    QVector<Row> f;
+    f.append(keyRow(k, "gpus"));
+    f.append(keyRow(k, "servers"));
+    f.append({QStringLiteral("switches"), tr("Switches (leaf / spine / core)"),
+              QStringLiteral("%1 / %2 / %3").arg(count(k, "switches_leaf")).arg(count(k, "switches_spine")).arg(count(k, "switches_core"))});
+    f.append(keyRow(k, "links"));
+    f.append(keyRow(k, "bisection_gbps"));
     QString over;
-    if (m)
-        for (const TierLoad &t : m->tiers)
+    if (r.network && r.network->metrics)
+        for (const TierLoad &t : r.network->metrics->tiers)
             if (t.upGbps > 0)
                 over += (over.isEmpty() ? QString() : QStringLiteral(", ")) +
                         QStringLiteral("%1 %2:1").arg(tierName(t.tier), locale.toString(t.oversubscription, 'g', 3));
-    f.append({tr("Oversubscription"), over.isEmpty() ? tr("n/a") : over});
-    const QString currency = QString::fromStdString(bom.currency);
-    const BomTotals &t = bom.totals;
-    f.append({tr("CAPEX"), partial(t.capexComplete, t.capex, formatMoneyShort(t.capex, currency))});
+    f.append({QStringLiteral("oversubscription"), keyFigureLabel("oversubscription"), over.isEmpty() ? tr("n/a") : over});
+    f.append(keyRow(k, "capex", currency));
     if (const PriceCoverage c = priceCoverage(bom); c.lines > 0)
-        f.append({tr("Price coverage"), tr("%1 of %2 lines (%3), %4 of the priced value quoted")
-                                            .arg(c.pricedLines)
-                                            .arg(c.lines)
-                                            .arg(locale.toString(c.lineShare() * 100, 'f', 0) + QLatin1Char('%'),
-                                                 locale.toString(c.quotedShare() * 100, 'f', 0) + QLatin1Char('%'))});
-    // The BOM's cost per GPU (the quote's total over the GPUs), as the report and `cplan bom` give it.
-    const std::optional<double> &perGpu = r.cost.pricing.totalPerGpu;
-    f.append({tr("Cost per GPU"), perGpu ? partial(t.capexComplete, *perGpu, formatMoney(*perGpu, currency)) : tr("unknown")});
-    f.append({tr("Power"), partial(t.powerComplete, t.powerW, tr("%1 kW").arg(locale.toString(t.powerW / 1000, 'f', 1)))});
-    f.append({tr("Rack units"), partial(t.rackUnitsComplete, t.rackUnits, locale.toString(t.rackUnits, 'f', 0))});
-    f.append({tr("TCO"), partial(t.capexComplete && t.powerComplete, t.tco, formatMoneyShort(t.tco, currency))});
-    if (!r.racks.empty()) {
-        // The fullest rack by nameplate power (a floor when some of its devices' power is unknown),
-        // and the racks over a budget of theirs.
-        const RackBudget *peak = &r.racks.front();
-        QStringList over;
-        for (const RackBudget &b : r.racks) {
-            if (b.nameplateW > peak->nameplateW)
-                peak = &b;
+        f.append({QStringLiteral("price_coverage"), tr("Price coverage"),
+                  tr("%1 of %2 lines (%3), %4 of the priced value quoted")
+                      .arg(c.pricedLines)
+                      .arg(c.lines)
+                      .arg(locale.toString(c.lineShare() * 100, 'f', 0) + QLatin1Char('%'),
+                           locale.toString(c.quotedShare() * 100, 'f', 0) + QLatin1Char('%'))});
+    // The quote's total over the GPUs, as the report and `cplan bom` give it.
+    f.append(keyRow(k, "cost_per_gpu", currency));
+    f.append(keyRow(k, "power_w"));
+    f.append(keyRow(k, "rack_units"));
+    f.append(keyRow(k, "tco", currency));
+    if (const KeyFigure *peak = k.find("rack_peak_power_w")) {
+        // The fullest rack by nameplate power, and the racks over a budget of theirs.
+        f.append({QStringLiteral("racks"), keyFigureLabel("racks"),
+                  tr("%n rack(s), up to %1 in one", "", int(r.racks.size())).arg(keyFigureText(*peak, currency))});
+        QStringList names;
+        for (const RackBudget &b : r.racks)
             if (b.overPower() || b.overCooling() || b.overWeight() || b.overSpace())
-                over << QString::fromStdString(b.rack);
-        }
-        const QString kw = tr("%1 kW").arg(locale.toString(peak->nameplateW / 1000, 'f', 1));
-        f.append({tr("Racks"), tr("%n rack(s), up to %1 in one", "", int(r.racks.size()))
-                                   .arg(partial(peak->unknownNameplate.empty(), peak->nameplateW, kw))});
-        if (!over.isEmpty())
-            f.append({tr("Racks over budget"), over.size() > 3 ? tr("%1 and %n more", "", int(over.size() - 3)).arg(over.mid(0, 3).join(QStringLiteral(", ")))
-                                                               : over.join(QStringLiteral(", "))});
+                names << QString::fromStdString(b.rack);
+        if (!names.isEmpty())
+            f.append({QStringLiteral("racks_over_budget"), keyFigureLabel("racks_over_budget"),
+                      names.size() > 3 ? tr("%1 and %n more", "", int(names.size() - 3)).arg(names.mid(0, 3).join(QStringLiteral(", ")))
+                                       : names.join(QStringLiteral(", "))});
     }
     return f;
 }
 
-QVector<QPair<QString, QString>> MetricsView::networkFigures(const AnalysisResult &r)
+QVector<MetricsView::Row> MetricsView::networkFigures(const AnalysisResult &r, const KeyFigures &k)
 {
     QLocale locale;
-    QVector<QPair<QString, QString>> f;
+    QVector<Row> f;
     const NetworkAnalysis *n = r.network ? &*r.network : nullptr;
-    if (n && n->latency && n->latency->stats.pairs)
-        f.append({tr("Latency p50 / p99"), tr("%1 / %2 ns").arg(locale.toString(n->latency->stats.p50Ns, 'f', 0),
-                                                                locale.toString(n->latency->stats.p99Ns, 'f', 0))});
+    if (k.find("latency_p50_ns"))
+        f.append({QStringLiteral("latency_p50_ns"), tr("Latency p50 / p99"),
+                  tr("%1 / %2 ns").arg(locale.toString(*k.value("latency_p50_ns"), 'f', 0), locale.toString(*k.value("latency_p99_ns"), 'f', 0))});
     if (n && n->failure && n->reachability && n->reachability->unreachablePairs)
-        f.append({tr("Unreachable pairs"), locale.toString(qulonglong(n->reachability->unreachablePairs))});
+        f.append({QStringLiteral("unreachable_pairs"), tr("Unreachable pairs"), locale.toString(qulonglong(n->reachability->unreachablePairs))});
     // The same findings as the Problems dock, failure scenario included.
     const ProblemList problems = problemList(r);
-    f.append({tr("Problems"), tr("%1 errors, %2 warnings").arg(problems.errors).arg(problems.warnings)});
+    f.append({QStringLiteral("problems"), tr("Problems"), tr("%1 errors, %2 warnings").arg(problems.errors).arg(problems.warnings)});
     if (const TrafficResult *t = r.traffic()) {
-        f.append({tr("Completion (%1)").arg(QString::fromStdString(r.pattern)), tr("%1 ms").arg(locale.toString(t->completionS * 1000, 'f', 2))});
-        f.append({tr("Max link utilization"), QStringLiteral("%1 %").arg(locale.toString(t->maxLinkUtilization * 100, 'f', 1))});
-        f.append({tr("Mean utilization of busy links"), QStringLiteral("%1 %").arg(locale.toString(t->meanBusyLinkUtilization * 100, 'f', 1))});
+        Row completion = keyRow(k, "completion_s");
+        completion.label = tr("Completion (%1)").arg(QString::fromStdString(r.pattern));
+        f.append(completion);
+        if (k.value("max_link_utilization")) {
+            f.append(keyRow(k, "max_link_utilization"));
+            f.append(keyRow(k, "mean_busy_link_utilization"));
+        }
         if (const auto &c = t->collective) {   // what NCCL would run, and why
             const QString size = QString::fromStdString(formatByteSize(c->bytes));
-            f.append({tr("NCCL algorithm"), c->known ? QString::fromStdString(c->why) : tr("unknown")});
-            f.append({tr("Bus bandwidth (%1)").arg(size),
-                      c->known ? tr("%1 GB/s").arg(locale.toString(c->busbwGBps, 'f', 1))
-                               : tr("unknown: %1").arg(QString::fromStdString(unknownText(*c)))});
+            f.append({QStringLiteral("nccl_algorithm"), tr("NCCL algorithm"), c->known ? QString::fromStdString(c->why) : tr("unknown")});
+            Row busbw = keyRow(k, "busbw_gbps");
+            busbw.label = tr("Bus bandwidth (%1)").arg(size);
+            if (!c->known)
+                busbw.value = tr("unknown: %1").arg(QString::fromStdString(unknownText(*c)));
+            f.append(busbw);
         }
         if (const AggregationSummary &g = t->aggregation; g.used)
-            f.append({tr("Flows simulated by"),
+            f.append({QStringLiteral("flows_simulated_by"), tr("Flows simulated by"),
                       g.exact ? tr("%1 route classes (exact: the fabric and pattern are symmetric)").arg(locale.toString(qulonglong(g.flowClasses)))
                               : tr("%1 route classes, approximate: links of one class carry up to %2 % more flows than its mean")
                                     .arg(locale.toString(qulonglong(g.flowClasses)), locale.toString(g.imbalance * 100, 'f', 0))});
     }
     if (n && n->failure) {
         const FailureImpact &x = *n->failure;
-        f.append({tr("Failed objects"), tr("%1 (%2 links, %3 Gb/s lost)").arg(r.failed.size()).arg(x.cables.links).arg(locale.toString(x.cables.capacityGbps, 'f', 0))});
+        f.append({QStringLiteral("failed_objects"), tr("Failed objects"),
+                  tr("%1 (%2 links, %3 Gb/s lost)").arg(r.failed.size()).arg(x.cables.links).arg(locale.toString(x.cables.capacityGbps, 'f', 0))});
         if (x.metricsBefore && n->metrics)
-            f.append({tr("Lost to the failures"), tr("%1 endpoints cut off, %2 of bisection")
-                                                      .arg(x.lostEndpoints)
-                                                      .arg(tbps(x.metricsBefore->bisectionGbps - n->metrics->bisectionGbps))});
+            f.append({QStringLiteral("lost_to_failures"), tr("Lost to the failures"),
+                      tr("%1 endpoints cut off, %2 of bisection")
+                          .arg(x.lostEndpoints)
+                          .arg(tbps(x.metricsBefore->bisectionGbps - n->metrics->bisectionGbps))});
     }
     return f;
 }
@@ -295,8 +315,9 @@ QVector<QPair<QString, QString>> MetricsView::networkFigures(const AnalysisResul
 void MetricsView::setResult(const AnalysisResult &r)
 {
     m_progress->setRange(0, 100);
-    QVector<QPair<QString, QString>> f = costFigures(r);
-    f += networkFigures(r);
+    m_shown = cplan::keyFigures(r, r.traffic());
+    QVector<Row> f = costFigures(r, m_shown);
+    f += networkFigures(r, m_shown);
     setFigures(f);
     QStringList notes = r.notes;
     if (r.pattern.empty() && r.counts.links > 0)

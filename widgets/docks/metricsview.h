@@ -2,6 +2,10 @@
 
 #include "analysis.h"
 
+#ifndef Q_MOC_RUN
+#include "analysis/keyfigures.h"
+#endif
+
 #include <QPair>
 #include <QVector>
 #include <QWidget>
@@ -26,21 +30,33 @@ public:
     // No figures yet (a design is being opened): the figures read "—" and the bar is busy.
     void setPending(const QString &stage);
 
-    // The figures as (label, value) pairs, for the presentation overlay and tests.
-    QVector<QPair<QString, QString>> keyFigures() const { return m_figures; }
-    QString figure(const QString &label) const;
+    // One row of the dock: a key figure's id (core/analysis/keyfigures.h; for a row of several,
+    // its first figure's) or the dock's own for a row that is no key figure ("problems").
+    struct Row
+    {
+        QString id, label, value;
+    };
 
-    // The figures the dock shows, by kind (the presentation overlay picks some by label).
-    static QVector<QPair<QString, QString>> costFigures(const AnalysisResult &result);
-    static QVector<QPair<QString, QString>> networkFigures(const AnalysisResult &result);
+    // The figures as (label, value) pairs, for tests.
+    QVector<QPair<QString, QString>> keyFigures() const;
+    QString figure(const QString &label) const;
+    // The row of a figure by id (the presentation overlay picks rows so); empty label if none.
+    Row row(const QString &id) const;
+    // The key figures the rows were rendered from.
+    const KeyFigures &shownFigures() const { return m_shown; }
+
+    // The rows the dock shows, by kind.
+    static QVector<Row> costFigures(const AnalysisResult &result, const KeyFigures &figures);
+    static QVector<Row> networkFigures(const AnalysisResult &result, const KeyFigures &figures);
 
 private:
     void showCost(const Bom &bom);
     void showUtilization(const AnalysisResult &result);
     void showLatency(const AnalysisResult &result);
-    void setFigures(const QVector<QPair<QString, QString>> &figures);
+    void setFigures(const QVector<Row> &figures);
 
-    QVector<QPair<QString, QString>> m_figures;
+    QVector<Row> m_figures;
+    KeyFigures m_shown;
     QGridLayout *m_grid;
     QVector<QPair<QLabel *, QLabel *>> m_labels;
     QProgressBar *m_progress;

@@ -6,44 +6,38 @@
 
 namespace cplan {
 
-// The Metrics dock's label as the user reads it (its own translation context).
-static QString metricsLabel(const char *text)
-{
-    return QCoreApplication::translate("cplan::MetricsView", text);
-}
-
-QString MetricToolTips::forLabel(const QString &label)
+QString MetricToolTips::forId(const QString &id)
 {
     const QString lowerBound = tr("A value with ≥ is a lower bound: parts without a price, power or rack units in the "
                                   "catalog count as zero (the BOM lists them).");
-    if (label == metricsLabel("GPUs"))
+    if (id == QLatin1String("gpus"))
         return tr("GPUs in the servers. Management appliances carry none.");
-    if (label == metricsLabel("Switches (leaf / spine / core)"))
+    if (id == QLatin1String("switches"))
         return tr("Switches by tier: leaf (servers below), spine, core.");
-    if (label == metricsLabel("Bisection"))
+    if (id == QLatin1String("bisection_gbps"))
         return tr("The most the first half of the endpoints (leaf by leaf, in the fabric's order) can send to the other half "
                   "at once, one way, over the cables as routed. A non-blocking fabric reaches all that the half can inject.");
-    if (label == metricsLabel("Oversubscription"))
+    if (id == QLatin1String("oversubscription"))
         return tr("Per tier: the capacity down towards the servers divided by the capacity up. 1:1 is non-blocking; 2:1 "
                   "means the uplinks carry at most half of what the servers below can send.");
-    if (label == metricsLabel("CAPEX"))
+    if (id == QLatin1String("capex"))
         return tr("Catalog prices (list or estimated) times quantities; no discount, support or installation.") + QLatin1Char('\n') + lowerBound;
-    if (label == metricsLabel("Cost per GPU"))
+    if (id == QLatin1String("cost_per_gpu"))
         return tr("The quote's total over the GPUs: catalog prices times quantities, plus the design's spares on cables and "
                   "optics, less its discount (File ▸ Design settings); the figure of the report and the BOM workbook.") +
                QLatin1Char('\n') + lowerBound;
-    if (label == metricsLabel("Price coverage"))
+    if (id == QLatin1String("price_coverage"))
         return tr("BOM lines with a known price, and how much of the priced value comes from a quote or price list (your "
                   "price book, a vendor's list) rather than an estimate. A line without a price has no value to count: "
                   "type one in the Bill of materials dock or use File ▸ Import price list.");
-    if (label == metricsLabel("Power"))
+    if (id == QLatin1String("power_w"))
         return tr("Maximum (nameplate) power of servers, switches and optics from the catalog; cables draw none.") + QLatin1Char('\n') + lowerBound;
-    if (label == metricsLabel("Rack units"))
+    if (id == QLatin1String("rack_units"))
         return tr("Rack units of servers, switches and appliances; no patch panels or spacing.") + QLatin1Char('\n') + lowerBound;
-    if (label == metricsLabel("TCO"))
+    if (id == QLatin1String("tco"))
         return tr("CAPEX plus energy over the TCO period at the design's electricity price and PUE (File ▸ Design settings); "
                   "no staff, space or maintenance.") + QLatin1Char('\n') + lowerBound;
-    if (label == metricsLabel("Latency p50 / p99"))
+    if (id == QLatin1String("latency_p50_ns"))
         return tr("Over sampled endpoint pairs: switch and adapter latencies along the route (the catalog's, or assumed: "
                   "%1 ns a switch, %2 ns an adapter) plus %3 ns per metre of cable (%4 m when unknown). The fabric's share "
                   "only, no software.")
@@ -51,27 +45,27 @@ QString MetricToolTips::forLabel(const QString &label)
             .arg(kAssumedHcaLatencyNs)
             .arg(kCableNsPerMetre)
             .arg(kAssumedCableLengthM);
-    if (label.startsWith(metricsLabel("Completion (%1)").section(QLatin1Char('('), 0, 0)))
+    if (id == QLatin1String("completion_s"))
         return tr("When the last flow of the traffic pattern finishes in the max-min fair flow model over the routes; no "
                   "congestion control, adaptive routing or message overheads.");
-    if (label == metricsLabel("Max link utilization"))
+    if (id == QLatin1String("max_link_utilization"))
         return tr("The busiest link's busy share of the run under the heatmap's traffic pattern.");
-    if (label == metricsLabel("Mean utilization of busy links"))
+    if (id == QLatin1String("mean_busy_link_utilization"))
         return tr("The average busy share over the links that carry any of the pattern's traffic; idle links are left out.");
-    if (label == metricsLabel("Flows simulated by"))
+    if (id == QLatin1String("flows_simulated_by"))
         return tr("A pattern with more flows than the analysis may hold (all-to-all over thousands of endpoints) is "
                   "simulated by route classes: flows and links that the fabric and the pattern make alike are taken "
                   "together. On a symmetric fabric this is exact; otherwise it spreads each class's flows evenly over "
                   "its links, and the figure says how uneven those links really are.");
-    if (label == metricsLabel("Lost to the failures"))
+    if (id == QLatin1String("lost_to_failures"))
         return tr("Endpoints the failures cut off from the fabric, and the bisection bandwidth the failed cables and "
                   "switches take away.");
-    if (label == metricsLabel("Racks"))
+    if (id == QLatin1String("racks"))
         return tr("Racks in the design and the highest nameplate power of one rack (the sum of its devices' maximum "
                   "power from the catalog). The Racks dock shows each rack's elevation.") + QLatin1Char('\n') + lowerBound;
-    if (label == metricsLabel("Racks over budget"))
+    if (id == QLatin1String("racks_over_budget"))
         return tr("Racks whose devices exceed a budget of the rack or the site: rack units, power, cooling or weight.");
-    if (label == metricsLabel("Problems"))
+    if (id == QLatin1String("problems"))
         return tr("Errors and warnings of the design rules, and with failures what the failures add (the Problems dock lists them).");
     return {};
 }

@@ -5,14 +5,15 @@
 
 namespace cplan {
 
-// What a key figure of the Metrics dock means and what it leaves out, for its tooltip; empty
-// for a label it does not know. Labels are the Metrics dock's (translated) ones.
+// What a figure of the Metrics dock means and what it leaves out, for its tooltip; empty for an
+// id it does not know. Ids are the key figures' (core/analysis/keyfigures.h), or the dock's own
+// for rows that are no key figure (price_coverage, problems, flows_simulated_by, ...).
 class MetricToolTips
 {
     Q_DECLARE_TR_FUNCTIONS(cplan::MetricToolTips)
 
 public:
-    static QString forLabel(const QString &label);
+    static QString forId(const QString &id);
 };
 
 } // namespace cplan

@@ -2,53 +2,83 @@
 
 #include "l10n.h"
 
+#include "analysis/keyfigures.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
 
 namespace cplan {
 
+QString keyFigureLabel(std::string_view id)
+{
+    if (const KeyFigureInfo *info = findKeyFigure(id))
+        return QCoreApplication::translate("KeyFigures", info->label);
+    return QString::fromUtf8(id.data(), qsizetype(id.size()));
+}
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("KeyFigures", text);
+}
+
+QString valueText(Unit unit, double v, const std::string &currency)
+{
+    switch (unit) {
+    case Unit::Money: return formatMoneyShort(v, QString::fromStdString(currency));
+    case Unit::Watts: return tr("%1 kW").arg(formatNumber(v / 1000, 1));
+    case Unit::Gbps: return tr("%1 Tb/s").arg(formatNumber(v / 1000, 1));
+    case Unit::GBps: return tr("%1 GB/s").arg(formatNumber(v, 1));
+    case Unit::Nanoseconds: return tr("%1 ns").arg(formatNumber(v, 0));
+    case Unit::Seconds: return v < 10 ? tr("%1 ms").arg(formatNumber(v * 1000, 2)) : tr("%1 s").arg(formatNumber(v, 2));
+    case Unit::Fraction: return QStringLiteral("%1 %").arg(formatNumber(v * 100, 1));
+    case Unit::Ratio: return QStringLiteral("%1:1").arg(QLocale().toString(v, 'g', 3));
+    case Unit::Verdict: return v > 0.5 ? tr("yes") : tr("no");
+    case Unit::RackUnits: return tr("%1 U").arg(formatNumber(v, 0));
+    case Unit::Count: break;
+    }
+    return formatNumber(v, 0);
+}
+
+} // namespace
+
+QString keyFigureText(const KeyFigure &f, const std::string &currency)
+{
+    // A total that misses every price is unknown, not zero; one that misses some is a floor.
+    if (!f.value || (f.lowerBound() && *f.value <= 0))
+        return tr("unknown");
+    return (f.lowerBound() ? tr("≥ ") : QString()) + valueText(f.unit(), *f.value, currency);
+}
+
 QString figureTitle(const std::string &name)
 {
-    static const std::pair<const char *, const char *> titles[] = {
-        {"capex", QT_TRANSLATE_NOOP("SweepFigures", "CAPEX")},
-        {"cost_per_gpu", QT_TRANSLATE_NOOP("SweepFigures", "Cost per GPU")},
-        {"capex_per_gpu", QT_TRANSLATE_NOOP("SweepFigures", "CAPEX per GPU")},
-        {"power_w", QT_TRANSLATE_NOOP("SweepFigures", "Power (W)")},
-        {"rack_units", QT_TRANSLATE_NOOP("SweepFigures", "Rack units")},
-        {"racks", QT_TRANSLATE_NOOP("SweepFigures", "Racks")},
-        {"switches", QT_TRANSLATE_NOOP("SweepFigures", "Switches")},
-        {"tiers", QT_TRANSLATE_NOOP("SweepFigures", "Tiers")},
-        {"blocking", QT_TRANSLATE_NOOP("SweepFigures", "Blocking")},
-        {"gpus", QT_TRANSLATE_NOOP("SweepFigures", "GPUs")},
-        {"bisection_gbps", QT_TRANSLATE_NOOP("SweepFigures", "Bisection (Gb/s)")},
-        {"bisection_ratio", QT_TRANSLATE_NOOP("SweepFigures", "Bisection ratio")},
-        {"latency_p99_ns", QT_TRANSLATE_NOOP("SweepFigures", "Latency p99 (ns)")},
-        {"completion_s", QT_TRANSLATE_NOOP("SweepFigures", "Workload time (s)")},
-        {"busbw_gbps", QT_TRANSLATE_NOOP("SweepFigures", "Bus bandwidth (GB/s)")},
-        {"allreduce_s", QT_TRANSLATE_NOOP("SweepFigures", "All-reduce time (s)")},
-        {"alltoall_s", QT_TRANSLATE_NOOP("SweepFigures", "All-to-all time (s)")},
-        {"jct_mean_s", QT_TRANSLATE_NOOP("SweepFigures", "Mean JCT (s)")},
-        {"jct_p95_s", QT_TRANSLATE_NOOP("SweepFigures", "JCT p95 (s)")},
-        {"wait_mean_s", QT_TRANSLATE_NOOP("SweepFigures", "Mean wait (s)")},
-        {"makespan_s", QT_TRANSLATE_NOOP("SweepFigures", "Makespan (s)")},
-        {"gpu_utilization", QT_TRANSLATE_NOOP("SweepFigures", "GPU utilization")},
-    };
-    for (const auto &[key, title] : titles)
-        if (name == key)
-            return QCoreApplication::translate("SweepFigures", title);
-    return QString::fromStdString(name);
+    const KeyFigureInfo *info = findKeyFigure(name);
+    if (!info)
+        return QString::fromStdString(name);
+    switch (info->unit) {
+    case Unit::Watts:
+    case Unit::Gbps:
+    case Unit::GBps:
+    case Unit::Nanoseconds:
+    case Unit::Seconds:
+        return tr("%1 (%2)").arg(keyFigureLabel(name), QString::fromLatin1(unitSymbol(info->unit)));
+    default:
+        return keyFigureLabel(name);
+    }
 }
 
 QString figureText(const std::string &name, double value)
 {
-    if (name == "capex" || name == "cost_per_gpu" || name == "capex_per_gpu")
+    const KeyFigureInfo *info = findKeyFigure(name);
+    const Unit unit = info ? info->unit : Unit::Count;
+    if (unit == Unit::Money)
         return formatMoney(value);
-    if (name == "bisection_ratio" || name == "gpu_utilization")
+    if (unit == Unit::Fraction)
         return formatNumber(value, 3);
-    if (name == "blocking")
+    if (unit == Unit::Ratio)
         return formatNumber(value, 2);
     if (std::fabs(value) >= 1000 || value == std::floor(value))
         return formatNumber(value, 0);

@@ -1,17 +1,28 @@
 #pragma once
 
-// The design sweep's figures (core/sweep/figures.h) in the interface language: the design
-// explorer's axes and columns and the report's "Alternatives considered" page.
+// The key figures (core/analysis/keyfigures.h) in the interface language: their titles and
+// values for the Metrics dock, presentation mode, the PDF report, the design explorer's axes
+// and columns and the report's "Alternatives considered" page. One table, looked up by id.
 
 #include <QString>
 
 #include <string>
+#include <string_view>
 
 namespace cplan {
 
-// A figure's title: "CAPEX", "All-to-all time (s)"; an unknown name as it is.
+struct KeyFigure;
+
+// A key figure's title without its unit: "CAPEX", "Bisection"; an unknown id as it is.
+QString keyFigureLabel(std::string_view id);
+// A key figure as a person reads it, in its unit scaled for reading: "$12.35M", "1.2 kW",
+// "25.6 Tb/s", "1,800 ns", "3.20 ms", "12.5 %", "2:1", "yes"; "≥ " before a lower bound;
+// "unknown" when there is no value (or a lower bound of nothing).
+QString keyFigureText(const KeyFigure &figure, const std::string &currency);
+
+// A figure's title with the unit its raw value is in: "CAPEX", "Power (W)", "All-to-all time (s)".
 QString figureTitle(const std::string &name);
-// A figure's value in the locale: money with its symbol, counts with separators, times and
+// A figure's raw value in the locale: money with its symbol, counts with separators, times and
 // ratios with four significant digits.
 QString figureText(const std::string &name, double value);
 

@@ -1,0 +1,42 @@
+#include "cli/keyfiguresjson.h"
+
+namespace cplan::cli {
+
+namespace {
+
+const char *unitName(Unit unit)
+{
+    switch (unit) {
+    case Unit::Count: return "count";
+    case Unit::Money: return "money";
+    case Unit::Fraction: return "fraction";
+    case Unit::Ratio: return "ratio";
+    case Unit::Verdict: return "verdict";
+    default: return unitSymbol(unit);
+    }
+}
+
+const char *completenessName(Completeness c)
+{
+    switch (c) {
+    case Completeness::Exact: return "exact";
+    case Completeness::LowerBound: return "lower_bound";
+    case Completeness::Unknown: break;
+    }
+    return "unknown";
+}
+
+} // namespace
+
+nlohmann::ordered_json keyFiguresJson(const KeyFigures &figures)
+{
+    nlohmann::ordered_json out = nlohmann::ordered_json::object();
+    for (const KeyFigure &f : figures.figures)
+        out[std::string(f.id())] = nlohmann::ordered_json{{"value", f.value ? nlohmann::json(*f.value) : nlohmann::json(nullptr)},
+                                                          {"unit", unitName(f.unit())},
+                                                          {"completeness", completenessName(f.completeness)},
+                                                          {"better", f.better() == Sense::Minimize ? "lower" : "higher"}};
+    return out;
+}
+
+} // namespace cplan::cli
