@@ -82,6 +82,7 @@ int run(int argc, char **argv, Registration extra)
     addScheduleCommand(app, ctx);
     addSweepCommand(app, ctx);
     addReliabilityCommand(app, ctx);
+    addTrainCommand(app, ctx);
     if (extra)
         extra(app, ctx);
 

@@ -51,6 +51,7 @@ struct Searcher
     int gpus;
     const SearchSpace &space;
     SearchResult result;
+    std::string firstReason;   // why the first refused plan was refused
 
     void inner(Plan plan)
     {
@@ -68,8 +69,11 @@ struct Searcher
                         plan.recompute = rc;
                         if (fsdp && plan.pp > 1 && !space.fsdp)
                             continue;   // FSDP with pipelining is not a Megatron layout worth trying
-                        if (!checkPlan(m, plan, gpus).empty())
+                        if (const std::string why = checkPlan(m, plan, gpus); !why.empty()) {
+                            if (firstReason.empty())
+                                firstReason = why;
                             continue;
+                        }
                         StepEstimate e = estimateStep(m, gpu, comm, plan);
                         ++result.evaluated;
                         result.fitting += e.fits ? 1 : 0;
@@ -84,8 +88,11 @@ struct Searcher
         for (int tp : choices(space.tp, divisorsOf(gpus, std::min(domain, m.heads))))
             for (int cp : choices(space.cp, powersOfTwoUpTo(16)))
                 for (int pp : choices(space.pp, divisorsOf(gpus, m.layers))) {
-                    if (gpus % (tp * cp * pp) != 0)
+                    if (gpus % (tp * cp * pp) != 0) {
+                        if (firstReason.empty())
+                            firstReason = "TP x CP x PP = " + std::to_string(tp * cp * pp) + " does not divide the " + std::to_string(gpus) + " GPUs";
                         continue;
+                    }
                     const int dp = gpus / (tp * cp * pp);
                     for (int ep : choices(space.ep, m.moe() ? divisorsOf(dp * cp, m.experts) : std::vector<int>{1})) {
                         Plan plan;
@@ -107,11 +114,11 @@ struct Searcher
 
 SearchResult searchParallelism(const Model &model, const GpuFigures &gpu, const Comm &comm, int gpus, const SearchSpace &space)
 {
-    Searcher s{model, gpu, comm, gpus, space, {}};
+    Searcher s{model, gpu, comm, gpus, space, {}, {}};
     s.run();
     if (!s.result.best.valid)
         s.result.why = "no legal parallelism for " + model.name + " on " + std::to_string(gpus) + " GPUs with a global batch of " +
-                       std::to_string(space.globalBatch);
+                       std::to_string(space.globalBatch) + (s.firstReason.empty() ? "" : " (" + s.firstReason + ")");
     return s.result;
 }
 
