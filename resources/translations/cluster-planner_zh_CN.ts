@@ -2,9 +2,22 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AddExchangeRate</name>
+    <message>
+        <location filename="../../widgets/document/pricecommands.cpp" line="+105"/>
+        <source>Set the %1 exchange rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Exchange rates cannot be changed here (no price book).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AddLinks</name>
     <message numerus="yes">
-        <location filename="../../widgets/commands.cpp" line="+89"/>
+        <location filename="../../widgets/document/commands.cpp" line="+89"/>
         <source>Connect %n link(s)</source>
         <translation>
             <numerusform>连接 %n 条链路</numerusform>
@@ -24,12 +37,12 @@
 <context>
     <name>AddPrices</name>
     <message>
-        <location filename="../../widgets/pricecommands.cpp" line="+29"/>
+        <location filename="../../widgets/document/pricecommands.cpp" line="-86"/>
         <source>Prices cannot be changed here (no price book).</source>
         <translation>此处不能修改价格（没有价格簿）。</translation>
     </message>
     <message numerus="yes">
-        <location line="+85"/>
+        <location line="+160"/>
         <source>Import %n price(s) from %1</source>
         <translation>
             <numerusform>从 %1 导入 %n 个价格</numerusform>
@@ -1263,9 +1276,257 @@
     </message>
 </context>
 <context>
+    <name>KeyFigures</name>
+    <message>
+        <location filename="../../core/analysis/keyfigures.cpp" line="+24"/>
+        <source>CAPEX</source>
+        <translation>资本支出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cost per GPU</source>
+        <translation>每 GPU 成本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CAPEX per GPU</source>
+        <translation>每 GPU 资本支出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>TCO</source>
+        <translation>总拥有成本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Energy per year</source>
+        <translation>每年能耗</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rack units</source>
+        <translation>机架单元 (U)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fullest rack</source>
+        <translation>功耗最高的机柜</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Racks over budget</source>
+        <translation>超出预算的机柜</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switches</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leaf switches</source>
+        <translation>叶交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spine switches</source>
+        <translation>脊交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Core switches</source>
+        <translation>核心交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Links</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tiers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Blocking</source>
+        <translation>阻塞比</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection</source>
+        <translation>对分带宽</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bisection ratio</source>
+        <translation>对分带宽比</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Full bisection</source>
+        <translation>全对分带宽</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Oversubscription</source>
+        <translation>收敛比</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Non-blocking</source>
+        <translation>无阻塞</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Latency p50</source>
+        <translation>p50 延迟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Latency p99</source>
+        <translation>p99 延迟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Workload time</source>
+        <translation>负载完成时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Max link utilization</source>
+        <translation>最大链路利用率</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mean utilization of busy links</source>
+        <translation>繁忙链路平均利用率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bus bandwidth</source>
+        <translation>总线带宽</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>All-reduce time</source>
+        <translation>All-reduce 时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>All-to-all time</source>
+        <translation>All-to-all 时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Mean JCT</source>
+        <translation>平均作业完成时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>JCT p95</source>
+        <translation>作业完成时间 p95</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean wait</source>
+        <translation>平均等待时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Makespan</source>
+        <translation>总完工时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU utilization</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/l10n/explorertext.cpp" line="+33"/>
+        <source>%1 kW</source>
+        <translation>%1 kW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 Tb/s</source>
+        <translation>%1 Tb/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ns</source>
+        <translation>%1 ns</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 U</source>
+        <translation>%1 U</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>≥ </source>
+        <translation>≥ </translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>MoveNodes</name>
     <message numerus="yes">
-        <location filename="../../widgets/commands.cpp" line="+46"/>
+        <location filename="../../widgets/document/commands.cpp" line="+46"/>
         <source>Move %n node(s)</source>
         <translation>
             <numerusform>移动 %n 个节点</numerusform>
@@ -1275,7 +1536,7 @@
 <context>
     <name>PdfReport</name>
     <message>
-        <location filename="../../app/report/pdfreport.cpp" line="+81"/>
+        <location filename="../../app/report/pdfreport.cpp" line="+117"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -1325,8 +1586,8 @@
         <translation>第 %1 层</translation>
     </message>
     <message>
-        <location filename="../../app/report/pdfreport.cpp" line="-25"/>
-        <location line="+41"/>
+        <location filename="../../app/report/pdfreport.cpp" line="-61"/>
+        <location line="+77"/>
         <source>Traffic pattern &apos;%1&apos;: %2</source>
         <translation>流量模式“%1”：%2</translation>
     </message>
@@ -1357,12 +1618,12 @@
         <translation>%1：无法创建 PDF</translation>
     </message>
     <message>
-        <location filename="../../app/report/coverpage.cpp" line="+171"/>
+        <location filename="../../app/report/coverpage.cpp" line="+179"/>
         <source>Cluster design report</source>
         <translation>集群设计报告</translation>
     </message>
     <message>
-        <location line="-127"/>
+        <location line="-132"/>
         <source>Generated %1</source>
         <translation>生成于 %1</translation>
     </message>
@@ -1372,7 +1633,7 @@
         <translation>，源文件 %1</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+62"/>
         <source>quote total (spares, discount) per GPU</source>
         <translation>报价总额（含备件、折扣）除以 GPU 数</translation>
     </message>
@@ -1382,40 +1643,24 @@
         <translation>不完整：部分价格未知</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+23"/>
         <source> non-blocking</source>
         <translation>（无阻塞）</translation>
     </message>
     <message>
-        <location line="-35"/>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Servers</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
-        <location line="+0"/>
+        <location line="-30"/>
         <source>+ %1 management appliance(s)</source>
         <translation>另有 %1 台管理设备</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Switches</source>
-        <translation>交换机</translation>
-    </message>
-    <message>
         <location filename="../../app/report/bompage.cpp" line="+161"/>
         <location line="+3"/>
-        <location filename="../../app/report/coverpage.cpp" line="+1"/>
         <location filename="../../app/report/physicalpage.cpp" line="+134"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../app/report/coverpage.cpp" line="+1"/>
+        <location filename="../../app/report/coverpage.cpp" line="+3"/>
         <source>Hardware (list)</source>
         <translation>硬件（目录价）</translation>
     </message>
@@ -1431,30 +1676,23 @@
     </message>
     <message>
         <location filename="../../app/report/bompage.cpp" line="-119"/>
-        <location filename="../../app/report/coverpage.cpp" line="+2"/>
         <source>Cost per GPU</source>
         <translation>每 GPU 成本</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../app/report/coverpage.cpp" line="+1"/>
-        <location line="+11"/>
+        <location filename="../../app/report/coverpage.cpp" line="-14"/>
+        <location line="+27"/>
         <source>n/a</source>
         <translation>暂无</translation>
     </message>
     <message>
-        <location filename="../../app/report/coverpage.cpp" line="-9"/>
-        <source>Power</source>
-        <translation>功耗</translation>
-    </message>
-    <message>
-        <location filename="../../app/report/bompage.cpp" line="+2"/>
-        <location filename="../../app/report/coverpage.cpp" line="+0"/>
+        <location line="+2"/>
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../app/report/coverpage.cpp" line="+1"/>
+        <location filename="../../app/report/coverpage.cpp" line="-8"/>
         <source>maximum, IT load</source>
         <translation>最大值，IT 负载</translation>
     </message>
@@ -1470,7 +1708,6 @@
     </message>
     <message>
         <location filename="../../app/report/bompage.cpp" line="+1"/>
-        <location filename="../../app/report/coverpage.cpp" line="+0"/>
         <source> U</source>
         <translation> U</translation>
     </message>
@@ -1486,12 +1723,7 @@
         <translation>对分带宽</translation>
     </message>
     <message>
-        <location line="-3"/>
-        <source> Tb/s</source>
-        <translation> Tb/s</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="-4"/>
         <source>full bisection</source>
         <translation>全对分带宽</translation>
     </message>
@@ -1501,19 +1733,13 @@
         <translation>为半注入带宽的 %1%</translation>
     </message>
     <message>
-        <location line="-20"/>
-        <location line="+21"/>
-        <source>Oversubscription</source>
-        <translation>收敛比</translation>
-    </message>
-    <message>
         <location filename="../../app/report/alternativespage.cpp" line="+41"/>
         <source>This design was chosen among %1 alternatives (%2; alternatives in %3). %4 of them are on the Pareto front of %5: no other alternative is as good on every one of these and better on one.</source>
         <translation>本设计选自 %1 个备选方案（%2；可变项：%3）。其中 %4 个位于 %5 的帕累托前沿：没有其他方案在这些指标上全部不差且至少一项更好。</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../app/report/coverpage.cpp" line="+0"/>
+        <location filename="../../app/report/coverpage.cpp" line="+4"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -1569,8 +1795,8 @@
     </message>
     <message>
         <location filename="../../app/report/analysispage.cpp" line="+93"/>
-        <location filename="../../app/report/coverpage.cpp" line="-20"/>
-        <location line="+21"/>
+        <location filename="../../app/report/coverpage.cpp" line="-18"/>
+        <location line="+19"/>
         <source>GPU-to-GPU latency</source>
         <translation>GPU 间延迟</translation>
     </message>
@@ -1585,7 +1811,7 @@
         <translation>最大 %1 µs · 最多 %2 跳交换机</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
@@ -2639,7 +2865,7 @@ This page shows cost charts only.</source>
 <context>
     <name>PlaceNodes</name>
     <message>
-        <location filename="../../widgets/placenodes.cpp" line="+15"/>
+        <location filename="../../widgets/document/placenodes.cpp" line="+15"/>
         <source>Move %1 to rack %2, U %3</source>
         <translation>将 %1 移到机柜 %2 的 U %3</translation>
     </message>
@@ -2742,7 +2968,7 @@ This page shows cost charts only.</source>
 <context>
     <name>RemoveLinks</name>
     <message numerus="yes">
-        <location filename="../../widgets/commands.cpp" line="+45"/>
+        <location filename="../../widgets/document/commands.cpp" line="+45"/>
         <source>Remove %n link(s)</source>
         <translation>
             <numerusform>删除 %n 条链路</numerusform>
@@ -2819,122 +3045,9 @@ This page shows cost charts only.</source>
     </message>
 </context>
 <context>
-    <name>SweepFigures</name>
-    <message>
-        <location filename="../../widgets/l10n/explorertext.cpp" line="+16"/>
-        <source>CAPEX</source>
-        <translation>资本支出</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Cost per GPU</source>
-        <translation>每 GPU 成本</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>CAPEX per GPU</source>
-        <translation>每 GPU 资本支出</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Power (W)</source>
-        <translation>功耗 (W)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Rack units</source>
-        <translation>机架单元 (U)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Racks</source>
-        <translation>机柜</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Switches</source>
-        <translation>交换机</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Tiers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Blocking</source>
-        <translation>阻塞比</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>GPUs</source>
-        <translation>GPU 数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Bisection (Gb/s)</source>
-        <translation>对分带宽 (Gb/s)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Bisection ratio</source>
-        <translation>对分带宽比</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Latency p99 (ns)</source>
-        <translation>p99 延迟 (ns)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Workload time (s)</source>
-        <translation>负载完成时间 (s)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Bus bandwidth (GB/s)</source>
-        <translation>总线带宽 (GB/s)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>All-reduce time (s)</source>
-        <translation>All-reduce 时间 (s)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>All-to-all time (s)</source>
-        <translation>All-to-all 时间 (s)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Mean JCT (s)</source>
-        <translation>平均作业完成时间 (s)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>JCT p95 (s)</source>
-        <translation>作业完成时间 p95 (s)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Mean wait (s)</source>
-        <translation>平均等待时间 (s)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Makespan (s)</source>
-        <translation>总完成时间 (s)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>GPU utilization</source>
-        <translation>GPU 利用率</translation>
-    </message>
-</context>
-<context>
     <name>cplan::AnalysisRunner</name>
     <message>
-        <location filename="../../widgets/analysis.cpp" line="+184"/>
+        <location filename="../../widgets/document/analysis.cpp" line="+194"/>
         <location line="+31"/>
         <source>Analysis done</source>
         <translation>分析完成</translation>
@@ -2965,7 +3078,12 @@ This page shows cost charts only.</source>
         <translation>正在检查设计规则</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-51"/>
+        <source>Analysing the design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+52"/>
         <source>Pricing</source>
         <translation>正在计算价格</translation>
     </message>
@@ -2978,59 +3096,69 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AsBuiltCompare</name>
     <message>
-        <location filename="../../app/gui/asbuiltcompare.cpp" line="+32"/>
+        <location filename="../../app/gui/asbuiltcompare.cpp" line="+31"/>
         <source>ibnetdiscover output (*.topo *.out *.txt *.ibnetdiscover *.net *.log);;All files (*)</source>
         <translation>ibnetdiscover 输出 (*.topo *.out *.txt *.ibnetdiscover *.net *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+75"/>
         <source>Imported %1: %2 switches, %3 HCAs in %4 servers, %5 cables; %6 note(s)</source>
         <translation>已导入 %1：%2 台交换机，%4 台服务器中的 %3 块 HCA，%5 条线缆；%6 条说明</translation>
     </message>
     <message>
         <location line="+28"/>
-        <location line="+11"/>
+        <location line="+35"/>
         <source>Import fabric</source>
         <translation>导入网络</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location line="-14"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
+        <source>Importing the fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Could not import the fabric:
 %1</source>
         <translation>无法导入网络：
 %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+21"/>
         <source>Comparing with %1…</source>
         <translation>正在与 %1 比较…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+3"/>
+        <source>Comparing with the as-built fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Comparison failed: %1</source>
         <translation>比较失败：%1</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+14"/>
+        <location line="+11"/>
         <location line="+9"/>
         <source>Compare with as-built</source>
         <translation>与实际布线比较</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-20"/>
         <source>Could not read the as-built fabric:
 %1</source>
         <translation>无法读取实际布线的网络：
 %1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>ibnetdiscover output or design (*.topo *.out *.txt *.ibnetdiscover *.net *.log *.cluster.yaml *.yaml);;All files (*)</source>
         <translation>ibnetdiscover 输出或设计 (*.topo *.out *.txt *.ibnetdiscover *.net *.log *.cluster.yaml *.yaml);;所有文件 (*)</translation>
     </message>
@@ -3081,7 +3209,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AsBuiltStyle</name>
     <message>
-        <location filename="../../widgets/asbuiltoverlay.cpp" line="+117"/>
+        <location filename="../../widgets/canvas/asbuiltoverlay.cpp" line="+117"/>
         <location line="+23"/>
         <source>Misconnected (actual)</source>
         <translation>接错（实际位置）</translation>
@@ -3092,7 +3220,7 @@ This page shows cost charts only.</source>
         <translation>实际布线与规划对比</translation>
     </message>
     <message>
-        <location filename="../../widgets/asbuiltstyle.cpp" line="+35"/>
+        <location filename="../../widgets/canvas/asbuiltstyle.cpp" line="+35"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
@@ -3185,7 +3313,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::BomModel</name>
     <message>
-        <location filename="../../widgets/bommodel.cpp" line="+56"/>
+        <location filename="../../widgets/docks/bommodel.cpp" line="+57"/>
         <source>Total (CAPEX)</source>
         <translation>合计（资本支出）</translation>
     </message>
@@ -3195,7 +3323,7 @@ This page shows cost charts only.</source>
         <translation>≥ %1</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+67"/>
         <source>Unknown price: the totals leave this line out.</source>
         <translation>价格未知：合计不含此行。</translation>
     </message>
@@ -3205,7 +3333,7 @@ This page shows cost charts only.</source>
         <translation>估算价格</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-36"/>
         <location line="+1"/>
         <source>unknown</source>
         <translation>未知</translation>
@@ -3241,7 +3369,12 @@ This page shows cost charts only.</source>
         <translation>总价</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+13"/>
+        <source>No %1 rate: the part is priced %2, the BOM is in %3. Enter a rate in File ▸ Design settings ▸ Exchange rates; until then the totals leave this line out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Source: %1</source>
         <translation>来源：%1</translation>
     </message>
@@ -3277,12 +3410,12 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasClipboard</name>
     <message>
-        <location filename="../../widgets/canvasclipboard.cpp" line="+68"/>
+        <location filename="../../widgets/canvas/canvasclipboard.cpp" line="+92"/>
         <source>Nothing to paste</source>
         <translation>没有可粘贴的内容</translation>
     </message>
     <message numerus="yes">
-        <location line="+42"/>
+        <location line="+43"/>
         <source>Paste %n node(s)</source>
         <translation>
             <numerusform>粘贴 %n 个节点</numerusform>
@@ -3292,7 +3425,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasScene</name>
     <message>
-        <location filename="../../widgets/canvaslod.cpp" line="+406"/>
+        <location filename="../../widgets/canvas/canvaslod.cpp" line="+406"/>
         <source>%1 servers · %2 switches · %3 GPUs</source>
         <translation>%1 台服务器 · %2 台交换机 · %3 个 GPU</translation>
     </message>
@@ -3305,7 +3438,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasSearchBar</name>
     <message>
-        <location filename="../../widgets/canvassearch.cpp" line="+23"/>
+        <location filename="../../widgets/canvas/canvassearch.cpp" line="+23"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
@@ -3333,7 +3466,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasToolTips</name>
     <message>
-        <location filename="../../widgets/canvastooltips.cpp" line="+29"/>
+        <location filename="../../widgets/canvas/canvastooltips.cpp" line="+29"/>
         <source>Collapsed group %1 — double-click to expand</source>
         <translation>已折叠的分组 %1 — 双击展开</translation>
     </message>
@@ -3413,7 +3546,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasView</name>
     <message>
-        <location filename="../../widgets/canvasview.cpp" line="+38"/>
+        <location filename="../../widgets/canvas/canvasview.cpp" line="+38"/>
         <source>Link utilization</source>
         <translation>链路利用率</translation>
     </message>
@@ -3453,7 +3586,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::CollectiveChart</name>
     <message>
-        <location filename="../../widgets/collectivechart.cpp" line="+58"/>
+        <location filename="../../widgets/docks/collectivechart.cpp" line="+58"/>
         <source>busbw GB/s</source>
         <translation>busbw GB/s</translation>
     </message>
@@ -3476,7 +3609,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Commands</name>
     <message numerus="yes">
-        <location filename="../../widgets/commands.cpp" line="+139"/>
+        <location filename="../../widgets/document/commands.cpp" line="+139"/>
         <source>Delete %n object(s)</source>
         <translation>
             <numerusform>删除 %n 个对象</numerusform>
@@ -3486,7 +3619,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::DesignSettingsDialog</name>
     <message>
-        <location filename="../../widgets/designsettingsdialog.cpp" line="+20"/>
+        <location filename="../../widgets/dialogs/designsettingsdialog.cpp" line="+26"/>
         <source>Design settings</source>
         <translation>设计设置</translation>
     </message>
@@ -3497,8 +3630,8 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+5"/>
-        <source>Currency the totals are labelled with. Prices are not converted: a catalog price in another currency is added as it is; the BOM lists each part&apos;s own currency.</source>
-        <translation>合计所标注的币种。价格不做换算：以其他币种标价的部件按原值相加；物料清单列出每个部件自己的币种。</translation>
+        <source>Currency of the BOM and its totals. A price in another currency is converted with the exchange rates below; without a rate its line stays unknown.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3565,11 +3698,16 @@ or open a design (Ctrl+O).</source>
         <source>Discount</source>
         <translation>折扣</translation>
     </message>
+    <message>
+        <location line="+42"/>
+        <source>Change design settings</source>
+        <translation type="unfinished">修改设计设置</translation>
+    </message>
 </context>
 <context>
     <name>cplan::DifferencesView</name>
     <message>
-        <location filename="../../widgets/differencesview.cpp" line="+34"/>
+        <location filename="../../widgets/docks/differencesview.cpp" line="+34"/>
         <location line="+91"/>
         <source>No comparison yet: File ▸ Compare with as-built…</source>
         <translation>尚未比较：文件 ▸ 与实际布线比较…</translation>
@@ -3625,7 +3763,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Docks</name>
     <message>
-        <location filename="../../app/gui/docks.cpp" line="+69"/>
+        <location filename="../../app/gui/docks.cpp" line="+71"/>
         <source>Parts</source>
         <translation>部件</translation>
     </message>
@@ -3673,7 +3811,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::DocumentFiles</name>
     <message>
-        <location filename="../../app/gui/documentfiles.cpp" line="+38"/>
+        <location filename="../../app/gui/documentfiles.cpp" line="+39"/>
         <source>Cannot open design</source>
         <translation>无法打开设计</translation>
     </message>
@@ -3687,18 +3825,33 @@ or open a design (Ctrl+O).</source>
 %1</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <location line="+29"/>
+        <location line="+22"/>
+        <source>Opened the sample %1 as an untitled copy: Save asks where to keep it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="+25"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+3"/>
+        <source>Opening the design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <location line="+1"/>
+        <source>Opening cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -3708,7 +3861,7 @@ or open a design (Ctrl+O).</source>
         <translation>未命名设计</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
@@ -3744,7 +3897,7 @@ or open a design (Ctrl+O).</source>
         <translation>设计有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+78"/>
         <source>Autosaved</source>
         <translation>已自动保存</translation>
     </message>
@@ -3770,9 +3923,69 @@ or open a design (Ctrl+O).</source>
     </message>
 </context>
 <context>
+    <name>cplan::ExchangeRatesBox</name>
+    <message>
+        <location filename="../../widgets/dialogs/exchangeratesbox.cpp" line="+46"/>
+        <source>Exchange rates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A price in another currency than the design&apos;s is converted with these rates (your price book, for every design); without a rate its line stays unknown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Currency</source>
+        <translation type="unfinished">币种</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value in USD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+28"/>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-28"/>
+        <location line="+29"/>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-15"/>
+        <source>none</source>
+        <translation type="unfinished">无</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>bank, quote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>New rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No price book is open: rates can be set with `cplan catalog set-rate`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>typed into Design settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cplan::ExplorerChart</name>
     <message>
-        <location filename="../../widgets/explorerchart.cpp" line="+65"/>
+        <location filename="../../widgets/explorer/explorerchart.cpp" line="+65"/>
         <source>Breaks a constraint</source>
         <translation>违反约束</translation>
     </message>
@@ -3796,7 +4009,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ExplorerHost</name>
     <message>
-        <location filename="../../app/gui/explorerhost.cpp" line="+66"/>
+        <location filename="../../app/gui/explorerhost.cpp" line="+91"/>
         <source>%1 from the design explorer: its report has an &quot;Alternatives considered&quot; page</source>
         <translation>%1 来自设计探索器：其报告包含“备选方案比较”页</translation>
     </message>
@@ -3809,7 +4022,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ExplorerModel</name>
     <message>
-        <location filename="../../widgets/explorermodel.cpp" line="+89"/>
+        <location filename="../../widgets/explorer/explorermodel.cpp" line="+89"/>
         <source>Front</source>
         <translation>前沿</translation>
     </message>
@@ -3825,9 +4038,17 @@ or open a design (Ctrl+O).</source>
     </message>
 </context>
 <context>
+    <name>cplan::ExplorerRunner</name>
+    <message>
+        <location filename="../../widgets/explorer/explorerrunner.cpp" line="+40"/>
+        <source>Design sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cplan::ExplorerSetup</name>
     <message>
-        <location filename="../../widgets/explorersetup.cpp" line="+72"/>
+        <location filename="../../widgets/explorer/explorersetup.cpp" line="+72"/>
         <source>Alternatives</source>
         <translation>备选方案</translation>
     </message>
@@ -3900,7 +4121,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ExplorerWindow</name>
     <message>
-        <location filename="../../widgets/explorerwindow.cpp" line="+50"/>
+        <location filename="../../widgets/explorer/explorerwindow.cpp" line="+50"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
@@ -4079,7 +4300,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Exporter</name>
     <message>
-        <location filename="../../app/gui/exporter.cpp" line="+57"/>
+        <location filename="../../app/gui/exporter.cpp" line="+59"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
@@ -4090,18 +4311,20 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+17"/>
+        <location line="+24"/>
+        <location line="+133"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location line="-15"/>
-        <location line="+17"/>
+        <location line="-155"/>
+        <location line="+24"/>
+        <location line="+129"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-121"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
@@ -4111,7 +4334,7 @@ or open a design (Ctrl+O).</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Export BOM workbook</source>
         <translation>导出物料清单工作簿</translation>
     </message>
@@ -4136,11 +4359,21 @@ or open a design (Ctrl+O).</source>
         <source>%1 (*%2);;All files (*)</source>
         <translation>%1 (*%2);;所有文件 (*)</translation>
     </message>
+    <message>
+        <location line="+64"/>
+        <source>Preparing the report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Preparing the report…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cplan::FabricWizard</name>
     <message>
-        <location filename="../../widgets/fabricwizard.cpp" line="+118"/>
+        <location filename="../../widgets/dialogs/fabricwizard.cpp" line="+123"/>
         <source>Rail-only: a network per rail, no spine</source>
         <translation>仅轨道：每条轨道一个网络，无脊交换机</translation>
     </message>
@@ -4150,12 +4383,12 @@ or open a design (Ctrl+O).</source>
         <translation>每条轨道自成网络；跨轨道流量经服务器的 NVLink。预览会给出轨道优化胖树所需的数量。</translation>
     </message>
     <message>
-        <location line="-50"/>
+        <location line="-49"/>
         <source>New fat-tree fabric</source>
         <translation>新建胖树网络</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>New fabric</source>
         <translation>新网络</translation>
     </message>
@@ -4227,22 +4460,27 @@ or open a design (Ctrl+O).</source>
         <translation>管理设备数量</translation>
     </message>
     <message>
-        <location line="+166"/>
+        <location line="+156"/>
+        <source>Previewing the fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+74"/>
         <source>GPUs &lt;b&gt;%1&lt;/b&gt; · CAPEX &lt;b&gt;%2&lt;/b&gt;%3 · CAPEX per GPU &lt;b&gt;%4&lt;/b&gt; · power %5 kW</source>
         <translation>GPU &lt;b&gt;%1&lt;/b&gt; · 资本支出 &lt;b&gt;%2&lt;/b&gt;%3 · 每 GPU 资本支出 &lt;b&gt;%4&lt;/b&gt; · 功率 %5 kW</translation>
     </message>
     <message>
-        <location line="-215"/>
+        <location line="-278"/>
         <source>Generate</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location line="+135"/>
+        <location line="+189"/>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+39"/>
         <source>&lt;b&gt;%1 tiers&lt;/b&gt;, %2 rails, %3 scalable units of %4 servers&lt;br&gt;Leaves %5, spines %6, cores %7 — %8 links&lt;br&gt;Leaf ports: %9 down, %10 up&lt;br&gt;</source>
         <translation>&lt;b&gt;%1 层&lt;/b&gt;，%2 个轨道，%3 个可扩展单元，每个 %4 台服务器&lt;br&gt;叶交换机 %5 台，脊交换机 %6 台，核心交换机 %7 台 — 共 %8 条链路&lt;br&gt;叶交换机端口：下行 %9，上行 %10&lt;br&gt;</translation>
     </message>
@@ -4257,7 +4495,7 @@ or open a design (Ctrl+O).</source>
         <translation>全部轨道合计：叶交换机 %1 台，脊交换机 %2 台，核心交换机 %3 台 — 共 %4 条链路&lt;br&gt;叶交换机端口：下行 %5，上行 %6；每条轨道的网络有 %7 个可扩展单元，每个 %8 台服务器&lt;br&gt;</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source> (some prices unknown)</source>
         <translation>（部分价格未知）</translation>
     </message>
@@ -4408,7 +4646,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Inspector</name>
     <message>
-        <location filename="../../widgets/inspector.cpp" line="+82"/>
+        <location filename="../../widgets/docks/inspector.cpp" line="+82"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
@@ -4648,17 +4886,18 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+4"/>
+        <location line="+6"/>
+        <location line="+2"/>
         <source>Import price list</source>
         <translation>导入价目表</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-7"/>
         <source>Price lists (*.csv *.xlsx);;All files (*)</source>
         <translation>价目表 (*.csv *.xlsx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
         <source>&amp;Export view…</source>
         <translation>导出视图(&amp;E)…</translation>
     </message>
@@ -4936,7 +5175,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+96"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+99"/>
         <source>Price book</source>
         <translation>价格簿</translation>
     </message>
@@ -4947,8 +5186,8 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Stop the analysis in progress; the figures shown stay those of the last one</source>
-        <translation>停止正在进行的分析；显示的数据保持上一次分析的结果</translation>
+        <source>Stop the work in progress; the figures shown stay those of the last analysis</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+18"/>
@@ -4956,13 +5195,13 @@ or open a design (Ctrl+O).</source>
         <translation>正在分析设计…</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+36"/>
         <location line="+1"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>User store damaged</source>
         <translation>用户库已损坏</translation>
     </message>
@@ -4986,26 +5225,26 @@ or open a design (Ctrl+O).</source>
         <source>Untitled design</source>
         <translation>未命名设计</translation>
     </message>
+    <message>
+        <location line="+45"/>
+        <source>The lines priced in %1 stay unknown until you enter an exchange rate: File ▸ Design settings ▸ Exchange rates.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location line="+40"/>
+        <location line="+5"/>
         <source>Imported %n price(s) into your price book</source>
         <translation>
             <numerusform>已将 %n 个价格导入您的价格簿</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <location line="+1"/>
         <source>Opening the design…</source>
         <translation>正在打开设计…</translation>
     </message>
     <message>
-        <location line="+35"/>
-        <source>Generate fat tree</source>
-        <translation>生成胖树</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+47"/>
         <source>Cut</source>
         <translation>剪切</translation>
     </message>
@@ -5015,57 +5254,7 @@ or open a design (Ctrl+O).</source>
         <translation>分析耗时 %1 ms</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Servers</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Switches (leaf / spine / core)</source>
-        <translation>交换机（叶 / 脊 / 核心）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Bisection</source>
-        <translation>对分带宽</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Oversubscription</source>
-        <translation>收敛比</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>CAPEX</source>
-        <translation>资本支出</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Cost per GPU</source>
-        <translation>每 GPU 成本</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Power</source>
-        <translation>功耗</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Max link utilization</source>
-        <translation>最大链路利用率</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>n/a</source>
-        <translation>暂无</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+25"/>
         <source>Link utilization — %1</source>
         <translation>链路利用率 — %1</translation>
     </message>
@@ -5091,7 +5280,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MetricToolTips</name>
     <message>
-        <location filename="../../widgets/metrictips.cpp" line="+17"/>
+        <location filename="../../widgets/docks/metrictips.cpp" line="+11"/>
         <source>A value with ≥ is a lower bound: parts without a price, power or rack units in the catalog count as zero (the BOM lists them).</source>
         <translation>带 ≥ 的数值是下限：目录中没有价格、功耗或机架单位的部件按零计（BOM 中列出了这些部件）。</translation>
     </message>
@@ -5194,7 +5383,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MetricsView</name>
     <message>
-        <location filename="../../widgets/metricsview.cpp" line="+70"/>
+        <location filename="../../widgets/docks/metricsview.cpp" line="+71"/>
         <source>Link utilization (%, links per bin)</source>
         <translation>链路利用率（%，每区间链路数）</translation>
     </message>
@@ -5205,124 +5394,51 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+265"/>
+        <location line="+285"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-258"/>
-        <location line="+126"/>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Servers</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="-132"/>
         <source>Switches (leaf / spine / core)</source>
         <translation>交换机（叶 / 脊 / 核心）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Links</source>
-        <translation>链路</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Bisection</source>
-        <translation>对分带宽</translation>
-    </message>
-    <message>
-        <location line="-26"/>
+        <location line="-25"/>
         <source>%1 Tb/s</source>
         <translation>%1 Tb/s</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <location line="+7"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="-22"/>
+        <location filename="../../widgets/docks/metricsview.cpp" line="+7"/>
+        <location line="+28"/>
         <source>n/a</source>
         <translation>暂无</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Oversubscription</source>
-        <translation>收敛比</translation>
-    </message>
-    <message>
-        <location line="-26"/>
-        <location line="+38"/>
-        <location line="+44"/>
+        <location filename="../../widgets/docks/metricsview.cpp" line="+53"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="-81"/>
-        <source>≥ </source>
-        <translation>≥ </translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>CAPEX</source>
-        <translation>资本支出</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="-50"/>
         <source>Price coverage</source>
         <translation>价格覆盖率</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1 of %2 lines (%3), %4 of the priced value quoted</source>
         <translation>%2 行中 %1 行有价格（%3），已定价金额中 %4 来自报价</translation>
     </message>
-    <message>
-        <location line="+7"/>
-        <source>Cost per GPU</source>
-        <translation>每 GPU 成本</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Power</source>
-        <translation>功耗</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+14"/>
-        <source>%1 kW</source>
-        <translation>%1 kW</translation>
-    </message>
-    <message>
-        <location line="-13"/>
-        <source>Rack units</source>
-        <translation>机架单元 (U)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>TCO</source>
-        <translation>总拥有成本</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Racks</source>
-        <translation>机柜</translation>
-    </message>
     <message numerus="yes">
-        <location line="+0"/>
+        <location line="+13"/>
         <source>%n rack(s), up to %1 in one</source>
         <translation>
             <numerusform>%n 个机柜，单个最多 %1</numerusform>
         </translation>
     </message>
-    <message>
-        <location line="+3"/>
-        <source>Racks over budget</source>
-        <translation>超出预算的机柜</translation>
-    </message>
     <message numerus="yes">
-        <location line="+0"/>
+        <location line="+7"/>
         <source>%1 and %n more</source>
         <translation>
             <numerusform>%1 及另外 %n 个</numerusform>
@@ -5334,12 +5450,12 @@ or open a design (Ctrl+O).</source>
         <translation>延迟 p50 / p99</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1 / %2 ns</source>
         <translation>%1 / %2 ns</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Unreachable pairs</source>
         <translation>不可达端点对</translation>
     </message>
@@ -5354,47 +5470,27 @@ or open a design (Ctrl+O).</source>
         <translation>%1 个错误，%2 个警告</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Completion (%1)</source>
         <translation>完成时间（%1）</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Max link utilization</source>
-        <translation>最大链路利用率</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Mean utilization of busy links</source>
-        <translation>繁忙链路平均利用率</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>NCCL algorithm</source>
         <translation>NCCL 算法</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Bus bandwidth (%1)</source>
         <translation>总线带宽（%1）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>%1 GB/s</source>
-        <translation>%1 GB/s</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>unknown: %1</source>
         <translation>未知：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Flows simulated by</source>
         <translation>流的模拟方式</translation>
     </message>
@@ -5414,7 +5510,7 @@ or open a design (Ctrl+O).</source>
         <translation>故障对象</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1 (%2 links, %3 Gb/s lost)</source>
         <translation>%1（%2 条链路，损失 %3 Gb/s）</translation>
     </message>
@@ -5424,12 +5520,12 @@ or open a design (Ctrl+O).</source>
         <translation>故障造成的损失</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1 endpoints cut off, %2 of bisection</source>
         <translation>%1 个端点断开，对分带宽减少 %2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Link utilization: choose a traffic pattern in View ▸ Utilization heatmap.</source>
         <translation>链路利用率：请在“视图 ▸ 利用率热力图”中选择流量模式。</translation>
     </message>
@@ -5462,7 +5558,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::OverviewView</name>
     <message>
-        <location filename="../../widgets/overviewview.cpp" line="+101"/>
+        <location filename="../../widgets/canvas/overviewview.cpp" line="+101"/>
         <source>Outside groups</source>
         <translation>不属于任何分组</translation>
     </message>
@@ -5504,7 +5600,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::PartDrop</name>
     <message>
-        <location filename="../../widgets/canvasdrop.cpp" line="+43"/>
+        <location filename="../../widgets/canvas/canvasdrop.cpp" line="+43"/>
         <source>Unknown part &apos;%1&apos;</source>
         <translation>未知部件“%1”</translation>
     </message>
@@ -5537,7 +5633,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::PartPalette</name>
     <message>
-        <location filename="../../widgets/partpalette.cpp" line="+45"/>
+        <location filename="../../widgets/docks/partpalette.cpp" line="+45"/>
         <source>Search parts…</source>
         <translation>搜索部件…</translation>
     </message>
@@ -5695,7 +5791,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::PlaneTabs</name>
     <message>
-        <location filename="../../widgets/planetabs.cpp" line="+15"/>
+        <location filename="../../widgets/canvas/planetabs.cpp" line="+15"/>
         <source>Each plane is an independent fabric (its own subnet); the servers are in all of them</source>
         <translation>每个平面是一张独立的网络（各自的子网）；服务器属于所有平面</translation>
     </message>
@@ -5713,7 +5809,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ProblemsView</name>
     <message>
-        <location filename="../../widgets/problemsview.cpp" line="+53"/>
+        <location filename="../../widgets/docks/problemsview.cpp" line="+53"/>
         <source>Severity</source>
         <translation>级别</translation>
     </message>
@@ -5775,15 +5871,35 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::RackScene</name>
     <message>
-        <location filename="../../widgets/rackview.cpp" line="+64"/>
+        <location filename="../../widgets/docks/rackview.cpp" line="+64"/>
         <source>%1 (%2): rack %3, U %4</source>
         <translation>%1（%2）：机柜 %3，U %4</translation>
+    </message>
+    <message>
+        <location line="+118"/>
+        <source>%1 has no U %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>U %1 of %2 holds %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>two of the devices would share U %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not placed: %1.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>cplan::RackView</name>
     <message>
-        <location line="+201"/>
+        <location line="+107"/>
         <source>(no row)</source>
         <translation>（无列）</translation>
     </message>
@@ -5803,7 +5919,7 @@ or open a design (Ctrl+O).</source>
         <translation>不在机柜中</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+86"/>
         <source>The design has no racks yet: no node names one.</source>
         <translation>设计中还没有机柜：没有节点指定机柜。</translation>
     </message>
@@ -5841,13 +5957,13 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::SchedulerView</name>
     <message>
-        <location filename="../../widgets/schedulerview.cpp" line="+129"/>
-        <location line="+98"/>
+        <location filename="../../widgets/docks/schedulerview.cpp" line="+131"/>
+        <location line="+125"/>
         <source>synthetic</source>
         <translation>合成</translation>
     </message>
     <message>
-        <location line="-97"/>
+        <location line="-124"/>
         <source>Open trace…</source>
         <translation>打开轨迹…</translation>
     </message>
@@ -5863,12 +5979,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+110"/>
+        <location line="+137"/>
         <source>network coupling</source>
         <translation>网络耦合</translation>
     </message>
     <message>
-        <location line="-108"/>
+        <location line="-135"/>
         <source>shared pool (tenants&apos; partitions become quotas)</source>
         <translation>共享资源池（租户分区变为配额）</translation>
     </message>
@@ -5904,12 +6020,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+233"/>
+        <location line="+265"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-229"/>
+        <location line="-261"/>
         <source>whole run in 10 s</source>
         <translation>全程 10 秒</translation>
     </message>
@@ -5949,7 +6065,12 @@ or open a design (Ctrl+O).</source>
         <translation>作业轨迹 (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+40"/>
+        <source>Scheduling simulation cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>no network</source>
         <translation>不含网络</translation>
     </message>
@@ -5971,7 +6092,12 @@ or open a design (Ctrl+O).</source>
         </translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+37"/>
+        <source>Scheduling simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>hours</source>
         <translation>小时</translation>
     </message>
@@ -6004,7 +6130,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::WireCheck</name>
     <message>
-        <location filename="../../widgets/wirecheck.cpp" line="+55"/>
+        <location filename="../../widgets/document/wirecheck.cpp" line="+55"/>
         <source>unknown node</source>
         <translation>未知节点</translation>
     </message>
@@ -6012,7 +6138,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::WireTool</name>
     <message>
-        <location filename="../../widgets/tools/wiretool.cpp" line="+93"/>
+        <location filename="../../widgets/canvas/tools/wiretool.cpp" line="+93"/>
         <source>%1 → %2, %3 Gb/s, %4</source>
         <translation>%1 → %2，%3 Gb/s，%4</translation>
     </message>
@@ -6035,7 +6161,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/main.cpp" line="+53"/>
+        <location filename="../../app/main.cpp" line="+54"/>
         <source>Design GPU clusters on InfiniBand fabrics.</source>
         <translation>在 InfiniBand 网络上设计 GPU 集群。</translation>
     </message>
@@ -6100,7 +6226,7 @@ or open a design (Ctrl+O).</source>
         <translation>截图时将此停靠窗口置于前面（例如 RacksDock）。</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+83"/>
         <source>Cluster Planner</source>
         <translation>Cluster Planner</translation>
     </message>

@@ -20,24 +20,27 @@ QString keyFigureLabel(std::string_view id)
 
 namespace {
 
-QString tr(const char *text)
+// The texts below are marked for lupdate under "KeyFigures", with the titles (keyfigures.cpp).
+QString text(const char *source)
 {
-    return QCoreApplication::translate("KeyFigures", text);
+    return QCoreApplication::translate("KeyFigures", source);
 }
 
 QString valueText(Unit unit, double v, const std::string &currency)
 {
     switch (unit) {
     case Unit::Money: return formatMoneyShort(v, QString::fromStdString(currency));
-    case Unit::Watts: return tr("%1 kW").arg(formatNumber(v / 1000, 1));
-    case Unit::Gbps: return tr("%1 Tb/s").arg(formatNumber(v / 1000, 1));
-    case Unit::GBps: return tr("%1 GB/s").arg(formatNumber(v, 1));
-    case Unit::Nanoseconds: return tr("%1 ns").arg(formatNumber(v, 0));
-    case Unit::Seconds: return v < 10 ? tr("%1 ms").arg(formatNumber(v * 1000, 2)) : tr("%1 s").arg(formatNumber(v, 2));
+    case Unit::Watts: return text(QT_TRANSLATE_NOOP("KeyFigures", "%1 kW")).arg(formatNumber(v / 1000, 1));
+    case Unit::Gbps: return text(QT_TRANSLATE_NOOP("KeyFigures", "%1 Tb/s")).arg(formatNumber(v / 1000, 1));
+    case Unit::GBps: return text(QT_TRANSLATE_NOOP("KeyFigures", "%1 GB/s")).arg(formatNumber(v, 1));
+    case Unit::Nanoseconds: return text(QT_TRANSLATE_NOOP("KeyFigures", "%1 ns")).arg(formatNumber(v, 0));
+    case Unit::Seconds:
+        return v < 10 ? text(QT_TRANSLATE_NOOP("KeyFigures", "%1 ms")).arg(formatNumber(v * 1000, 2))
+                      : text(QT_TRANSLATE_NOOP("KeyFigures", "%1 s")).arg(formatNumber(v, 2));
     case Unit::Fraction: return QStringLiteral("%1 %").arg(formatNumber(v * 100, 1));
     case Unit::Ratio: return QStringLiteral("%1:1").arg(QLocale().toString(v, 'g', 3));
-    case Unit::Verdict: return v > 0.5 ? tr("yes") : tr("no");
-    case Unit::RackUnits: return tr("%1 U").arg(formatNumber(v, 0));
+    case Unit::Verdict: return v > 0.5 ? text(QT_TRANSLATE_NOOP("KeyFigures", "yes")) : text(QT_TRANSLATE_NOOP("KeyFigures", "no"));
+    case Unit::RackUnits: return text(QT_TRANSLATE_NOOP("KeyFigures", "%1 U")).arg(formatNumber(v, 0));
     case Unit::Count: break;
     }
     return formatNumber(v, 0);
@@ -49,8 +52,8 @@ QString keyFigureText(const KeyFigure &f, const std::string &currency)
 {
     // A total that misses every price is unknown, not zero; one that misses some is a floor.
     if (!f.value || (f.lowerBound() && *f.value <= 0))
-        return tr("unknown");
-    return (f.lowerBound() ? tr("≥ ") : QString()) + valueText(f.unit(), *f.value, currency);
+        return text(QT_TRANSLATE_NOOP("KeyFigures", "unknown"));
+    return (f.lowerBound() ? text(QT_TRANSLATE_NOOP("KeyFigures", "≥ ")) : QString()) + valueText(f.unit(), *f.value, currency);
 }
 
 QString figureTitle(const std::string &name)
@@ -64,7 +67,7 @@ QString figureTitle(const std::string &name)
     case Unit::GBps:
     case Unit::Nanoseconds:
     case Unit::Seconds:
-        return tr("%1 (%2)").arg(keyFigureLabel(name), QString::fromLatin1(unitSymbol(info->unit)));
+        return text(QT_TRANSLATE_NOOP("KeyFigures", "%1 (%2)")).arg(keyFigureLabel(name), QString::fromLatin1(unitSymbol(info->unit)));
     default:
         return keyFigureLabel(name);
     }
