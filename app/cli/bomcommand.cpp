@@ -3,6 +3,7 @@
 #include "cli/table.h"
 
 #include "analysis/cost.h"
+#include "analysis/reliability.h"
 #include "catalog/catalog.h"
 #include "cost/coverage.h"
 #include "export/bomcsv.h"
@@ -178,6 +179,7 @@ void addBomCommand(CLI::App &root, Context &ctx)
     {
         std::string path, format = "table", out;
         std::optional<double> sparesPercent, discountPercent; // the design's settings when not given
+        std::string failureSpares;                            // a failure-rate preset: its spares join the quote
     };
     auto a = std::make_shared<Args>();
     CLI::App *cmd = root.add_subcommand("bom", "Bill of materials: parts, counts by tier, power, CAPEX, cost per GPU");
@@ -187,6 +189,8 @@ void addBomCommand(CLI::App &root, Context &ctx)
     cmd->add_option("-o,--output", a->out, "Write to this file instead of standard output");
     cmd->add_option("--spares", a->sparesPercent, "Spares on cables and transceivers, percent (default: the design's spares_percent)")->check(CLI::Range(0.0, 100.0));
     cmd->add_option("--discount", a->discountPercent, "Discount on the quote, percent (default: the design's discount_percent)")->check(CLI::Range(0.0, 100.0));
+    cmd->add_option("--failure-spares", a->failureSpares,
+                    "Add the spares that failure rates call for (cplan reliability: a preset id or FILE.yaml, 3-day repair, 99 %)");
     cmd->callback([a, &ctx] {
         ctx.action = [a, &ctx]() -> int {
             auto design = loadDesign(ctx, a->path);
@@ -195,7 +199,18 @@ void addBomCommand(CLI::App &root, Context &ctx)
             BomTerms terms = designTerms(design->settings);
             terms.sparesPercent = a->sparesPercent.value_or(terms.sparesPercent);
             terms.discountPercent = a->discountPercent.value_or(terms.discountPercent);
-            const CostAnalysis cost = analyzeCost(*design, *catalog(ctx), terms);
+            CostAnalysis cost = analyzeCost(*design, *catalog(ctx), terms);
+            if (!a->failureSpares.empty()) {
+                auto preset = reliability::findFailurePreset(a->failureSpares);
+                if (!preset)
+                    return fail(preset.error());
+                ReliabilityRequest request;
+                request.trials = 0;
+                const ReliabilityAnalysis r = analyzeReliability(*design, *catalog(ctx), *preset, request);
+                if (!r.error.empty())
+                    return fail(a->path + ": " + r.error);
+                addSparesToQuote(cost, r.spares);
+            }
             const Bom &bom = cost.bom;
             const std::string format = a->format == "xlsx" ? a->format : ctx.json ? "json" : a->format;
             if (format == "xlsx") {

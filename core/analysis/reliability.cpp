@@ -77,4 +77,22 @@ ReliabilityAnalysis analyzeReliability(const Design &design, const Catalog &cata
     return a;
 }
 
+void addSparesToQuote(CostAnalysis &cost, const SparesPlan &spares)
+{
+    for (const SpareLine &s : spares.lines) {
+        if (s.spares <= 0)
+            continue;
+        BomLine line = s.bom;
+        if (line.currency != cost.bom.currency || !line.unitPrice) {
+            line.unitPrice.reset();
+            line.total.reset();
+            line.currency.clear();
+            cost.bom.unknownPrice.push_back(line.part);
+            cost.bom.totals.capexComplete = false;
+        }
+        cost.bom.lines.push_back(std::move(line));
+    }
+    cost.pricing = priceBom(cost.bom, cost.terms);
+}
+
 } // namespace cplan

@@ -7,6 +7,7 @@
 // and the sweep objectives call the same), the model in core/reliability/.
 
 #include "analysis/control.h"
+#include "analysis/cost.h"
 #include "reliability/checkpoint.h"
 #include "reliability/failurerates.h"
 #include "reliability/interruptions.h"
@@ -61,5 +62,10 @@ struct ReliabilityAnalysis
 ReliabilityAnalysis analyzeReliability(const Design &design, const Catalog &catalog,
                                        const reliability::FailurePreset &preset, const ReliabilityRequest &request,
                                        const RunControl &control = {});
+
+// The quote with the spares' lines added (category "spare", after the hardware, before the
+// discount): what `cplan bom --failure-spares PRESET` prices. A spare priced in another currency
+// than the BOM's keeps an unknown price and is named in bom.unknownPrice.
+void addSparesToQuote(CostAnalysis &cost, const reliability::SparesPlan &spares);
 
 } // namespace cplan

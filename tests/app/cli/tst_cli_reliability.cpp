@@ -104,6 +104,29 @@ private slots:
         QCOMPARE(j[QStringLiteral("unknown")].toArray().at(0).toString(), QStringLiteral("optic"));
     }
 
+    // The spares join the quote when asked: `cplan bom --failure-spares llama3`.
+    void sparesInTheQuote()
+    {
+        const Run plain = cplan({QStringLiteral("bom"), m_design, QStringLiteral("--json")});
+        const Run with = cplan({QStringLiteral("bom"), m_design, QStringLiteral("--failure-spares"), QStringLiteral("llama3"), QStringLiteral("--json")});
+        QCOMPARE(plain.code, 0);
+        QVERIFY2(with.code == 0, with.err.constData());
+        const QJsonObject p = QJsonDocument::fromJson(plain.out).object(), w = QJsonDocument::fromJson(with.out).object();
+        double spareServers = 0;
+        for (const QJsonValue &l : w[QStringLiteral("lines")].toArray())
+            if (l.toObject()[QStringLiteral("category")].toString() == QStringLiteral("spare") &&
+                l.toObject()[QStringLiteral("part")].toString() == QStringLiteral("dgx-h100"))
+                spareServers = l.toObject()[QStringLiteral("quantity")].toDouble();
+        const QJsonObject reliability = json({QStringLiteral("--trials"), QStringLiteral("1")});
+        QCOMPARE(spareServers, reliability[QStringLiteral("spares")].toArray().at(0).toObject()[QStringLiteral("quantity")].toDouble());
+        QVERIFY(spareServers > 0);
+        const double before = p[QStringLiteral("quote")].toObject()[QStringLiteral("total")].toDouble();
+        const double after = w[QStringLiteral("quote")].toObject()[QStringLiteral("total")].toDouble();
+        QVERIFY(after > before);
+        const Run bad = cplan({QStringLiteral("bom"), m_design, QStringLiteral("--failure-spares"), QStringLiteral("nosuch")});
+        QCOMPARE(bad.code, 2);
+    }
+
     void badInput()
     {
         const QString bad = writeFile("bad.yaml", "format: cluster-planner-failure-rates/1\nid: bad\nsource: x\nclasses:\n"
