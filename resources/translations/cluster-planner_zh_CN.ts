@@ -3080,7 +3080,7 @@ This page shows cost charts only.</source>
     <message>
         <location line="-51"/>
         <source>Analysing the design</source>
-        <translation type="unfinished"></translation>
+        <translation>正在分析设计</translation>
     </message>
     <message>
         <location line="+52"/>
@@ -3119,7 +3119,7 @@ This page shows cost charts only.</source>
     <message>
         <location line="+3"/>
         <source>Importing the fabric</source>
-        <translation type="unfinished"></translation>
+        <translation>正在导入网络</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -3136,7 +3136,7 @@ This page shows cost charts only.</source>
     <message>
         <location line="+3"/>
         <source>Comparing with the as-built fabric</source>
-        <translation type="unfinished"></translation>
+        <translation>正在与实际部署的网络比较</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -3842,13 +3842,13 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+3"/>
         <source>Opening the design</source>
-        <translation type="unfinished"></translation>
+        <translation>正在打开设计</translation>
     </message>
     <message>
         <location line="+41"/>
         <location line="+1"/>
         <source>Opening cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消打开</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -4042,7 +4042,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location filename="../../widgets/explorer/explorerrunner.cpp" line="+40"/>
         <source>Design sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>设计扫描</translation>
     </message>
 </context>
 <context>
@@ -4362,12 +4362,12 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+64"/>
         <source>Preparing the report</source>
-        <translation type="unfinished"></translation>
+        <translation>正在准备报告</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>Preparing the report…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在准备报告…</translation>
     </message>
 </context>
 <context>
@@ -4462,7 +4462,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+156"/>
         <source>Previewing the fabric</source>
-        <translation type="unfinished"></translation>
+        <translation>正在预览网络</translation>
     </message>
     <message>
         <location line="+74"/>
@@ -5187,7 +5187,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+1"/>
         <source>Stop the work in progress; the figures shown stay those of the last analysis</source>
-        <translation type="unfinished"></translation>
+        <translation>停止正在进行的工作；显示的数值保持为上一次分析的结果</translation>
     </message>
     <message>
         <location line="+18"/>
@@ -6067,7 +6067,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+40"/>
         <source>Scheduling simulation cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>调度模拟已取消</translation>
     </message>
     <message>
         <location line="+48"/>
@@ -6094,7 +6094,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+37"/>
         <source>Scheduling simulation</source>
-        <translation type="unfinished"></translation>
+        <translation>调度模拟</translation>
     </message>
     <message>
         <location line="+45"/>
