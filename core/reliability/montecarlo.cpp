@@ -98,7 +98,7 @@ MonteCarloResult simulateFailures(const FailurePreset &preset, const DeviceCount
             break;
         }
         if (trials >= 100 && trial % (trials / 100) == 0)
-            control.report(trial * 100 / trials, AnalysisStage::Done, "failures");
+            control.report(trial * 100 / trials, AnalysisStage::Traffic, "failures");   // "Simulating failures"
         // Time in units of the period: events arrive at rate `total` per period.
         double t = 0;
         std::uint64_t onJob = 0, all = 0;

@@ -35,7 +35,8 @@ struct MonteCarloResult
 // over its devices (rate x devices); each failure strikes a device drawn uniformly, and hits
 // the job when that device is one of the job's (the job's devices are the first ones of each
 // unit). The same seed and inputs give the same result on every platform (own generator and
-// draws, no std:: distributions). The cancel token is checked between trials.
+// draws, no std:: distributions). The cancel token is checked between trials; progress is
+// reported as the Traffic stage with detail "failures" (the window words it "Simulating failures").
 MonteCarloResult simulateFailures(const FailurePreset &preset, const DeviceCounts &cluster, const DeviceCounts &job,
                                   const MonteCarloOptions &options, const RunControl &control = {});
 
