@@ -11,8 +11,8 @@ namespace cplan::reliability {
 // between checkpoints tau = sqrt(2 delta M).
 double youngInterval(double deltaS, double mtbiS);
 
-// Daly (2006), "A higher order estimate of the optimum checkpoint interval for restart dumps",
-// eq. (37): tau = sqrt(2 delta M) [1 + (1/3) sqrt(delta/(2M)) + (1/9) delta/(2M)] - delta for
+// Daly (2006), "A higher order estimate of the optimum checkpoint interval for restart dumps"
+// (Future Generation Computer Systems 22): tau = sqrt(2 delta M) [1 + (1/3) sqrt(delta/(2M)) + (1/9) delta/(2M)] - delta for
 // delta < 2M, else M.
 double dalyInterval(double deltaS, double mtbiS);
 
