@@ -131,6 +131,7 @@ private slots:
         QTest::newRow("unknown option") << head + "axes: {blockng: [\"1:1\"]}\nobjectives: [capex]\n" << 3 << "unknown option 'blockng'";
         QTest::newRow("bad ratio") << head + "axes:\n  blocking:\n    - \"1:1\"\n    - \"2/1\"\nobjectives: [capex]\n" << 6 << "must be D:U";
         QTest::newRow("axis not a list") << head + "axes: {rails: 8}\nobjectives: [capex]\n" << 3 << "must be a list";
+        QTest::newRow("bad discount") << head + "axes: {discount: [10, 120]}\nobjectives: [cost_per_gpu]\n" << 3 << "percentage from 0 to 100";
         QTest::newRow("empty axis") << head + "axes: {rails: []}\nobjectives: [capex]\n" << 3 << "has no values";
         QTest::newRow("twice in an axis") << head + "axes: {rails: [8, 4, 8]}\nobjectives: [capex]\n" << 3 << "twice";
         QTest::newRow("fixed and swept") << head + "axes: {servers: [8, 16]}\nobjectives: [capex]\n" << 3 << "given twice";
