@@ -1,3 +1,4 @@
+#include "enginejob.h"
 #include "i18n.h"
 #include "mainwindow.h"
 #include "screenshot.h"
@@ -103,7 +104,11 @@ int runWindow(QApplication &app, cplan::MainWindow &window, const CommandLine &c
         window.setHeatmapPattern(cmd.parser.value(cmd.heatmap));
     if (cmd.parser.isSet(cmd.presentation))
         window.setPresentationMode(true);
-    return app.exec();
+    const int status = app.exec();
+    // Engine jobs cancelled on the way out return within ~100 ms; a file still being parsed
+    // may take longer: no worker outlives main() (static destructors), but quitting is bounded.
+    cplan::EngineJobs::waitForAllWorkers(5000);
+    return status;
 }
 
 } // namespace

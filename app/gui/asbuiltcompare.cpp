@@ -8,6 +8,7 @@
 #include "canvasview.h"
 #include "differencesview.h"
 #include "document.h"
+#include "enginejob.h"
 
 #include "analysis/verification.h"
 #include "io/ibnetdiscover.h"
@@ -19,11 +20,9 @@
 #include <QFileDialog>
 #include <QInputDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QMessageBox>
 #include <QScrollBar>
 #include <QTimer>
-#include <QtConcurrent>
 
 namespace cplan {
 
@@ -54,7 +53,7 @@ private:
 } // namespace
 
 AsBuiltCompare::AsBuiltCompare(Document *document, CanvasScene *scene, CanvasView *view, DifferencesView *differences,
-                               DocumentFiles *files, const Catalog &catalog, QWidget *window)
+                               DocumentFiles *files, EngineJobs *jobs, const Catalog &catalog, QWidget *window)
     : QObject(window)
     , m_document(document)
     , m_scene(scene)
@@ -62,6 +61,7 @@ AsBuiltCompare::AsBuiltCompare(Document *document, CanvasScene *scene, CanvasVie
     , m_differences(differences)
     , m_files(files)
     , m_catalog(catalog)
+    , m_jobs(jobs)
     , m_window(window)
     , m_legend(new AsBuiltLegend(view))
 {
@@ -129,24 +129,46 @@ bool AsBuiltCompare::importFile(const QString &fileName, QString *error)
 
 void AsBuiltCompare::importFabric()
 {
-    if (m_busy || !m_files->maybeSave())
+    if (isBusy() || !m_files->maybeSave())
         return;
     const QString file = QFileDialog::getOpenFileName(m_window, tr("Import fabric"), designFolder(), tr(kDumpFilter));
-    if (file.isEmpty())
+    if (!file.isEmpty())
+        importFileAsync(file);
+}
+
+bool AsBuiltCompare::isBusy() const
+{
+    return m_job && m_jobs->isRunning(m_job);
+}
+
+void AsBuiltCompare::cancel()
+{
+    if (isBusy())
+        m_jobs->cancel(m_job);
+    m_job = 0;
+}
+
+void AsBuiltCompare::importFileAsync(const QString &fileName, bool interactive)
+{
+    if (isBusy())
         return;
-    m_busy = true;
-    emit statusMessage(tr("Importing %1…").arg(QFileInfo(file).fileName()), 0);
-    auto *watcher = new QFutureWatcher<std::shared_ptr<Result<IbnetdiscoverImport>>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, file] {
-        watcher->deleteLater();
-        m_busy = false;
+    emit statusMessage(tr("Importing %1…").arg(QFileInfo(fileName).fileName()), 0);
+    EngineJobs::Spec spec;
+    spec.kind = QStringLiteral("asbuilt");
+    spec.title = tr("Importing the fabric");
+    spec.context = this;
+    // The importer looks parts up in a copy of the catalog (prices change on this thread).
+    auto work = [snapshot = JobSnapshot::catalogOf(m_catalog), path = fileName.toStdString()](JobControl &) {
+        return std::make_shared<Result<IbnetdiscoverImport>>(readAndImport(path, *snapshot.catalog));
+    };
+    m_job = m_jobs->start(std::move(spec), std::move(work), [this, fileName, interactive](std::shared_ptr<Result<IbnetdiscoverImport>> r) {
+        m_job = 0;
         QString error;
-        if (!adoptImport(std::move(*watcher->result()), file, &error))
+        const bool ok = adoptImport(std::move(*r), fileName, &error);
+        if (!ok && interactive)
             QMessageBox::warning(m_window, tr("Import fabric"), tr("Could not import the fabric:\n%1").arg(error));
+        emit imported(ok, error);
     });
-    const Catalog *catalog = &m_catalog;
-    const std::string path = file.toStdString();
-    watcher->setFuture(QtConcurrent::run([catalog, path] { return std::make_shared<Result<IbnetdiscoverImport>>(readAndImport(path, *catalog)); }));
 }
 
 bool AsBuiltCompare::compareWith(const QString &fileName, QString *error, int plane)
@@ -163,18 +185,22 @@ bool AsBuiltCompare::compareWith(const QString &fileName, QString *error, int pl
 
 void AsBuiltCompare::compareWithAsync(const QString &fileName, bool interactive, int plane)
 {
-    if (m_busy)
+    if (isBusy())
         return;
-    m_busy = true;
     emit statusMessage(tr("Comparing with %1…").arg(QFileInfo(fileName).fileName()), 0);
-    auto *watcher = new QFutureWatcher<std::shared_ptr<Result<VerificationAnalysis>>>(this);
-    const Design plan = m_document->design();
-    const Catalog *catalog = &m_catalog;
-    const std::string path = fileName.toStdString();
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, fileName, interactive] {
-        watcher->deleteLater();
-        m_busy = false;
-        auto r = watcher->result();
+    EngineJobs::Spec spec;
+    spec.kind = QStringLiteral("asbuilt");
+    spec.title = tr("Comparing with the as-built fabric");
+    spec.context = this;
+    // The comparison is of the plan as it is now: an edit meanwhile drops it.
+    JobSnapshot snapshot = JobSnapshot::of(*m_document);
+    spec.document = m_document;
+    spec.revision = snapshot.revision;
+    auto work = [snapshot, path = fileName.toStdString(), plane](JobControl &) mutable {
+        return std::make_shared<Result<VerificationAnalysis>>(analyzeVerification(snapshot.design(), path, *snapshot.catalog, plane));
+    };
+    m_job = m_jobs->start(std::move(spec), std::move(work), [this, fileName, interactive](std::shared_ptr<Result<VerificationAnalysis>> r) {
+        m_job = 0;
         if (!r->ok()) {
             const QString error = QString::fromStdString(r->error().toString());
             emit statusMessage(tr("Comparison failed: %1").arg(error), 15000);
@@ -186,9 +212,6 @@ void AsBuiltCompare::compareWithAsync(const QString &fileName, bool interactive,
         show(std::move(**r), fileName);
         emit compared(true, QString());
     });
-    watcher->setFuture(QtConcurrent::run([plan, catalog, path, plane] {
-        return std::make_shared<Result<VerificationAnalysis>>(analyzeVerification(plan, path, *catalog, plane));
-    }));
 }
 
 void AsBuiltCompare::compare()

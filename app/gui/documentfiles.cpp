@@ -1,6 +1,7 @@
 #include "documentfiles.h"
 
 #include "document.h"
+#include "enginejob.h"
 
 #include "catalog/catalog.h"
 #include "io/designyaml.h"
@@ -8,24 +9,24 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <memory>
 
 namespace cplan {
 
-DocumentFiles::DocumentFiles(Document *document, const Catalog &catalog, QWidget *window)
+DocumentFiles::DocumentFiles(Document *document, const Catalog &catalog, EngineJobs *jobs, QWidget *window)
     : QObject(window)
     , m_document(document)
     , m_catalog(catalog)
+    , m_jobs(jobs)
     , m_window(window)
 {
+    connect(m_jobs, &EngineJobs::jobCancelled, this, &DocumentFiles::onOpenCancelled);
     m_autosave.setInterval(60 * 1000);
     connect(&m_autosave, &QTimer::timeout, this, &DocumentFiles::autosave);
     m_autosave.start();
@@ -62,13 +63,21 @@ void DocumentFiles::openFileAsync(const QString &fileName, bool interactive)
     m_opening = true;
     emit openingChanged(true);
     emit statusMessage(tr("Opening %1…").arg(fileName), 0);
-    using Loaded = std::shared_ptr<Result<Design>>;
-    auto *watcher = new QFutureWatcher<Loaded>(this);
-    connect(watcher, &QFutureWatcher<Loaded>::finished, this, [this, watcher, fileName, interactive] {
-        watcher->deleteLater();
+    EngineJobs::Spec spec;
+    spec.kind = QStringLiteral("open");
+    spec.title = tr("Opening the design");
+    spec.context = this;
+    // The parser registers the design's own parts in a copy of the catalog, not in the window's.
+    auto work = [snapshot = JobSnapshot::catalogOf(m_catalog), path = fileName.toStdString()](JobControl &) {
+        auto loaded = std::make_shared<Result<Design>>(loadDesign(path, snapshot.catalog.get()));
+        if (*loaded)
+            (*loaded)->reindex();   // here, not on the GUI thread (Document::reset)
+        return loaded;
+    };
+    m_job = m_jobs->start(std::move(spec), std::move(work), [this, fileName, interactive](std::shared_ptr<Result<Design>> loaded) {
+        m_job = 0;
         m_opening = false;
         emit openingChanged(false);
-        Loaded loaded = watcher->result();
         if (!*loaded) {
             const QString message = QString::fromStdString(loaded->error().toString());
             emit statusMessage(QString(), 0);
@@ -83,14 +92,24 @@ void DocumentFiles::openFileAsync(const QString &fileName, bool interactive)
         emit statusMessage(tr("Opened %1").arg(fileName), 5000);
         emit fileOpened(true, QString());
     });
-    const Catalog *catalog = &m_catalog;
-    const std::string path = fileName.toStdString();
-    watcher->setFuture(QtConcurrent::run([path, catalog]() {
-        auto loaded = std::make_shared<Result<Design>>(loadDesign(path, catalog));
-        if (*loaded)
-            (*loaded)->reindex();   // here, not on the GUI thread (Document::reset)
-        return loaded;
-    }));
+}
+
+void DocumentFiles::cancelOpen()
+{
+    if (m_opening)
+        m_jobs->cancel(m_job);   // onOpenCancelled()
+}
+
+// Cancelled here or by the window's Cancel: the current design stays.
+void DocumentFiles::onOpenCancelled(quint64 job)
+{
+    if (!m_opening || job != m_job)
+        return;
+    m_job = 0;
+    m_opening = false;
+    emit openingChanged(false);
+    emit statusMessage(tr("Opening cancelled"), 5000);
+    emit fileOpened(false, tr("Opening cancelled"));
 }
 
 bool DocumentFiles::saveFile(const QString &fileName, QString *error)

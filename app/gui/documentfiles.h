@@ -11,6 +11,7 @@ namespace cplan {
 
 class Catalog;
 class Document;
+class EngineJobs;
 
 // File handling of the main window: new, open (on a worker thread for big designs), save and
 // save as, the unsaved-changes question, recent files, autosave and crash recovery. Dialogs
@@ -20,14 +21,16 @@ class DocumentFiles : public QObject
     Q_OBJECT
 
 public:
-    DocumentFiles(Document *document, const Catalog &catalog, QWidget *window);
+    DocumentFiles(Document *document, const Catalog &catalog, EngineJobs *jobs, QWidget *window);
 
     // Opens a design; a broken file shows its error (file:line) and keeps the current work.
     // `interactive` = false never shows dialogs (screenshots, tests); the error is returned.
     bool openFile(const QString &fileName, bool interactive = true, QString *error = nullptr);
-    // The same, parsed on a worker thread; emits fileOpened() when done.
+    // The same, parsed as a job of the window's EngineJobs (on a copy of the catalog); emits
+    // fileOpened() when done. cancelOpen() stops waiting at once: the current design stays.
     void openFileAsync(const QString &fileName, bool interactive = true);
     bool isOpening() const { return m_opening; }
+    void cancelOpen();
     bool saveFile(const QString &fileName, QString *error = nullptr);
 
     // The File menu's actions (with dialogs).
@@ -62,9 +65,12 @@ private:
     void addRecentFile(const QString &fileName);
     void updateRecentMenu();
     void showOpenError(const QString &message);
+    void onOpenCancelled(quint64 job);
 
     Document *m_document;
     const Catalog &m_catalog;
+    EngineJobs *m_jobs;
+    quint64 m_job = 0;   // the open in progress (EngineJobs::JobId)
     QWidget *m_window;
     QMenu *m_recentMenu = nullptr;
     QTimer m_autosave;

@@ -1,7 +1,9 @@
 #include "exporter.h"
 
+#include "analysis.h"
 #include "canvasview.h"
 #include "document.h"
+#include "enginejob.h"
 #include "l10n.h"
 #include "pdfreport.h"
 #include "schedulerview.h"
@@ -66,13 +68,20 @@ void Exporter::exportView()
         emit statusMessage(tr("Exported %1").arg(f), 5000);
 }
 
+QString Exporter::askFile(const QString &title, const QString &suffix, const QString &filter)
+{
+    const QString f = QFileDialog::getSaveFileName(m_window, title, suggestedPath(m_document->fileName(), suffix), filter);
+    if (!f.isEmpty())
+        QSettings().setValue(exportDirKey, QFileInfo(f).absolutePath());
+    return f;
+}
+
 void Exporter::exportDeliverable(const QString &title, const QString &suffix, const QString &filter,
                                  const std::function<bool(const QString &, QString *)> &write)
 {
-    const QString f = QFileDialog::getSaveFileName(m_window, title, suggestedPath(m_document->fileName(), suffix), filter);
+    const QString f = askFile(title, suffix, filter);
     if (f.isEmpty())
         return;
-    QSettings().setValue(exportDirKey, QFileInfo(f).absolutePath());
     QGuiApplication::setOverrideCursor(Qt::WaitCursor);
     QString error;
     const bool ok = write(f, &error);
@@ -83,10 +92,14 @@ void Exporter::exportDeliverable(const QString &title, const QString &suffix, co
         emit statusMessage(tr("Exported %1").arg(f), 5000);
 }
 
+// The engine's part runs as a job (the window's progress bar and Cancel), not behind a wait cursor.
 void Exporter::exportReport()
 {
-    exportDeliverable(tr("Export report"), QStringLiteral("-report.pdf"), tr("PDF document (*.pdf)"),
-                      [this](const QString &f, QString *error) { return writeReport(f, error) > 0; });
+    if (isWritingReport())
+        return;
+    const QString f = askFile(tr("Export report"), QStringLiteral("-report.pdf"), tr("PDF document (*.pdf)"));
+    if (!f.isEmpty())
+        startReport(f);
 }
 
 void Exporter::exportBomWorkbook()
@@ -130,17 +143,88 @@ void Exporter::setAlternatives(const ReportAlternatives &alternatives)
     m_alternatives = std::make_unique<ReportAlternatives>(alternatives);
 }
 
-int Exporter::writeReport(const QString &file, QString *error)
+std::shared_ptr<const DesignAnalysis> Exporter::reusableAnalysis() const
 {
-    // The report is in the interface language: the translator and locale are already installed.
-    PdfReport report(m_document->design(), m_catalog);
+    if (!m_analysis)
+        return nullptr;
+    const AnalysisResult &r = m_analysis->result();
+    if (r.revision != m_document->revision() || !r.failed.empty() || r.cancelled || !r.catalog)
+        return nullptr;
+    // The whole result: its racks point into its catalog copy, which it keeps.
+    return std::make_shared<const AnalysisResult>(r);
+}
+
+void Exporter::configure(PdfReport &report) const
+{
     report.setSourceFile(m_document->fileName());
     report.setTerms(designTerms(m_document->design().settings));
     if (const ScheduleResult *run = m_scheduler ? m_scheduler->reportableResult() : nullptr)
         report.setSchedule(*run, m_scheduler->reportableScenario());
     if (m_alternatives)
         report.setAlternatives(*m_alternatives);
+}
+
+int Exporter::writeReport(const QString &file, QString *error)
+{
+    // The report is in the interface language: the translator and locale are already installed.
+    PdfReport report(m_document->design(), m_catalog);
+    configure(report);
+    if (const auto reuse = reusableAnalysis()) {
+        QStringList notes;
+        const DesignRequest request = report.request(&notes);
+        report.setAnalysis(std::make_shared<const DesignAnalysis>(PdfReport::analyse(m_document->design(), m_catalog, request, reuse.get())), notes);
+    }
     return report.write(file, error) ? report.pageCount() : 0;
+}
+
+bool Exporter::isWritingReport() const
+{
+    return m_reportJob && m_jobs && m_jobs->isRunning(m_reportJob);
+}
+
+void Exporter::cancelReport()
+{
+    if (isWritingReport())
+        m_jobs->cancel(m_reportJob);
+}
+
+void Exporter::startReport(const QString &file, bool interactive)
+{
+    if (!m_jobs || isWritingReport())
+        return;
+    QStringList notes;
+    const DesignRequest request = PdfReport(m_document->design(), m_catalog).request(&notes);
+    EngineJobs::Spec spec;
+    spec.kind = QStringLiteral("report");
+    spec.title = tr("Preparing the report");
+    spec.context = this;
+    JobSnapshot snapshot = JobSnapshot::of(*m_document);
+    spec.document = m_document;
+    spec.revision = snapshot.revision;
+    // Both kept until the PDF is written: the analysis's racks point into their catalogs.
+    const std::shared_ptr<const DesignAnalysis> reuse = reusableAnalysis();
+    const std::shared_ptr<const Catalog> catalog = snapshot.catalog;
+    auto work = [snapshot, request, reuse](JobControl &job) mutable {
+        return std::make_shared<const DesignAnalysis>(
+            PdfReport::analyse(snapshot.design(), *snapshot.catalog, request, reuse.get(), job.control()));
+    };
+    auto done = [this, file, notes, interactive, reuse, catalog](std::shared_ptr<const DesignAnalysis> analysis) {
+        m_reportJob = 0;
+        if (analysis->cancelled)
+            return;
+        PdfReport report(m_document->design(), m_catalog);
+        configure(report);
+        report.setAnalysis(std::move(analysis), notes);
+        QString error;
+        const bool ok = report.write(file, &error);
+        if (ok)
+            emit statusMessage(tr("Exported %1").arg(file), 5000);
+        else if (interactive)
+            QMessageBox::critical(m_window, tr("Cannot export"), error);
+        emit reportWritten(ok, file, error);
+    };
+    emit statusMessage(tr("Preparing the report…"), 0);
+    m_reportJob = m_jobs->start(std::move(spec), std::move(work), std::move(done));
 }
 
 bool Exporter::writeBomWorkbook(const QString &file, QString *error)

@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "designsettingsdialog.h"
 #include "document.h"
+#include "enginejob.h"
 #include "fabricwizard.h"
 #include "metricsview.h"
 #include "partpalette.h"
@@ -54,9 +55,10 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     , m_document(new Document(catalog, this))
     , m_scene(new CanvasScene(m_document, this))
     , m_view(new CanvasView(m_scene, this))
-    , m_analysis(new AnalysisRunner(m_document, this))
+    , m_jobs(new EngineJobs(this))
+    , m_analysis(new AnalysisRunner(m_document, m_jobs, this))
     , m_clipboard(std::make_unique<CanvasClipboard>(m_scene))
-    , m_files(new DocumentFiles(m_document, catalog, this))
+    , m_files(new DocumentFiles(m_document, catalog, m_jobs, this))
     , m_exporter(new Exporter(m_document, catalog, m_view, this))
 {
     setObjectName(QStringLiteral("MainWindow"));
@@ -73,7 +75,8 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     setCentralWidget(centre);
     setDockNestingEnabled(true);
     m_docks = Docks::create(this, m_document, m_scene, m_view, catalog);
-    m_asBuilt = new AsBuiltCompare(m_document, m_scene, m_view, m_docks.differences, m_files, catalog, this);
+    m_docks.scheduler->setJobs(m_jobs);
+    m_asBuilt = new AsBuiltCompare(m_document, m_scene, m_view, m_docks.differences, m_files, m_jobs, catalog, this);
     m_explorer = new ExplorerHost(this, catalog);
     m_actions = MainActions::create(*this);
     createStatusBar();
@@ -118,7 +121,7 @@ void MainWindow::createStatusBar()
     m_statusCancel = new QToolButton(this);
     m_statusCancel->setObjectName(QStringLiteral("CancelAnalysis"));
     m_statusCancel->setText(tr("Cancel"));
-    m_statusCancel->setToolTip(tr("Stop the analysis in progress; the figures shown stay those of the last one"));
+    m_statusCancel->setToolTip(tr("Stop the work in progress; the figures shown stay those of the last analysis"));
     m_statusCancel->setAutoRaise(true);
     m_statusCancel->hide();
     statusBar()->addPermanentWidget(m_statusAnalysis);
@@ -155,16 +158,22 @@ void MainWindow::connectParts()
     connect(m_scene, &CanvasScene::failedObjectsChanged, this, [this] { m_analysis->setFailed(m_scene->failedObjects()); });
     connect(m_scene, &CanvasScene::contextMenuRequested, this,
             [this](QGraphicsItem *item, const QPoint &at) { m_actions.showContextMenu(*this, item, at); });
-    connect(m_analysis, &AnalysisRunner::progress, this, [this](int percent, const QString &stage) {
-        m_statusProgress->setValue(percent);
-        m_statusAnalysis->setText(stage);
-        m_docks.metrics->setProgress(percent, stage);
-    });
+    connect(m_analysis, &AnalysisRunner::progress, m_docks.metrics, &MetricsView::setProgress);
     connect(m_analysis, &AnalysisRunner::finished, this, &MainWindow::onAnalysisFinished);
-    connect(m_analysis, &AnalysisRunner::started, m_statusCancel, &QWidget::show);
-    connect(m_statusCancel, &QToolButton::clicked, m_analysis, &AnalysisRunner::cancel);
+    // One progress bar and one Cancel for every engine job (enginejob.h).
+    connect(m_jobs, &EngineJobs::progress, this, [this](int percent, const QString &text) {
+        m_statusProgress->setValue(percent);
+        m_statusAnalysis->setText(text);
+    });
+    connect(m_jobs, &EngineJobs::shownJobChanged, this, [this](EngineJobs::JobId id, const QString &title) {
+        m_statusCancel->setVisible(id != 0);
+        if (id) {
+            m_statusProgress->setValue(0);
+            m_statusAnalysis->setText(title);
+        }
+    });
+    connect(m_statusCancel, &QToolButton::clicked, m_jobs, &EngineJobs::cancelShown);
     connect(m_analysis, &AnalysisRunner::cancelled, this, [this] {
-        m_statusCancel->hide();
         m_statusProgress->setValue(0);
         m_statusAnalysis->setText(tr("Analysis cancelled"));
         m_docks.metrics->setProgress(0, tr("Analysis cancelled"));
@@ -175,6 +184,8 @@ void MainWindow::connectParts()
     });
     connect(m_docks.scheduler, &SchedulerView::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 8000); });
     m_exporter->setScheduler(m_docks.scheduler);   // the report includes the run just shown
+    m_exporter->setAnalysis(m_analysis);           // ... and reuses the window's analysis
+    m_exporter->setJobs(m_jobs);
     // Servers on the canvas show the GPUs the replayed jobs hold at the current time.
     connect(m_docks.scheduler, &SchedulerView::busyServersChanged, this,
             [this](const std::unordered_map<std::string, int> &busy) { m_scene->setBusyGpus(busy); });
@@ -304,9 +315,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     m_files->discardRecovery();
-    // Quitting during an analysis stops it now; the window's teardown waits only for the
-    // engine to return (within ~100 ms), not for the run to end.
+    // Quitting stops the engine jobs now; nothing waits for them (they return on their own).
     m_analysis->cancel();
+    m_jobs->cancelAll();
     event->accept();
 }
 
@@ -314,7 +325,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::newFatTree()
 {
-    FabricWizard wizard(m_catalog, this);
+    FabricWizard wizard(m_catalog, this, m_jobs);
     if (wizard.exec() != QDialog::Accepted || !wizard.hasDesign())
         return;
     Design design = wizard.design();

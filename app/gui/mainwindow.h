@@ -23,6 +23,7 @@ class CanvasScene;
 class CanvasView;
 class Catalog;
 class DocumentFiles;
+class EngineJobs;
 class ExplorerHost;
 class Document;
 class Exporter;
@@ -73,6 +74,8 @@ public:
     DocumentFiles *files() const { return m_files; }
     Exporter *exporter() const { return m_exporter; }
     AnalysisRunner *analysis() const { return m_analysis; }
+    // Every engine job the window runs (analysis, scheduler, as-built, open, report, ...).
+    EngineJobs *jobs() const { return m_jobs; }
     AsBuiltCompare *asBuilt() const { return m_asBuilt; }
     // Tools > Design explorer: its window, and the designs opened from it.
     ExplorerHost *explorer() const { return m_explorer; }
@@ -127,6 +130,7 @@ private:
     Document *m_document;
     CanvasScene *m_scene;
     CanvasView *m_view;
+    EngineJobs *m_jobs;
     AnalysisRunner *m_analysis;
     std::unique_ptr<CanvasClipboard> m_clipboard;
     CanvasSearchBar *m_search = nullptr;
@@ -138,7 +142,7 @@ private:
     MainActions m_actions;
     QLabel *m_statusAnalysis = nullptr;
     QProgressBar *m_statusProgress = nullptr;
-    QToolButton *m_statusCancel = nullptr;   // stops the analysis in progress
+    QToolButton *m_statusCancel = nullptr;   // stops the engine job the bar shows
     bool m_presentation = false;
     QByteArray m_stateBeforePresentation;
 };

@@ -42,7 +42,7 @@ void PdfReport::setAlternatives(const ReportAlternatives &alternatives)
 
 // One engine run for every figure of the report: cost, the network, the report's traffic
 // pattern and the headline all-reduce.
-void PdfReport::analyse()
+DesignRequest PdfReport::request(QStringList *notes) const
 {
     DesignRequest request;
     request.validate = true;   // the findings page
@@ -52,20 +52,56 @@ void PdfReport::analyse()
     // Workload 0 is the pattern when it parses; the last one is the headline all-reduce.
     if (auto pattern = parseWorkload(m_pattern))
         request.network.workloads.push_back(*pattern);
-    else
-        m_notes << tr("Traffic pattern '%1': %2").arg(QString::fromStdString(m_pattern), QString::fromStdString(pattern.error().message));
+    else if (notes)
+        *notes << tr("Traffic pattern '%1': %2").arg(QString::fromStdString(m_pattern), QString::fromStdString(pattern.error().message));
     WorkloadSpec allReduce = *parseWorkload("allreduce");
     allReduce.bytes = kHeadlineAllReduceBytes;
     allReduce.sweepBytes = sweepSizes(kSweepFromBytes, kSweepToBytes);   // the window's chart's sizes
     request.network.workloads.push_back(allReduce);
-    m_analysis = std::make_unique<DesignAnalysis>(analyzeDesign(m_design, m_catalog, request));
+    return request;
+}
+
+DesignAnalysis PdfReport::analyse(const Design &design, const Catalog &catalog, const DesignRequest &request,
+                                  const DesignAnalysis *reuse, const RunControl &control)
+{
+    if (!reuse || reuse->cancelled || !reuse->network || !request.analyseNetwork)
+        return analyzeDesign(design, catalog, request, control);
+    // Rules, cost, racks and the routes' figures are the window's; the traffic and the credit
+    // loops are the report's own.
+    DesignAnalysis a = *reuse;
+    NetworkRequest added = request.network;
+    added.reachability = false;
+    added.metrics = false;
+    added.latency = false;
+    auto network = analyzeNetwork(design, catalog, added, control);
+    if (!network) {
+        a.network.reset();
+        a.networkError = network.error();
+        return a;
+    }
+    a.cancelled = network->cancelled;
+    a.network->traffic = std::move(network->traffic);
+    a.network->creditLoops = network->creditLoops;
+    for (std::size_t i = 0; i < a.network->planes.size() && i < network->planes.size(); ++i)
+        a.network->planes[i].completionS = network->planes[i].completionS;
+    return a;
+}
+
+void PdfReport::setAnalysis(std::shared_ptr<const DesignAnalysis> analysis, const QStringList &notes)
+{
+    m_analysis = std::move(analysis);
+    m_analysisGiven = m_analysis != nullptr;
+    m_givenNotes = notes;
 }
 
 bool PdfReport::write(const QString &path, QString *error)
 {
     m_notes.clear();
     m_figures.clear();
-    analyse();
+    if (m_analysisGiven)
+        m_notes = m_givenNotes;
+    else
+        m_analysis = std::make_shared<const DesignAnalysis>(analyzeDesign(m_design, m_catalog, request(&m_notes)));
     return render(path, error);
 }
 

@@ -3,7 +3,9 @@
 #include "reportpainter.h"
 
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse C++20 concepts in the standard headers
+#include "analysis/control.h"
 #include "analysis/defaults.h"
+#include "analysis/design.h"
 #include "cost/pricing.h"
 #include "model/design.h"
 #include "sweep/evaluate.h"
@@ -20,7 +22,6 @@
 namespace cplan {
 
 class Catalog;
-struct DesignAnalysis;
 struct ScheduleResult;
 
 // The design sweep this design was chosen from (the design explorer's "Use in report"), for the
@@ -61,8 +62,19 @@ public:
     // The sweep the design was chosen from: adds the "Alternatives considered" page.
     void setAlternatives(const ReportAlternatives &alternatives);
 
-    // Writes the PDF atomically (QSaveFile). False with a message on failure.
+    // Writes the PDF atomically (QSaveFile). False with a message on failure. Runs the engine
+    // first unless setAnalysis() gave its result.
     bool write(const QString &path, QString *error = nullptr);
+
+    // The engine's work for the report, apart (any thread; the window runs it as a job): the
+    // request, then the run. `reuse`: the window's finished analysis of the same design with
+    // nothing failed; then only what the report adds runs (its traffic pattern, the headline
+    // all-reduce, credit loops) and the rest is taken from it.
+    DesignRequest request(QStringList *notes) const;
+    static DesignAnalysis analyse(const Design &design, const Catalog &catalog, const DesignRequest &request,
+                                  const DesignAnalysis *reuse, const RunControl &control = {});
+    // The analysis write() draws from, computed beforehand (with request()'s notes).
+    void setAnalysis(std::shared_ptr<const DesignAnalysis> analysis, const QStringList &notes);
     int pageCount() const { return m_pages; }
     // Notes about what the report could not compute (shown on the pages too).
     const QStringList &notes() const { return m_notes; }
@@ -74,7 +86,6 @@ public:
     const DesignAnalysis *analysis() const { return m_analysis.get(); }
 
 private:
-    void analyse();
     bool render(const QString &path, QString *error);
 
     const Design &m_design;
@@ -89,7 +100,9 @@ private:
     int m_pages = 0;
     QStringList m_notes;
     PrintedFigures m_figures;
-    std::unique_ptr<DesignAnalysis> m_analysis;
+    std::shared_ptr<const DesignAnalysis> m_analysis;
+    bool m_analysisGiven = false;
+    QStringList m_givenNotes;   // with a given analysis: its request's notes
 };
 
 } // namespace cplan

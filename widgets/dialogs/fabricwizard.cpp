@@ -1,5 +1,6 @@
 #include "fabricwizard.h"
 
+#include "enginejob.h"
 #include "l10n.h"
 
 #include "catalog/catalog.h"
@@ -18,7 +19,6 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace cplan {
 
@@ -62,9 +62,14 @@ struct FabricWizard::Preview
     std::size_t links = 0;
 };
 
-FabricWizard::FabricWizard(const Catalog &catalog, QWidget *parent)
+namespace {
+const QString kPreviewJob = QStringLiteral("wizard-preview");
+}
+
+FabricWizard::FabricWizard(const Catalog &catalog, QWidget *parent, EngineJobs *jobs)
     : QDialog(parent)
     , m_catalog(catalog)
+    , m_engine(jobs ? jobs : new EngineJobs(this))
 {
     setWindowTitle(tr("New fat-tree fabric"));
     auto *layout = new QVBoxLayout(this);
@@ -141,7 +146,6 @@ void FabricWizard::connectPreview()
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(150);
     connect(&m_debounce, &QTimer::timeout, this, &FabricWizard::startPreview);
-    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Preview>>::finished, this, &FabricWizard::showPreview);
     for (QSpinBox *s : {m_count, m_down, m_up, m_rails, m_suSize, m_mgmt, m_planes})
         connect(s, &QSpinBox::valueChanged, this, &FabricWizard::schedulePreview);
     for (QComboBox *c : {m_server, m_switch, m_tiers})
@@ -156,9 +160,9 @@ void FabricWizard::connectPreview()
 // running); the dialog stays open when the parameters give no fabric.
 void FabricWizard::acceptPreviewedDesign()
 {
-    if (m_watcher.isRunning() || m_dirty || m_debounce.isActive())
+    if (isPreviewing() || m_dirty || m_debounce.isActive())
         waitForPreview(30000);
-    const auto p = m_watcher.future().isValid() && m_watcher.future().resultCount() ? m_watcher.result() : nullptr;
+    const std::shared_ptr<Preview> p = m_dirty ? nullptr : m_last;
     if (p && p->ok) {
         m_design = p->design;
         m_design->name = m_name->text().toStdString();
@@ -166,9 +170,26 @@ void FabricWizard::acceptPreviewedDesign()
     }
 }
 
-FabricWizard::~FabricWizard()
+FabricWizard::~FabricWizard() = default;   // a preview in progress is dropped (its context is gone)
+
+bool FabricWizard::isPreviewing() const
 {
-    m_watcher.waitForFinished();
+    return m_job && m_engine->isRunning(m_job);
+}
+
+void FabricWizard::cancelPreview()
+{
+    m_debounce.stop();
+    if (isPreviewing())
+        m_engine->cancel(m_job);
+    m_job = 0;
+    m_shown = true;
+}
+
+void FabricWizard::reject()
+{
+    cancelPreview();
+    QDialog::reject();
 }
 
 void FabricWizard::setServers(const QString &part, int count)
@@ -223,27 +244,34 @@ void FabricWizard::schedulePreview()
 
 void FabricWizard::startPreview()
 {
-    if (m_watcher.isRunning()) {
-        m_debounce.start(); // one at a time; try again shortly
+    // One generator at a time: one that was cancelled cannot stop (generateFatTree has no
+    // cancel) and runs on; try again shortly.
+    if (m_engine->workersRunning(kPreviewJob) > 0) {
+        m_debounce.start();
         return;
     }
     m_dirty = false;
     m_shown = false;
-    const FatTreeSpec s = spec();
-    const Catalog *catalog = &m_catalog;
-    m_watcher.setFuture(QtConcurrent::run([s, catalog]() {
+    EngineJobs::Spec job;
+    job.kind = kPreviewJob;
+    job.title = tr("Previewing the fabric");
+    job.context = this;
+    // A copy of the catalog: the window's prices may change while the generator runs.
+    auto work = [s = spec(), snapshot = JobSnapshot::catalogOf(m_catalog)](JobControl &) {
+        const Catalog &catalog = *snapshot.catalog;
         auto p = std::make_shared<Preview>();
-        auto generated = generateFatTree(s, *catalog, &p->report);
+        auto generated = generateFatTree(s, catalog, &p->report);
         if (!generated) {
             p->error = errorText(generated.error());
             return p;
         }
         p->design = std::make_shared<Design>(std::move(*generated));
-        p->bom = computeBom(*p->design, *catalog);
+        p->bom = computeBom(*p->design, catalog);
         p->links = p->design->links.size();
         p->ok = true;
         return p;
-    }));
+    };
+    m_job = m_engine->start(std::move(job), std::move(work), [this](std::shared_ptr<Preview> p) { showPreview(std::move(p)); });
 }
 
 // The fat tree: tiers, rails, units, the counts (over all planes).
@@ -283,10 +311,12 @@ QString FabricWizard::railOnlySummary(const FatTreeReport &r, std::size_t links)
                  .arg(r.suSize);
 }
 
-void FabricWizard::showPreview()
+void FabricWizard::showPreview(std::shared_ptr<Preview> preview)
 {
     m_shown = true;
-    const auto p = m_watcher.result();
+    m_job = 0;
+    m_last = std::move(preview);
+    const Preview *p = m_last.get();
     if (m_ok)
         m_ok->setEnabled(p->ok);
     if (!p->ok) {
@@ -322,7 +352,7 @@ bool FabricWizard::waitForPreview(int timeoutMs)
         }
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
         // Finished is not enough: the result must have been shown (the watcher's signal handled).
-        if (!m_dirty && !m_debounce.isActive() && !m_watcher.isRunning() && m_shown)
+        if (!m_dirty && !m_debounce.isActive() && !isPreviewing() && m_shown)
             return true;
     }
     return false;

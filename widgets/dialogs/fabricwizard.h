@@ -6,7 +6,6 @@
 #endif
 
 #include <QDialog>
-#include <QFutureWatcher>
 #include <QTimer>
 
 #include <memory>
@@ -21,15 +20,18 @@ class QVBoxLayout;
 namespace cplan {
 
 class Catalog;
+class EngineJobs;
 
 // The new-fabric wizard: fat-tree parameters with a live preview of the counts and the cost
-// (the engine's generateFatTree + computeBom, run off the GUI thread as the user types).
+// (the engine's generateFatTree + computeBom, a job of the window's EngineJobs on a copy of
+// the catalog, run as the user types; closing the wizard cancels it without waiting).
 class FabricWizard : public QDialog
 {
     Q_OBJECT
 
 public:
-    explicit FabricWizard(const Catalog &catalog, QWidget *parent = nullptr);
+    // Without `jobs`, the wizard has a job runner of its own.
+    explicit FabricWizard(const Catalog &catalog, QWidget *parent = nullptr, EngineJobs *jobs = nullptr);
     ~FabricWizard() override;
 
     FatTreeSpec spec() const;
@@ -44,6 +46,10 @@ public:
     void setBlocking(int down, int up);
     // Waits for the preview of the current parameters (tests).
     bool waitForPreview(int timeoutMs);
+    // Stops the preview in progress at once (reject() does too).
+    void cancelPreview();
+    bool isPreviewing() const;
+    void reject() override;
 
 private:
     struct Preview;
@@ -52,7 +58,7 @@ private:
     void acceptPreviewedDesign();
     void schedulePreview();
     void startPreview();
-    void showPreview();
+    void showPreview(std::shared_ptr<Preview> preview);
     static QString fatTreeSummary(const FatTreeReport &r, std::size_t links);
     static QString railOnlySummary(const FatTreeReport &r, std::size_t links);
 
@@ -64,7 +70,9 @@ private:
     QLabel *m_preview;
     QPushButton *m_ok = nullptr;
     QTimer m_debounce;
-    QFutureWatcher<std::shared_ptr<Preview>> m_watcher;
+    EngineJobs *m_engine;
+    quint64 m_job = 0;                   // the preview in progress (EngineJobs::JobId)
+    std::shared_ptr<Preview> m_last;     // the last preview shown
     bool m_dirty = false;
     bool m_shown = true; // the last preview started has been shown (its finished signal handled)
     std::shared_ptr<Design> m_design;

@@ -1,6 +1,7 @@
 #include "schedulerview.h"
 
 #include "document.h"
+#include "enginejob.h"
 #include "scrollpanel.h"
 
 #include "catalog/catalog.h"
@@ -28,7 +29,6 @@
 #include <QSpinBox>
 #include <QValueAxis>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
 
@@ -84,7 +84,9 @@ static QChartView *chartView(const QString &title, QWidget *parent)
 SchedulerView::SchedulerView(Document *document, QWidget *parent)
     : QWidget(parent)
     , m_document(document)
+    , m_engine(new EngineJobs(this))
 {
+    connectEngine();
     QVBoxLayout *layout = scrollingLayout(this);
     addScenarioForm(layout);
     layout->addLayout(createRunButtons());
@@ -190,7 +192,6 @@ void SchedulerView::connectControls()
     });
     connect(m_clearTraceButton, &QPushButton::clicked, this, [this] { setSyntheticJobs(m_jobs->value(), m_load->value()); });
     connect(m_slider, &QSlider::sliderMoved, this, [this](int v) { seek(v / 1000.0); });
-    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Run>>::finished, this, &SchedulerView::onRunFinished);
     m_timer.setInterval(50);
     connect(&m_timer, &QTimer::timeout, this, &SchedulerView::tick);
     connect(m_document, &Document::changed, this, [this](const ChangeEvent &e) {
@@ -201,7 +202,7 @@ void SchedulerView::connectControls()
 
 const ScheduleResult *SchedulerView::reportableResult() const
 {
-    return m_run && m_run->ok && !m_runStale && !m_watcher.isRunning() ? m_run->result.get() : nullptr;
+    return m_run && m_run->ok && !m_runStale && !isRunning() ? m_run->result.get() : nullptr;
 }
 
 QString SchedulerView::reportableScenario() const
@@ -209,9 +210,37 @@ QString SchedulerView::reportableScenario() const
     return reportableResult() ? m_run->scenario : QString();
 }
 
-SchedulerView::~SchedulerView()
+void SchedulerView::setJobs(EngineJobs *jobs)
 {
-    m_watcher.waitForFinished();
+    cancelRun();
+    m_engine = jobs;
+    connectEngine();
+}
+
+// A cancelled run (here or by the window's Cancel) leaves the last run shown.
+void SchedulerView::connectEngine()
+{
+    connect(m_engine, &EngineJobs::jobCancelled, this, [this](EngineJobs::JobId id) {
+        if (id != m_job)
+            return;
+        m_job = 0;
+        m_runButton->setEnabled(true);
+        m_progress->setValue(0);
+        emit statusMessage(tr("Scheduling simulation cancelled"));
+    });
+}
+
+SchedulerView::~SchedulerView() = default;   // the run in progress is cancelled (its context is gone)
+
+bool SchedulerView::isRunning() const
+{
+    return m_job && m_engine->isRunning(m_job);
+}
+
+void SchedulerView::cancelRun()
+{
+    if (isRunning())
+        m_engine->cancel(m_job);
 }
 
 void SchedulerView::setPolicy(const QString &policy)
@@ -284,16 +313,15 @@ void SchedulerView::setSharedPool(bool shared)
 
 void SchedulerView::run()
 {
-    if (m_watcher.isRunning())
+    if (isRunning())
         return;
     setPlaying(false);
     m_runButton->setEnabled(false);
     m_progress->setValue(0);
-    auto design = std::make_shared<Design>(m_document->design());
+    // The worker's own design and catalog: the user keeps editing (and pricing) meanwhile.
+    JobSnapshot snapshot = JobSnapshot::of(*m_document);
     m_runStale = false;   // the run describes this snapshot; later edits make it stale
     ScheduleScenario scenario;
-    scenario.pool.design = design.get();
-    scenario.pool.catalog = &m_document->catalog();
     scenario.pool.designFile = m_document->fileName().toStdString();
     scenario.jobs.tracePath = m_traceFile.toStdString();
     scenario.jobs.synthetic = m_traceFile.isEmpty() ? std::size_t(m_jobs->value()) : 0;
@@ -302,28 +330,34 @@ void SchedulerView::run()
     scenario.options.network = m_network->isChecked();
     scenario.options.sharedPool = m_sharedPool->isChecked();
     scenario.recordPlacements = true;
-    RunControl control;
-    QPointer<QProgressBar> bar(m_progress);
-    control.progress = [bar](const Progress &p) {
-        QMetaObject::invokeMethod(bar.data(), [bar, p] { if (bar) bar->setValue(p.percent); }, Qt::QueuedConnection);
+    EngineJobs::Spec spec;
+    spec.kind = QStringLiteral("schedule");
+    spec.title = tr("Scheduling simulation");
+    spec.context = this;
+    spec.onProgress = [this](const JobProgress &p) { m_progress->setValue(p.percent); };
+    auto work = [snapshot, scenario](JobControl &job) mutable {
+        scenario.pool.design = &snapshot.design();
+        scenario.pool.catalog = snapshot.catalog.get();
+        return runScenario(scenario, job.control());
     };
-    m_watcher.setFuture(QtConcurrent::run([design, scenario, control]() { return runScenario(scenario, control); }));
+    m_job = m_engine->start(std::move(spec), std::move(work), [this](std::shared_ptr<Run> r) { onRunFinished(std::move(r)); });
 }
 
 bool SchedulerView::waitForRun(int timeoutMs)
 {
     QElapsedTimer t;
     t.start();
-    while (m_watcher.isRunning() && t.elapsed() < timeoutMs)
+    while (isRunning() && t.elapsed() < timeoutMs)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
     QCoreApplication::processEvents();
-    return !m_watcher.isRunning() && m_run && m_run->ok;
+    return !isRunning() && m_run && m_run->ok;
 }
 
-void SchedulerView::onRunFinished()
+void SchedulerView::onRunFinished(std::shared_ptr<Run> run)
 {
+    m_job = 0;
     m_runButton->setEnabled(true);
-    m_run = m_watcher.result();
+    m_run = std::move(run);
     if (!m_run->ok) {
         m_summary->setText(m_run->error);
         emit statusMessage(m_run->error);

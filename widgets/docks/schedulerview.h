@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QFutureWatcher>
 #include <QTimer>
 #include <QWidget>
 
@@ -25,11 +24,13 @@ class QDoubleSpinBox;
 namespace cplan {
 
 class Document;
+class EngineJobs;
 struct ScheduleResult;
 
 // The scheduler: pick a trace (synthetic or a CSV) and a policy, run the engine's scheduling
 // simulation on the design's GPU pool (off the GUI thread), then replay it: play / pause /
-// speed, GPU utilization and queue length over simulated time.
+// speed, GPU utilization and queue length over simulated time. The run is a job of the window's
+// EngineJobs (its progress bar and Cancel); closing the dock cancels it and does not wait.
 class SchedulerView : public QWidget
 {
     Q_OBJECT
@@ -39,6 +40,8 @@ public:
     ~SchedulerView() override;
 
     static bool engineAvailable();
+    // The window's job runner (the dock has one of its own until it is given one).
+    void setJobs(EngineJobs *jobs);
     void setPolicy(const QString &policy);
     // Synthetic jobs instead of a trace file (what "Synthetic" by the trace does).
     void setSyntheticJobs(int jobs, double load);
@@ -46,6 +49,9 @@ public:
     void setTraceFile(const QString &fileName);
     void setSharedPool(bool shared);
     void run();
+    // Stops the run in progress at once (the engine returns on its own); the last run stays.
+    void cancelRun();
+    bool isRunning() const;
     bool waitForRun(int timeoutMs);
     // Replay position as a share of the makespan, 0..1.
     void seek(double share);
@@ -74,7 +80,8 @@ private:
     QLayout *createRunButtons();
     QLayout *createReplayRow();
     void connectControls();
-    void onRunFinished();
+    void connectEngine();
+    void onRunFinished(std::shared_ptr<Run> run);
     void showUpTo(double timeS);
 
     Document *m_document;
@@ -89,7 +96,8 @@ private:
     QChartView *m_utilView, *m_queueView;
     QLineSeries *m_alloc = nullptr, *m_effective = nullptr, *m_queue = nullptr;
     QTimer m_timer;
-    QFutureWatcher<std::shared_ptr<Run>> m_watcher;
+    EngineJobs *m_engine;
+    quint64 m_job = 0;   // the run in progress (EngineJobs::JobId), 0 when none
     std::shared_ptr<Run> m_run;
     QString m_traceFile;
     double m_nowS = 0;

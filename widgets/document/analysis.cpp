@@ -1,6 +1,7 @@
 #include "analysis.h"
 
 #include "document.h"
+#include "enginejob.h"
 #include "l10n.h"
 
 #include "catalog/catalog.h"
@@ -9,9 +10,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QPointer>
 #include <QThread>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -24,9 +23,14 @@ const TrafficResult *AnalysisResult::traffic() const
                : nullptr;
 }
 
-AnalysisRunner::AnalysisRunner(Document *document, QObject *parent)
+namespace {
+const QString kAnalysisJob = QStringLiteral("analysis");
+}
+
+AnalysisRunner::AnalysisRunner(Document *document, EngineJobs *jobs, QObject *parent)
     : QObject(parent)
     , m_document(document)
+    , m_jobs(jobs ? jobs : new EngineJobs(this))
 {
     qRegisterMetaType<cplan::AnalysisResult>();
     m_debounce.setSingleShot(true);
@@ -35,17 +39,23 @@ AnalysisRunner::AnalysisRunner(Document *document, QObject *parent)
     m_copySlices.setSingleShot(true);
     m_copySlices.setInterval(0);
     connect(&m_copySlices, &QTimer::timeout, this, &AnalysisRunner::copySlice);
-    connect(&m_watcher, &QFutureWatcher<AnalysisResult>::finished, this, &AnalysisRunner::onFinished);
     connect(document, &Document::changed, this, [this](const ChangeEvent &e) {
         if (e.affectsAnalysis())
             schedule();
+    });
+    // The window's Cancel (or whoever cancels the job) cancels the analysis.
+    connect(m_jobs, &EngineJobs::jobCancelled, this, [this](EngineJobs::JobId, const QString &kind) {
+        if (kind == kAnalysisJob && !m_replacing)
+            emit cancelled();
     });
 }
 
 AnalysisRunner::~AnalysisRunner()
 {
-    stopRun();   // the engine returns within ~100 ms (bench_cancel), so quitting does not hang
-    m_watcher.waitForFinished();
+    // The worker returns on its own within ~100 ms (bench_cancel); nothing waits for it.
+    disconnect(m_jobs, nullptr, this, nullptr);
+    stopRun();
+    cancelJob();
 }
 
 void AnalysisRunner::setPattern(const QString &pattern)
@@ -62,7 +72,7 @@ void AnalysisRunner::setFailed(const std::set<std::string> &failed)
 
 void AnalysisRunner::schedule()
 {
-    m_cancel.cancel(); // whatever runs is stale now
+    cancelJob(); // whatever runs is stale now
     m_debounce.start();
 }
 
@@ -74,22 +84,34 @@ void AnalysisRunner::runNow()
 
 void AnalysisRunner::cancel()
 {
-    if (stopRun())
+    const bool copying = m_debounce.isActive() || m_copySlices.isActive();
+    const bool running = m_jobs->isRunning(kAnalysisJob);
+    stopRun();
+    if (running)
+        m_jobs->cancelKind(kAnalysisJob);   // cancelled() through jobCancelled
+    else if (copying)
         emit cancelled();
 }
 
-// Stops what runs or is about to; whether there was anything.
+void AnalysisRunner::cancelJob()
+{
+    m_replacing = true;
+    m_jobs->cancelKind(kAnalysisJob);
+    m_replacing = false;
+}
+
+bool AnalysisRunner::isRunning() const
+{
+    return m_jobs->isRunning(kAnalysisJob) || m_copySlices.isActive();
+}
+
+// Stops what is about to run; whether there was anything.
 bool AnalysisRunner::stopRun()
 {
-    const bool busy = m_debounce.isActive() || m_pending || m_watcher.isRunning() || m_copySlices.isActive();
+    const bool busy = m_debounce.isActive() || m_copySlices.isActive() || m_jobs->isRunning(kAnalysisJob);
     m_debounce.stop();
-    m_pending = false;
-    m_cancel.cancel();
-    if (m_copySlices.isActive()) { // no worker yet: nothing will call onFinished
-        m_copySlices.stop();
-        m_snapshot.reset();
-        m_awaitingResult = false;
-    }
+    m_copySlices.stop();
+    m_snapshot.reset();
     return busy;
 }
 
@@ -97,21 +119,14 @@ bool AnalysisRunner::waitForWorker(int timeoutMs)
 {
     QElapsedTimer t;
     t.start();
-    while (m_watcher.isRunning() && t.elapsed() < timeoutMs)
+    while (m_jobs->workersRunning(kAnalysisJob) > 0 && t.elapsed() < timeoutMs)
         QThread::msleep(1);
-    return !m_watcher.isRunning();
+    return m_jobs->workersRunning(kAnalysisJob) == 0;
 }
 
 void AnalysisRunner::start()
 {
-    if (m_watcher.isRunning()) {
-        // One run at a time: the stale one stops at its next check, then this one starts.
-        m_cancel.cancel();
-        m_pending = true;
-        return;
-    }
-    m_pending = false;
-    m_awaitingResult = true;
+    cancelJob();
     m_copySlices.stop(); // a copy in progress starts over
     emit started();
     beginSnapshot();
@@ -144,41 +159,36 @@ void AnalysisRunner::copySlice()
 
 void AnalysisRunner::launch()
 {
-    m_cancel = CancelToken();
-    RunControl control;
-    control.cancel = m_cancel;
-    QPointer<AnalysisRunner> self(this);
-    control.progress = [self](const Progress &p) {
-        const QString stage = stageText(p);
-        QMetaObject::invokeMethod(
-            self.data(), [self, p, stage] { if (self) emit self->progress(p.percent, stage); }, Qt::QueuedConnection);
-    };
-    // The worker indexes its own copy while the user keeps editing.
-    std::shared_ptr<Design> design = std::move(m_snapshot);
-    // The catalog too: a price typed into the BOM changes it on this thread (AddPrices).
-    auto catalog = std::make_shared<const Catalog>(m_document->catalog());
-    const quint64 revision = m_snapshotRevision;
-    const std::string pattern = m_pattern;
-    const std::set<std::string> failed = m_failed;
-    m_watcher.setFuture(QtConcurrent::run([=]() {
-        design->reindex();
-        AnalysisResult r = analyze(*design, *catalog, pattern, failed, control);
-        r.revision = revision;
-        r.catalog = catalog;
+    EngineJobs::Spec spec;
+    spec.kind = kAnalysisJob;
+    spec.title = tr("Analysing the design");
+    spec.context = this;
+    spec.document = m_document;
+    spec.revision = m_snapshotRevision;
+    spec.describe = [](const JobProgress &p) { return stageText(p); };
+    spec.onProgress = [this](const JobProgress &p) { emit progress(p.percent, stageText(p)); };
+    // The worker indexes its own copy while the user keeps editing; the catalog is copied too:
+    // a price typed into the BOM changes it on this thread (AddPrices).
+    JobSnapshot snapshot;
+    snapshot.unindexed = std::move(m_snapshot);
+    snapshot.catalog = std::make_shared<const Catalog>(m_document->catalog());
+    snapshot.revision = m_snapshotRevision;
+    auto work = [snapshot, pattern = m_pattern, failed = m_failed, cancelledRuns = m_cancelledRuns](JobControl &job) mutable {
+        AnalysisResult r = analyze(snapshot.design(), *snapshot.catalog, pattern, failed, job.control());
+        r.revision = snapshot.revision;
+        r.catalog = snapshot.catalog;
+        if (r.cancelled)
+            ++*cancelledRuns;
         return r;
-    }));
+    };
+    m_replacing = true;
+    m_jobs->start(std::move(spec), std::move(work), [this](AnalysisResult r) { onFinished(std::move(r)); });
+    m_replacing = false;
 }
 
-void AnalysisRunner::onFinished()
+void AnalysisRunner::onFinished(AnalysisResult r)
 {
-    m_awaitingResult = false;
-    AnalysisResult r = m_watcher.result();
-    m_cancelledRuns += r.cancelled ? 1 : 0;
-    if (m_pending) {
-        start();
-        return;
-    }
-    if (r.cancelled || r.revision != m_document->revision())
+    if (r.cancelled)
         return;
     m_result = std::move(r);
     emit progress(100, tr("Analysis done"));
@@ -191,14 +201,14 @@ bool AnalysisRunner::waitForIdle(int timeoutMs)
     t.start();
     while (t.elapsed() < timeoutMs) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (!m_debounce.isActive() && !m_watcher.isRunning() && !m_pending && !m_awaitingResult &&
-            m_result.revision == m_document->revision())
+        if (!m_debounce.isActive() && !m_copySlices.isActive() && !m_jobs->isRunning(kAnalysisJob) &&
+            m_jobs->workersRunning(kAnalysisJob) == 0 && m_result.revision == m_document->revision())
             return true;
     }
     return false;
 }
 
-// Called on the worker thread (the progress callback): the lookups name their context.
+// The lookups name their context (the function is static).
 QString AnalysisRunner::stageText(const Progress &p)
 {
     switch (p.stage) {

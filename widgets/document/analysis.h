@@ -5,13 +5,13 @@
 #include "model/design.h"
 #endif
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
 
 #include <functional>
 #include <algorithm>
+#include <atomic>
 #include <memory>
 #include <set>
 #include <string>
@@ -21,6 +21,7 @@ namespace cplan {
 
 class Catalog;
 class Document;
+class EngineJobs;
 
 // What the docks and the canvas show: the engine's analysis of the design (core/analysis:
 // rules, cost, network, the traffic pattern, failures) and the window's bookkeeping. Computed off
@@ -40,17 +41,18 @@ struct AnalysisResult : DesignAnalysis
     const TrafficResult *traffic() const;            // the pattern's run, if any
 };
 
-// Runs the analysis on a snapshot of the design in a worker thread: debounced (edits in quick
-// succession start one run), cancellable (a new edit or pattern cancels the run in progress;
-// the engine stops within a few tens of milliseconds, inside its long stages too), reporting
-// progress. Results arrive in finished() on the GUI thread; a run cancelled by the user ends
-// with cancelled() instead.
+// Runs the analysis on a snapshot of the design as a job of the window's EngineJobs (kind
+// "analysis"): debounced (edits in quick succession start one run), cancellable (a new edit or
+// pattern cancels the run in progress; the engine stops within a few tens of milliseconds,
+// inside its long stages too), reporting progress. Results arrive in finished() on the GUI
+// thread; a run cancelled by the user (here or by the window's Cancel) ends with cancelled().
 class AnalysisRunner : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit AnalysisRunner(Document *document, QObject *parent = nullptr);
+    // Without `jobs`, the runner has a job runner of its own.
+    explicit AnalysisRunner(Document *document, EngineJobs *jobs = nullptr, QObject *parent = nullptr);
     ~AnalysisRunner() override;
 
     void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
@@ -68,13 +70,13 @@ public:
     // Stops the run in progress (and a scheduled one); cancelled() when there was one. The
     // figures shown stay those of the last finished run.
     void cancel();
-    bool isRunning() const { return m_watcher.isRunning() || m_copySlices.isActive(); }
+    bool isRunning() const;
     // The next run's snapshot is being copied (between slices); its worker has not started.
     bool isCopyingSnapshot() const { return m_copySlices.isActive(); }
     // Waits (blocking) until the worker has returned; true if it did within the time.
     bool waitForWorker(int timeoutMs);
     // Runs that returned stopped by a cancel (their results thrown away), since construction.
-    int cancelledRuns() const { return m_cancelledRuns; }
+    int cancelledRuns() const { return *m_cancelledRuns; }
     const AnalysisResult &result() const { return m_result; }
     // Waits until the latest request is done (tests, screenshots, benchmarks).
     bool waitForIdle(int timeoutMs);
@@ -97,18 +99,15 @@ private:
     void beginSnapshot();
     void copySlice();
     void launch();
-    void onFinished();
+    void onFinished(AnalysisResult r);
     bool stopRun();
+    void cancelJob();   // the run in progress, as replaced (no cancelled())
 
     Document *m_document;
+    EngineJobs *m_jobs;
     QTimer m_debounce;
-    QFutureWatcher<AnalysisResult> m_watcher;
-    CancelToken m_cancel;
-    bool m_pending = false;
-    // A run was started and its finished() not handled yet: the future can be done before the
-    // watcher's signal reaches onFinished(), and waitForIdle() must not return in between.
-    bool m_awaitingResult = false;
-    int m_cancelledRuns = 0;
+    bool m_replacing = false;   // cancelling the job in progress for a new one
+    std::shared_ptr<std::atomic<int>> m_cancelledRuns = std::make_shared<std::atomic<int>>(0);
     std::string m_pattern;
     std::set<std::string> m_failed;
     AnalysisResult m_result;

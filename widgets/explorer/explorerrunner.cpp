@@ -1,69 +1,79 @@
 #include "explorerrunner.h"
 
+#include "enginejob.h"
 #include "l10n.h"
 
 #include "catalog/catalog.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
-#include <QPointer>
 #include <QThread>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace cplan {
 
 ExplorerRunner::ExplorerRunner(QObject *parent)
     : QObject(parent)
+    , m_jobs(new EngineJobs(this))
 {
-    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Outcome>>::finished, this, &ExplorerRunner::onFinished);
 }
 
 ExplorerRunner::~ExplorerRunner()
 {
-    m_cancel.cancel();
-    m_watcher.waitForFinished();
+    cancel();   // the points in progress end on their own; nothing waits for them
+}
+
+bool ExplorerRunner::isRunning() const
+{
+    return m_job && m_jobs->isRunning(m_job);
 }
 
 bool ExplorerRunner::start(const SweepSpec &spec, const Catalog &catalog, unsigned threads)
 {
     if (isRunning())
         return false;
-    m_cancel = CancelToken();
     m_spec = spec;
     m_run.reset();
     m_error.clear();
     m_idle = false;
-    auto snapshot = std::make_shared<const Catalog>(catalog);
-    const CancelToken cancel = m_cancel;
-    QPointer<ExplorerRunner> self(this);
-    m_watcher.setFuture(QtConcurrent::run([spec, snapshot, cancel, threads, self] {
+    EngineJobs::Spec job;
+    job.kind = QStringLiteral("sweep");
+    job.title = tr("Design sweep");
+    job.context = this;
+    job.deliverCancelled = true;   // the points done are kept
+    job.onProgress = [this](const JobProgress &p) { emit progress(int(p.done), int(p.total), p.etaS); };
+    auto work = [spec, snapshot = JobSnapshot::catalogOf(catalog), threads](JobControl &control) {
         SweepRunOptions options;
         options.threads = threads;
-        options.cancel = cancel;
-        options.progress = [self](const SweepProgress &p) {
-            // Queued to the GUI thread; the runner may be gone by then.
-            QMetaObject::invokeMethod(
-                self.data(), [self, p] { if (self) emit self->progress(int(p.done), int(p.total), p.etaS); }, Qt::QueuedConnection);
+        options.cancel = control.control().cancel;
+        options.progress = [&control](const SweepProgress &p) {
+            JobProgress jp;
+            jp.percent = p.total ? int(100 * p.done / p.total) : 0;
+            jp.done = p.done;
+            jp.total = p.total;
+            jp.etaS = p.etaS;
+            control.report(jp);
         };
         auto out = std::make_shared<Outcome>();
-        auto run = runSweep(spec, *snapshot, options);
+        auto run = runSweep(spec, *snapshot.catalog, options);
         if (run)
             out->run = std::move(*run);
         else
             out->error = errorText(run.error());
         return out;
-    }));
+    };
+    m_job = m_jobs->start(std::move(job), std::move(work), [this](std::shared_ptr<Outcome> out) { onFinished(std::move(out)); });
     return true;
 }
 
 void ExplorerRunner::cancel()
 {
-    m_cancel.cancel();
+    if (isRunning())
+        m_jobs->cancel(m_job);
 }
 
-void ExplorerRunner::onFinished()
+void ExplorerRunner::onFinished(std::shared_ptr<Outcome> out)
 {
-    const std::shared_ptr<Outcome> out = m_watcher.result();
+    m_job = 0;
     m_run = std::move(out->run);
     m_error = out->error;
     m_idle = true;

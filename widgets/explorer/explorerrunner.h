@@ -4,7 +4,6 @@
 #include "sweep/runsweep.h"
 #endif
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 
@@ -14,10 +13,12 @@
 namespace cplan {
 
 class Catalog;
+class EngineJobs;
 
-// Runs a sweep (the engine's runSweep, core/sweep) on worker threads, off the GUI thread, on a
-// snapshot of the catalog: progress and the end arrive as signals on the GUI thread, and
-// cancel() stops the run after the points in progress (the points done are kept).
+// Runs a sweep (the engine's runSweep, core/sweep) as a job of an EngineJobs (the explorer
+// window's own: the window outlives the main window that opened it), on a snapshot of the
+// catalog: progress and the end arrive as signals on the GUI thread, and cancel() returns at
+// once; the run stops after the points in progress and the points done are kept.
 class ExplorerRunner : public QObject
 {
     Q_OBJECT
@@ -29,7 +30,7 @@ public:
     // False (and nothing starts) while a run is in progress.
     bool start(const SweepSpec &spec, const Catalog &catalog, unsigned threads = 0);
     void cancel();
-    bool isRunning() const { return m_watcher.isRunning(); }
+    bool isRunning() const;
     // Waits until the run is over and its finished() was emitted (tests).
     bool waitForIdle(int timeoutMs);
 
@@ -48,10 +49,10 @@ private:
         std::optional<SweepRun> run;
         QString error;
     };
-    void onFinished();
+    void onFinished(std::shared_ptr<Outcome> out);
 
-    QFutureWatcher<std::shared_ptr<Outcome>> m_watcher;
-    CancelToken m_cancel;
+    EngineJobs *m_jobs;
+    quint64 m_job = 0;   // EngineJobs::JobId
     SweepSpec m_spec;
     std::optional<SweepRun> m_run;
     QString m_error;
