@@ -1,6 +1,7 @@
 // cplan route, simulate, fail, import (and export, registered from exportcommand.cpp).
 
 #include "cli/cli.h"
+#include "cli/keyfiguresjson.h"
 #include "cli/networkshared.h"
 
 #include "analysis/network.h"
@@ -62,6 +63,9 @@ nlohmann::ordered_json routeJson(const NetworkAnalysis &n, const RouteArgs &a)
         j["metrics"] = metricsJson(n);
     if (!n.planes.empty())
         j["planes"] = planesJson(n);
+    KeyFigureSources sources;
+    sources.network = &n;
+    j["key_figures"] = keyFiguresJson(keyFigures(sources));   // by id, as bom and simulate give them
     return j;
 }
 
