@@ -4,6 +4,7 @@
 #include "placenodes.h"
 #include "rackpainter.h"
 
+#include "analysis/keyfigures.h"
 #include "catalog/catalog.h"
 #include "physical/racks.h"
 
@@ -363,20 +364,21 @@ void RackView::refresh()
     }
     const std::string row = currentRow().toStdString();
     std::vector<RackElevation> shown;
-    int over = 0;
-    double peakW = 0;
+    std::vector<RackBudget> budgets;
     for (const RackElevation &r : m_all) {
-        const RackBudget &b = r.budget;
-        over += (b.overPower() || b.overCooling() || b.overWeight() || b.overSpace()) ? 1 : 0;
-        peakW = std::max(peakW, b.nameplateW);
+        budgets.push_back(r.budget);
         if (r.row == row)
             shown.push_back(r);
     }
     m_scene->setRacks(std::move(shown));
+    // The rack summary is the key figures' (core/analysis/keyfigures.h), as the Metrics dock's.
+    KeyFigureSources sources;
+    sources.racks = &budgets;
+    const KeyFigures figures = keyFigures(sources);
     m_summary->setText(m_all.empty() ? tr("The design has no racks yet: no node names one.")
                                      : tr("%n rack(s); up to %1 kW (nameplate) in one rack; %2 over a budget", "", int(m_all.size()))
-                                           .arg(QLocale().toString(peakW / 1000.0, 'f', 1))
-                                           .arg(over));
+                                           .arg(QLocale().toString(figures.value("rack_peak_power_w").value_or(0) / 1000.0, 'f', 1))
+                                           .arg(int(figures.value("racks_over_budget").value_or(0))));
     // Devices to place: no rack, or a rack but no U (rack-scale systems need none).
     m_unplaced->clear();
     for (const Node &n : design.nodes) {
