@@ -24,18 +24,20 @@ Result<nccl::System> measuredSystem(const Design &design, const Catalog &catalog
     WorkloadSpec ar = *parseWorkload("allreduce");
     ar.bytes = double(1ull << 30);
     ar.gpus = std::uint32_t(gpus);
-    WorkloadSpec a2a = *parseWorkload("nccl-alltoall");
-    a2a.bytes = double(1ull << 30);
-    a2a.gpus = std::uint32_t(std::min(gpus, kAllToAllSampleGpus));
-    r.workloads = {ar, a2a};
+    r.workloads = {ar};
     auto net = analyzeNetwork(design, catalog, r, control);
     if (!net)
         return net.error();
-    if (net->traffic.size() != 2 || !net->traffic[0].collective)
+    if (net->traffic.size() != 1 || !net->traffic[0].collective)
         return makeError("", 0, 0, net->traffic.empty() ? "the design's network could not be analysed" : net->traffic[0].issueText);
     nccl::System s = net->traffic[0].collective->system;
-    if (net->traffic[1].collective)
-        s.allToAllFabric = net->traffic[1].collective->system.allToAllFabric;
+    WorkloadSpec a2a = *parseWorkload("nccl-alltoall");
+    a2a.bytes = double(1ull << 30);
+    a2a.gpus = std::min(s.ranks(), std::uint32_t(kAllToAllSampleGpus));
+    r.workloads = {a2a};
+    auto all = analyzeNetwork(design, catalog, r, control);
+    if (all && !all->traffic.empty() && all->traffic[0].collective)
+        s.allToAllFabric = all->traffic[0].collective->system.allToAllFabric;
     return s;
 }
 
