@@ -40,6 +40,31 @@ void DocumentFiles::showOpenError(const QString &message)
                           tr("The file could not be read; your current work is unchanged.\n\n%1").arg(message));
 }
 
+// The samples shipped with the program (installed beside the catalog, or the source tree's):
+// they open as untitled copies, so that Save asks where instead of overwriting the sample.
+bool DocumentFiles::isBundledSample(const QString &fileName)
+{
+    const QDir catalog(QString::fromStdString(Catalog::builtinDirectory()));
+    const QString dir = QFileInfo(fileName).canonicalPath();
+    for (const QString &samples : {QStringLiteral("../samples"), QStringLiteral("../../samples")}) {
+        const QString candidate = QFileInfo(catalog.filePath(samples)).canonicalFilePath();
+        if (!candidate.isEmpty() && candidate == dir)
+            return true;
+    }
+    return false;
+}
+
+void DocumentFiles::announceOpened(const QString &fileName)
+{
+    addRecentFile(QFileInfo(fileName).absoluteFilePath());
+    emit designLoaded(fileName);
+    if (m_document->fileName().isEmpty())
+        emit statusMessage(tr("Opened the sample %1 as an untitled copy: Save asks where to keep it")
+                               .arg(QFileInfo(fileName).fileName()), 8000);
+    else
+        emit statusMessage(tr("Opened %1").arg(fileName), 5000);
+}
+
 bool DocumentFiles::openFile(const QString &fileName, bool interactive, QString *error)
 {
     QString message;
@@ -50,9 +75,9 @@ bool DocumentFiles::openFile(const QString &fileName, bool interactive, QString 
             *error = message;
         return false;
     }
-    addRecentFile(QFileInfo(fileName).absoluteFilePath());
-    emit designLoaded(fileName);
-    emit statusMessage(tr("Opened %1").arg(fileName), 5000);
+    if (isBundledSample(fileName))
+        m_document->setFileName(QString());
+    announceOpened(fileName);
     return true;
 }
 
@@ -86,10 +111,8 @@ void DocumentFiles::openFileAsync(const QString &fileName, bool interactive)
             emit fileOpened(false, message);
             return;
         }
-        m_document->reset(std::move(**loaded), fileName, false, true);
-        addRecentFile(QFileInfo(fileName).absoluteFilePath());
-        emit designLoaded(fileName);
-        emit statusMessage(tr("Opened %1").arg(fileName), 5000);
+        m_document->reset(std::move(**loaded), isBundledSample(fileName) ? QString() : fileName, false, true);
+        announceOpened(fileName);
         emit fileOpened(true, QString());
     });
 }
@@ -133,6 +156,7 @@ void DocumentFiles::newDesign()
     Design d;
     d.name = tr("Untitled design").toStdString();
     m_document->reset(std::move(d), QString());
+    emit designLoaded(QString());   // the view starts afresh, not at the last design's zoom
 }
 
 void DocumentFiles::closeDesign()
@@ -185,7 +209,11 @@ bool DocumentFiles::maybeSave()
                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Save)
         return save();
-    return answer == QMessageBox::Discard;
+    if (answer != QMessageBox::Discard)
+        return false;
+    // Discarded work is gone on purpose: the next start must not offer it for recovery.
+    discardRecovery();
+    return true;
 }
 
 // --- recent files ---------------------------------------------------------------------------

@@ -40,8 +40,11 @@ public:
     void open();
     bool save();
     bool saveAs();
-    // Asks to save unsaved changes; false when the user cancels.
+    // Asks to save unsaved changes; false when the user cancels. Discard also drops the
+    // autosaved copy of that work.
     bool maybeSave();
+    // A sample shipped with the program: opened, it becomes an untitled copy.
+    static bool isBundledSample(const QString &fileName);
 
     // The "Open recent" menu this object keeps filled.
     void setRecentMenu(QMenu *menu);
@@ -62,6 +65,7 @@ signals:
     void statusMessage(const QString &message, int timeoutMs);
 
 private:
+    void announceOpened(const QString &fileName);
     void addRecentFile(const QString &fileName);
     void updateRecentMenu();
     void showOpenError(const QString &message);

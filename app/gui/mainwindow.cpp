@@ -328,10 +328,12 @@ void MainWindow::newFatTree()
     FabricWizard wizard(m_catalog, this, m_jobs);
     if (wizard.exec() != QDialog::Accepted || !wizard.hasDesign())
         return;
-    Design design = wizard.design();
-    // Large designs open with their units collapsed (the scene's level of detail).
-    m_document->undoStack()->push(new ReplaceDesign(m_document, std::move(design), tr("Generate fat tree")));
-    m_view->fitAll();
+    // A new document, untitled and unsaved: Save asks where instead of overwriting the file that
+    // was open, and the work before is saved or discarded as for File > New.
+    if (!m_files->maybeSave())
+        return;
+    m_document->reset(wizard.design(), QString(), true);
+    onDesignLoaded();
 }
 
 void MainWindow::cut()

@@ -93,7 +93,8 @@ public:
     bool presentationMode() const { return m_presentation; }
     void setHeatmapPattern(const QString &pattern);
     void showDock(const QString &objectName);
-    // Generates a fabric with the wizard (one undo step).
+    // Generates a fabric with the wizard: a new untitled document (unsaved work before is saved
+    // or discarded first, as for File > New).
     void newFatTree();
     // Pastes the clipboard under the cursor, or in the middle of the view.
     void paste();
