@@ -10,7 +10,9 @@
 #include <QMimeData>
 #include <QRectF>
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -55,6 +57,28 @@ QMimeData *CanvasClipboard::copySelection() const
     mime->setData(QString::fromLatin1(kDesignMimeType), yaml);
     mime->setText(QString::fromUtf8(yaml));
     return mime;
+}
+
+// A paste where the nodes are (Ctrl+C, Ctrl+V with the mouse still over them) would hide the
+// copies under the originals: they move down and right by two grid steps until no copy sits
+// on a node, so repeated pastes cascade.
+static void cascade(const Design &design, std::vector<Node> &nodes)
+{
+    constexpr double step = 2 * CanvasScene::kGrid;
+    auto key = [](double x, double y) { return std::pair<long long, long long>(std::llround(x), std::llround(y)); };
+    std::set<std::pair<long long, long long>> occupied;
+    for (const Node &n : design.nodes)
+        occupied.insert(key(n.x, n.y));
+    double shift = 0;
+    auto landsOnNode = [&] {
+        return std::any_of(nodes.begin(), nodes.end(), [&](const Node &n) { return occupied.count(key(n.x + shift, n.y + shift)) > 0; });
+    };
+    for (std::size_t tries = 0; tries <= design.nodes.size() && landsOnNode(); ++tries)
+        shift += step;
+    for (Node &n : nodes) {
+        n.x += shift;
+        n.y += shift;
+    }
 }
 
 bool CanvasClipboard::paste(const QMimeData *mime, QPointF at)
@@ -103,6 +127,7 @@ bool CanvasClipboard::paste(const QMimeData *mime, QPointF at)
         newIds.push_back(n.id);
         nodes.push_back(std::move(n));
     }
+    cascade(design, nodes);
     std::vector<IndexedLink> links;
     for (const Link &l : fragment.links)
         links.push_back(makeLink(fresh(l.id), newIds[l.a.node.value], l.a.port, newIds[l.b.node.value], l.b.port, l.cable, l.lengthM));

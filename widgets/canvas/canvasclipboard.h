@@ -26,8 +26,9 @@ public:
 
     // The selection as MIME data (caller owns it); nullptr when no node is selected.
     QMimeData *copySelection() const;
-    // Pastes a design fragment with fresh ids, centred on `at` (scene position); returns false
-    // when the data holds no design.
+    // Pastes a design fragment with fresh ids, centred on `at` (scene position), moved down and
+    // right by grid steps while a copy would sit on a node (repeated pastes cascade); returns
+    // false when the data holds no design.
     bool paste(const QMimeData *mime, QPointF at);
 
     // The same through the system clipboard.
