@@ -16,6 +16,7 @@
 #include <QMainWindow>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QStatusBar>
 
 namespace cplan {
 
@@ -67,6 +68,7 @@ Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene,
     QObject::connect(d.racks, &RackView::nodeActivated, scene, [scene](const QString &id) { scene->selectObjects({id}); });
 
     auto *palette = dock(d.palette, tr("Parts"), QStringLiteral("PartsDock"), Qt::LeftDockWidgetArea);
+    QObject::connect(d.racks, &RackView::statusMessage, window, [window](const QString &m) { window->statusBar()->showMessage(m, 8000); });
     auto *inspector = dock(d.inspector, tr("Inspector"), QStringLiteral("InspectorDock"), Qt::LeftDockWidgetArea);
     window->splitDockWidget(palette, inspector, Qt::Vertical);
     auto *overview = dock(d.overview, tr("Overview"), QStringLiteral("OverviewDock"), Qt::LeftDockWidgetArea);

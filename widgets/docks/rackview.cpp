@@ -173,10 +173,46 @@ bool RackScene::placeAt(const QPointF &point, int heightU, int *rack, int *u) co
     return true;
 }
 
+// The device already in U u..u+heightU-1 of the rack (other than those being placed), or why the
+// device does not fit there; empty when the room is free.
+QString RackScene::obstacle(int rack, int u, int heightU, const std::set<std::string> &placed) const
+{
+    const RackElevation &r = m_racks[std::size_t(rack)];
+    const QString where = QString::fromStdString(r.rack);
+    if (u + heightU - 1 > r.heightU)
+        return tr("%1 has no U %2").arg(where).arg(u + heightU - 1);
+    for (const ElevationItem &item : r.items)
+        if (!placed.count(item.nodeId) && item.u <= u + heightU - 1 && u <= item.u + item.heightU - 1)
+            return tr("U %1 of %2 holds %3").arg(std::max(u, item.u)).arg(where, qs(item.name.empty() ? item.nodeId : item.name));
+    return {};
+}
+
+// Placements that would share a U with a device already there (or with each other) are
+// refused whole, with the reason in the status bar: two devices cannot sit in one U.
+bool RackScene::refuseOverlaps(const std::vector<Target> &targets)
+{
+    std::set<std::string> placed;
+    for (const Target &t : targets)
+        placed.insert(t.id);
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+        const Target &t = targets[i];
+        QString why = obstacle(t.rack, t.u, t.heightU, placed);
+        for (std::size_t j = 0; j < i && why.isEmpty(); ++j)
+            if (targets[j].rack == t.rack && targets[j].u <= t.u + t.heightU - 1 && t.u <= targets[j].u + targets[j].heightU - 1)
+                why = tr("two of the devices would share U %1").arg(std::max(t.u, targets[j].u));
+        if (!why.isEmpty()) {
+            emit statusMessage(tr("Not placed: %1.").arg(why));
+            return true;
+        }
+    }
+    return false;
+}
+
 void RackScene::dropSelection(DeviceItem *grabbed)
 {
     std::vector<std::string> ids;
     std::vector<Document::Placement> to;
+    std::vector<Target> targets;
     for (QGraphicsItem *it : selectedItems()) {
         auto *d = dynamic_cast<DeviceItem *>(it);
         if (!d)
@@ -187,7 +223,10 @@ void RackScene::dropSelection(DeviceItem *grabbed)
             continue;
         ids.push_back(d->item().nodeId);
         to.push_back(Document::Placement{m_racks[std::size_t(rack)].rack, u});
+        targets.push_back(Target{d->item().nodeId, rack, u, d->item().heightU});
     }
+    if (!ids.empty() && refuseOverlaps(targets))
+        ids.clear();
     if (ids.empty()) {
         // Nothing moved (or nowhere to go): back to where the devices stand, after this event.
         if (grabbed && grabbed->pos() != deviceBox(grabbed->rack(), grabbed->item().u, grabbed->item().heightU).topLeft())
@@ -219,6 +258,7 @@ void RackScene::dropEvent(QGraphicsSceneDragDropEvent *event)
     // Several devices stack upwards from the drop point, each by its height (1 U when unknown).
     std::vector<std::string> nodes;
     std::vector<Document::Placement> to;
+    std::vector<Target> targets;
     const Design &d = m_document->design();
     for (const QString &id : ids) {
         const auto n = d.findNode(id.toStdString());
@@ -227,7 +267,12 @@ void RackScene::dropEvent(QGraphicsSceneDragDropEvent *event)
         const int h = std::max(1, int(std::lround(deviceHeightU(d.node(*n), m_document->catalog()).value_or(1))));
         nodes.push_back(id.toStdString());
         to.push_back(Document::Placement{m_racks[std::size_t(rack)].rack, u});
+        targets.push_back(Target{id.toStdString(), rack, u, h});
         u += h;
+    }
+    if (!nodes.empty() && refuseOverlaps(targets)) {
+        event->ignore();
+        return;
     }
     if (!nodes.empty())
         m_document->undoStack()->push(new PlaceNodes(m_document, std::move(nodes), std::move(to)));
@@ -310,6 +355,7 @@ RackView::RackView(Document *document, QWidget *parent) : QWidget(parent), m_doc
     connect(document, &Document::changed, this, [this](const ChangeEvent &) { scheduleRefresh(); });
     connect(m_rows, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
     connect(m_scene, &RackScene::nodeActivated, this, &RackView::nodeActivated);
+    connect(m_scene, &RackScene::statusMessage, this, &RackView::statusMessage);
     refresh();
 }
 

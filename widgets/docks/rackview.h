@@ -7,6 +7,7 @@
 #include <QGraphicsScene>
 #include <QWidget>
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,8 @@ public:
 
 signals:
     void nodeActivated(const QString &id);
+    // Why a drop was refused (the U is taken), for the status bar.
+    void statusMessage(const QString &message);
 
 protected:
     void dragEnterEvent(QGraphicsSceneDragDropEvent *event) override;
@@ -57,6 +60,14 @@ protected:
 
 private:
     QRectF column(int rack) const;
+    QString obstacle(int rack, int u, int heightU, const std::set<std::string> &placed) const;
+    // One entry per device to place: its id, rack column, lowest U and height.
+    struct Target
+    {
+        std::string id;
+        int rack, u, heightU;
+    };
+    bool refuseOverlaps(const std::vector<Target> &targets);
     Document *m_document;
     std::vector<RackElevation> m_racks;
 };
@@ -79,6 +90,7 @@ public:
 
 signals:
     void nodeActivated(const QString &id);
+    void statusMessage(const QString &message);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;

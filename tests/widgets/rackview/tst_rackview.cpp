@@ -14,6 +14,7 @@
 #include <QGraphicsView>
 #include <QListWidget>
 #include <QMimeData>
+#include <QSignalSpy>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -126,6 +127,45 @@ private slots:
         QCOMPARE(m_view->unplacedList()->count(), 0);
         m_document->undoStack()->undo();
         QVERIFY(node("host1").rack.empty());
+    }
+
+    // Issue 31: a device dropped on a U that holds another is refused, and the status bar says
+    // why; nothing is pushed.
+    void dropOnOccupiedURefused()
+    {
+        QSignalSpy status(m_view.get(), &RackView::statusMessage);
+        QMimeData mime;
+        mime.setData(QStringLiteral("application/x-cplan-node-ids"), "host1");
+        const QRectF box = m_view->scene()->deviceBox(0, 3, 1);   // inside gpu1 (U 1-8)
+        QGraphicsSceneDragDropEvent drop(QEvent::GraphicsSceneDrop);
+        drop.setScenePos(box.center());
+        drop.setMimeData(&mime);
+        drop.setProposedAction(Qt::MoveAction);
+        drop.setPossibleActions(Qt::MoveAction);
+        QCoreApplication::sendEvent(m_view->scene(), &drop);
+        QVERIFY(node("host1").rack.empty());
+        QCOMPARE(m_document->undoStack()->count(), 0);
+        QCOMPARE(status.count(), 1);
+        const QString message = status.first().first().toString();
+        QVERIFY2(message.contains(QStringLiteral("U 3")) && message.contains(QStringLiteral("gpu1")), qPrintable(message));
+    }
+
+    void dragOntoOccupiedURefused()
+    {
+        QSignalSpy status(m_view.get(), &RackView::statusMessage);
+        QGraphicsItem *item = deviceItem("gpu2");
+        QVERIFY(item);
+        const QPointF grab = item->sceneBoundingRect().center();
+        const QPointF target = m_view->scene()->deviceBox(0, 4, 8).center();   // U 4-11: over gpu1
+        QWidget *viewport = m_view->view()->viewport();
+        QTest::mousePress(viewport, Qt::LeftButton, {}, viewPos(grab));
+        QTest::mouseMove(viewport, viewPos((grab + target) / 2));
+        QTest::mouseMove(viewport, viewPos(target));
+        QTest::mouseRelease(viewport, Qt::LeftButton, {}, viewPos(target));
+        QCOMPARE(m_document->undoStack()->count(), 0);
+        QCOMPARE(*node("gpu2").u, 9);
+        QCOMPARE(status.count(), 1);
+        QVERIFY2(status.first().first().toString().contains(QStringLiteral("gpu1")), qPrintable(status.first().first().toString()));
     }
 
     // A hidden view (its dock behind another tab) does not redo the elevations after every edit
