@@ -83,9 +83,15 @@ void MainActions::createFileMenu(MainWindow &w)
     importPrices = file->addAction(tr("Import &price list…"), &w, [&w] {
         const QString path = QFileDialog::getOpenFileName(&w, MainActions::tr("Import price list"), QString(),
                                                           MainActions::tr("Price lists (*.csv *.xlsx);;All files (*)"));
-        QString error;
-        if (!path.isEmpty() && !w.importPriceList(path, &error))
+        QString error, notice;
+        if (path.isEmpty())
+            return;
+        if (!w.importPriceList(path, &error, &notice))
             QMessageBox::warning(&w, MainActions::tr("Import price list"), error);
+        else if (!notice.isEmpty()
+                 && QMessageBox::information(&w, MainActions::tr("Import price list"), notice, QMessageBox::Open | QMessageBox::Close)
+                        == QMessageBox::Open)
+            w.showDesignSettings();
     });
     importPrices->setEnabled(w.document()->canEditPrices());
     file->addSeparator();

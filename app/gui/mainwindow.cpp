@@ -260,12 +260,23 @@ bool MainWindow::writeBomWorkbook(const QString &fileName, QString *error)
     return m_exporter->writeBomWorkbook(fileName, error);
 }
 
-bool MainWindow::importPriceList(const QString &fileName, QString *error)
+bool MainWindow::importPriceList(const QString &fileName, QString *error, QString *notice)
 {
-    const int n = importPriceQuote(m_document, fileName, error);
-    if (n > 0)
-        statusBar()->showMessage(tr("Imported %n price(s) into your price book", "", n), 6000);
-    return n > 0;
+    QStringList needRates;
+    const int n = importPriceQuote(m_document, fileName, error, &needRates);
+    if (n <= 0)
+        return false;
+    // Prices in a currency without a rate stay unknown in the BOM: say so, and where to fix it.
+    const QString next = needRates.isEmpty()
+                             ? QString()
+                             : tr("The lines priced in %1 stay unknown until you enter an exchange rate: "
+                                  "File ▸ Design settings ▸ Exchange rates.")
+                                   .arg(needRates.join(QStringLiteral(", ")));
+    if (notice)
+        *notice = next;
+    statusBar()->showMessage(tr("Imported %n price(s) into your price book", "", n) + (next.isEmpty() ? QString() : QStringLiteral(". ") + next),
+                             next.isEmpty() ? 6000 : 30000);
+    return true;
 }
 
 QString MainWindow::recoveryFile()

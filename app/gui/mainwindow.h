@@ -60,7 +60,9 @@ public:
     bool writeBomWorkbook(const QString &fileName, QString *error = nullptr);
     // Reads a price quote (CSV or XLSX) into the user's price book: one undo step. False with
     // the error (file:line or file:sheet!cell) when the quote is refused; nothing changes then.
-    bool importPriceList(const QString &fileName, QString *error = nullptr);
+    // `notice`: what the user must do next, such as entering an exchange rate for the quote's
+    // currency (its lines stay unknown until then); empty when nothing.
+    bool importPriceList(const QString &fileName, QString *error = nullptr, QString *notice = nullptr);
     // The same, with the file parsed on a worker thread: the window stays responsive while a
     // big design loads. Emits fileOpened() when done.
     void openFileAsync(const QString &fileName, bool interactive = true);

@@ -187,6 +187,14 @@ std::vector<PriceOverride> UserStore::priceHistory(const std::string &partId) co
 
 Status UserStore::setRate(const ExchangeRate &rate)
 {
+    auto id = addRate(rate);
+    if (!id)
+        return id.error();
+    return Ok{};
+}
+
+Result<long long> UserStore::addRate(const ExchangeRate &rate)
+{
     if (!isCurrencyCode(rate.currency) || rate.currency == ExchangeRates::kBase)
         return makeError(m_path, 0, 0, "set-rate: '" + rate.currency + "' is not a currency code other than USD (three letters, such as EUR)");
     if (!std::isfinite(rate.perUsd) || rate.perUsd <= 0)
@@ -197,6 +205,15 @@ Status UserStore::setRate(const ExchangeRate &rate)
     st.bind(1, rate.currency).bind(2, rate.perUsd).bind(3, rate.date).bind(4, rate.source).bind(5, nowUtc());
     if (!st.ok() || st.step() != SQLITE_DONE)
         return dbError("cannot store the rate of " + rate.currency);
+    return sqlite3_last_insert_rowid(m_db.get());
+}
+
+Status UserStore::removeRate(long long id)
+{
+    SqlStatement st(m_db.get(), "DELETE FROM exchange_rates WHERE id = ?");
+    st.bind64(1, id);
+    if (!st.ok() || st.step() != SQLITE_DONE)
+        return dbError("cannot remove a rate");
     return Ok{};
 }
 

@@ -77,6 +77,9 @@ public:
     // Exchange rates: one unit of `rate.currency` is worth `rate.perUsd` US dollars on
     // `rate.date`. Every rate is kept; the latest date (then the last entered) applies.
     Status setRate(const ExchangeRate &rate);
+    // The same, returning the rate's row id, and forgetting it again (the window's undo).
+    Result<long long> addRate(const ExchangeRate &rate);
+    Status removeRate(long long id);
     std::vector<ExchangeRate> rateHistory() const;   // newest first
     ExchangeRates rates() const;                     // the ones that apply
 

@@ -2,14 +2,20 @@
 
 #include "commands.h"
 #include "document.h"
+#include "exchangeratesbox.h"
+#include "pricecommands.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QSpinBox>
+#include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <memory>
 
 namespace cplan {
 
@@ -30,8 +36,8 @@ DesignSettingsDialog::DesignSettingsDialog(Document *document, QWidget *parent)
     m_currency->setEditable(true);
     m_currency->addItems({QStringLiteral("USD"), QStringLiteral("EUR"), QStringLiteral("CNY"), QStringLiteral("GBP"), QStringLiteral("JPY")});
     m_currency->setCurrentText(QString::fromStdString(s.currency));
-    m_currency->setToolTip(tr("Currency the totals are labelled with. Prices are not converted: a catalog price "
-                              "in another currency is added as it is; the BOM lists each part's own currency."));
+    m_currency->setToolTip(tr("Currency of the BOM and its totals. A price in another currency is converted with "
+                              "the exchange rates below; without a rate its line stays unknown."));
     form->addRow(tr("Currency"), m_currency);
     m_electricity = new QDoubleSpinBox(this);
     m_electricity->setRange(0, 10);
@@ -74,17 +80,30 @@ DesignSettingsDialog::DesignSettingsDialog(Document *document, QWidget *parent)
                                                "report. The Metrics dock's CAPEX stays at list prices."));
     form->addRow(tr("Discount"), m_discount);
 
+    m_rates = new ExchangeRatesBox(document, this);
+    layout->addWidget(m_rates);
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
-        apply();
+        QString error;
+        if (!apply(&error)) {
+            QMessageBox::warning(this, windowTitle(), error);
+            return;
+        }
         accept();
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 }
 
-void DesignSettingsDialog::apply()
+bool DesignSettingsDialog::apply(QString *error)
 {
+    std::unique_ptr<AddExchangeRate> rate;
+    if (const auto typed = m_rates->typedRate()) {
+        rate = AddExchangeRate::create(m_document, *typed, error);
+        if (!rate)
+            return false;
+    }
     Settings s = m_document->design().settings;
     s.currency = m_currency->currentText().trimmed().toUpper().toStdString();
     if (s.currency.empty())
@@ -95,11 +114,20 @@ void DesignSettingsDialog::apply()
     s.routingEngine = m_routing->currentText().toStdString();
     s.sparesPercent = m_spares->value();
     s.discountPercent = m_discount->value();
-    auto *cmd = new SetDesignSettings(m_document, m_name->text().toStdString(), s);
-    if (cmd->isNoOp())
-        delete cmd;
-    else
-        m_document->undoStack()->push(cmd);
+    std::unique_ptr<SetDesignSettings> settings(new SetDesignSettings(m_document, m_name->text().toStdString(), s));
+    if (settings->isNoOp())
+        settings.reset();
+    QUndoStack *stack = m_document->undoStack();
+    const bool both = settings && rate;   // one OK, one undo step
+    if (both)
+        stack->beginMacro(tr("Change design settings"));
+    if (settings)
+        stack->push(settings.release());
+    if (rate)
+        stack->push(rate.release());
+    if (both)
+        stack->endMacro();
+    return true;
 }
 
 } // namespace cplan

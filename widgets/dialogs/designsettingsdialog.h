@@ -10,10 +10,12 @@ class QSpinBox;
 namespace cplan {
 
 class Document;
+class ExchangeRatesBox;
 
 // File ▸ Design settings: the design's name and the assumptions its figures rest on (currency,
-// electricity price, PUE, TCO years, routing engine) and the quote's terms (spares, discount).
-// OK pushes one SetDesignSettings.
+// electricity price, PUE, TCO years, routing engine), the quote's terms (spares, discount) and
+// the exchange rates of the price book. OK pushes one undo step: SetDesignSettings and/or
+// AddExchangeRate.
 class DesignSettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -28,8 +30,10 @@ public:
     QSpinBox *tcoYearsSpin() const { return m_tcoYears; }
     QDoubleSpinBox *sparesSpin() const { return m_spares; }
     QDoubleSpinBox *discountSpin() const { return m_discount; }
-    // Pushes the edit (nothing when nothing changed); what OK does.
-    void apply();
+    ExchangeRatesBox *ratesBox() const { return m_rates; }
+    // Pushes the edit (nothing when nothing changed); what OK does. False with `error` when the
+    // price book refuses the rate typed (nothing is pushed then).
+    bool apply(QString *error = nullptr);
 
 private:
     Document *m_document;
@@ -37,6 +41,7 @@ private:
     QComboBox *m_currency, *m_routing;
     QDoubleSpinBox *m_electricity, *m_pue, *m_spares, *m_discount;
     QSpinBox *m_tcoYears;
+    ExchangeRatesBox *m_rates;
 };
 
 } // namespace cplan

@@ -10,6 +10,7 @@
 #include <QBrush>
 #include <QFont>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QLocale>
 #include <QUndoStack>
@@ -116,7 +117,13 @@ QVariant BomModel::lineToolTip(const BomLine &line, int column) const
         return {};
     const bool editable = m_document && m_document->canEditPrices() && m_document->catalog().find(line.part);
     QString tip;
-    if (!line.unitPrice)
+    const Part *priced = m_document ? m_document->catalog().find(line.part) : nullptr;
+    if (!line.unitPrice && priced && priced->unitPrice && !m_document->catalog().rates().factor(priced->currency, m_bom.currency))
+        tip = tr("No %1 rate: the part is priced %2, the BOM is in %3. Enter a rate in File ▸ Design settings ▸ "
+                 "Exchange rates; until then the totals leave this line out.")
+                  .arg(QString::fromStdString(priced->currency), formatMoney(*priced->unitPrice, priced->currency),
+                       QString::fromStdString(m_bom.currency));
+    else if (!line.unitPrice)
         tip = tr("Unknown price: the totals leave this line out.");
     else if (line.priceEstimate)
         tip = tr("Estimated price");
@@ -191,12 +198,43 @@ QWidget *BomPriceDelegate::createEditor(QWidget *parent, const QStyleOptionViewI
     row->addWidget(source, 3);
     editor->setFocusProxy(price);
     auto *self = const_cast<BomPriceDelegate *>(this);
-    for (QLineEdit *edit : {price, source})
+    for (QLineEdit *edit : {price, source}) {
+        edit->installEventFilter(self);
         connect(edit, &QLineEdit::returnPressed, self, [self, editor] {
             emit self->commitData(editor);
             emit self->closeEditor(editor, QAbstractItemDelegate::NoHint);
         });
+    }
     return editor;
+}
+
+// The key and focus events of the two fields: Tab goes from the price to its source (the view
+// would take it to the next cell and drop what is typed there), Shift+Tab back; Tab in the
+// source, Escape and focus leaving the editor do what they do in any editor.
+bool BomPriceDelegate::eventFilter(QObject *object, QEvent *event)
+{
+    auto *edit = qobject_cast<QLineEdit *>(object);
+    QWidget *editor = edit ? edit->parentWidget() : nullptr;
+    if (!editor)
+        return QStyledItemDelegate::eventFilter(object, event);
+    auto *price = editor->findChild<QLineEdit *>(QStringLiteral("bomPriceEdit"));
+    auto *source = editor->findChild<QLineEdit *>(QStringLiteral("bomPriceSourceEdit"));
+    if (event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Tab && edit == price) {
+            source->setFocus(Qt::TabFocusReason);
+            return true;
+        }
+        if (key == Qt::Key_Backtab && edit == source) {
+            price->setFocus(Qt::BacktabFocusReason);
+            return true;
+        }
+        if (key == Qt::Key_Tab || key == Qt::Key_Backtab || key == Qt::Key_Escape)
+            return QStyledItemDelegate::eventFilter(editor, event);
+    }
+    if (event->type() == QEvent::FocusOut)
+        return QStyledItemDelegate::eventFilter(editor, event);
+    return false;
 }
 
 void BomPriceDelegate::setEditorData(QWidget *editor, const QModelIndex &index) const

@@ -51,7 +51,8 @@ private:
 };
 
 // The in-place editor of a BOM unit price: the price and where it comes from, side by side
-// (object names "bomPriceEdit" and "bomPriceSourceEdit"); Enter in either commits.
+// (object names "bomPriceEdit" and "bomPriceSourceEdit"); Tab goes from one to the other, Enter
+// in either commits.
 class BomPriceDelegate : public QStyledItemDelegate
 {
     Q_OBJECT
@@ -62,6 +63,9 @@ public:
     void setEditorData(QWidget *editor, const QModelIndex &index) const override;
     void setModelData(QWidget *editor, QAbstractItemModel *model, const QModelIndex &index) const override;
     void updateEditorGeometry(QWidget *editor, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+
+protected:
+    bool eventFilter(QObject *object, QEvent *event) override;
 };
 
 } // namespace cplan

@@ -99,7 +99,73 @@ void AddPrices::undo()
     applyToCatalog();
 }
 
-int importPriceQuote(Document *document, const QString &fileName, QString *error)
+// --- AddExchangeRate ------------------------------------------------------------------------
+
+AddExchangeRate::AddExchangeRate(Document *document, ExchangeRate rate)
+    : QUndoCommand(tr("Set the %1 exchange rate").arg(QString::fromStdString(rate.currency)))
+    , m_document(document)
+    , m_rate(std::move(rate))
+{
+}
+
+std::unique_ptr<AddExchangeRate> AddExchangeRate::create(Document *document, ExchangeRate rate, QString *error)
+{
+    if (!document->canEditPrices()) {
+        if (error)
+            *error = tr("Exchange rates cannot be changed here (no price book).");
+        return nullptr;
+    }
+    std::unique_ptr<AddExchangeRate> command(new AddExchangeRate(document, std::move(rate)));
+    if (!command->store(error))
+        return nullptr;
+    return command;
+}
+
+bool AddExchangeRate::store(QString *error)
+{
+    auto opened = UserStore::open(m_document->storePath());
+    auto id = opened ? opened->addRate(m_rate) : Result<long long>(opened.error());
+    if (!id) {
+        if (error)
+            *error = QString::fromStdString(id.error().toString());
+        return false;
+    }
+    m_id = *id;
+    m_stored = true;
+    return true;
+}
+
+void AddExchangeRate::applyToCatalog()
+{
+    if (auto opened = UserStore::open(m_document->storePath()))
+        m_document->writableCatalog()->setRates(opened->rates());
+    m_document->notifyPricesChanged();
+}
+
+void AddExchangeRate::redo()
+{
+    if (!m_stored) {
+        QString error;
+        if (!store(&error))
+            qWarning("exchange rates: %s", qPrintable(error));
+    }
+    applyToCatalog();
+}
+
+void AddExchangeRate::undo()
+{
+    if (m_stored) {
+        if (auto opened = UserStore::open(m_document->storePath()))
+            if (auto st = opened->removeRate(m_id); !st)
+                qWarning("exchange rates: %s", st.error().toString().c_str());
+        m_stored = false;
+    }
+    applyToCatalog();
+}
+
+// --- importPriceQuote -----------------------------------------------------------------------
+
+int importPriceQuote(Document *document, const QString &fileName, QString *error, QStringList *needRates)
 {
     QuoteDefaults defaults;
     defaults.currency = document->design().settings.currency;
@@ -110,6 +176,15 @@ int importPriceQuote(Document *document, const QString &fileName, QString *error
         return 0;
     }
     const int n = int(entries->size());
+    if (needRates) {
+        needRates->clear();
+        const ExchangeRates &rates = document->catalog().rates();
+        for (const PriceOverride &e : *entries)
+            if (!rates.factor(e.currency, defaults.currency))
+                for (const std::string &c : {e.currency, defaults.currency})
+                    if (!rates.known(c) && !needRates->contains(QString::fromStdString(c)))
+                        needRates->append(QString::fromStdString(c));
+    }
     auto command = AddPrices::create(document, std::move(*entries),
                                      AddPrices::tr("Import %n price(s) from %1", "", n).arg(QFileInfo(fileName).fileName()), error);
     if (!command)

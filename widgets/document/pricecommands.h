@@ -3,11 +3,13 @@
 #include "document.h"
 
 #ifndef Q_MOC_RUN
+#include "catalog/exchangerates.h"
 #include "catalog/part.h"
 #include "catalog/pricequote.h"
 #endif
 
 #include <QCoreApplication>
+#include <QStringList>
 #include <QUndoCommand>
 
 #include <memory>
@@ -45,9 +47,34 @@ private:
     bool m_stored = false;          // create() stored them: the first redo only applies them
 };
 
+// Adds an exchange rate to the user's store (File > Design settings) and sets the window's
+// catalog rates to the ones that then apply; undo forgets exactly that rate. Like AddPrices it
+// changes no design but sits on the document's undo stack.
+class AddExchangeRate : public QUndoCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(AddExchangeRate)
+public:
+    // Stores the rate and returns the command that has done so, to push; nullptr with `error`
+    // set when the store refuses it (not a currency, not a positive rate; nothing changed then).
+    static std::unique_ptr<AddExchangeRate> create(Document *document, ExchangeRate rate, QString *error);
+    void redo() override;
+    void undo() override;
+
+private:
+    AddExchangeRate(Document *document, ExchangeRate rate);
+    bool store(QString *error);
+    void applyToCatalog();
+
+    Document *m_document;
+    ExchangeRate m_rate;
+    long long m_id = 0;      // the store's row while done
+    bool m_stored = false;   // create() stored it: the first redo only applies it
+};
+
 // Reads a quote (CSV or XLSX; rows without a currency are in the design's) and pushes one
 // AddPrices for it. Returns the number of prices imported; 0 with `error` set when the quote
-// or the store refuses it (nothing changes then).
-int importPriceQuote(Document *document, const QString &fileName, QString *error);
+// or the store refuses it (nothing changes then). `needRates` gets the quote's currencies that
+// have no exchange rate to the design's (those lines stay unknown until one is entered).
+int importPriceQuote(Document *document, const QString &fileName, QString *error, QStringList *needRates = nullptr);
 
 } // namespace cplan

@@ -7,7 +7,9 @@
 
 #include "analysis.h"
 #include "bommodel.h"
+#include "designsettingsdialog.h"
 #include "document.h"
+#include "exchangeratesbox.h"
 
 #ifndef Q_MOC_RUN
 #include "catalog/userstore.h"
@@ -15,6 +17,10 @@
 #endif
 
 #include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QPushButton>
 #include <QFile>
 #include <QLineEdit>
 #include <QTableView>
@@ -34,11 +40,17 @@ private slots:
 
     void typePriceUndoRedo();
     void importPriceList();
+    void sourceTypedAfterTab();
+    void eurQuoteNeedsRate();
 
 private:
     // The BOM model's line of `part`, or nullptr.
     const BomLine *line(const std::string &part) const;
     std::vector<PriceOverride> history(const std::string &part) const;
+    // Double-clicks the unit price of the first line without one, as a user opens its editor;
+    // returns that line's part.
+    std::string editFirstUnknownPrice();
+    QString writeFile(const QString &name, const QString &text);
     void waitForAnalysis() { QVERIFY(m_window->analysis()->waitForIdle(60000)); }
 
     std::unique_ptr<QTemporaryDir> m_store;
@@ -169,6 +181,112 @@ void TestPrices::importPriceList()
     QVERIFY(!m_window->bomModel()->bom().totals.capexComplete);
     for (const std::string &part : unknown)
         QVERIFY(history(part).empty());
+}
+
+std::string TestPrices::editFirstUnknownPrice()
+{
+    m_window->showDock(QStringLiteral("BomDock"));
+    auto *view = m_window->findChild<QTableView *>(QStringLiteral("BomView"));
+    if (!view)
+        return {};
+    QAbstractItemModel *model = view->model();
+    for (int r = 0; r < model->rowCount() - 1; ++r) {
+        const QModelIndex cell = model->index(r, BomModel::UnitPriceColumn);
+        if (cell.data(Qt::EditRole).isValid())
+            continue;
+        view->scrollTo(cell);
+        QApplication::processEvents();
+        const QPoint at = view->visualRect(cell).center();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
+        return model->index(r, BomModel::PartColumn).data().toString().toStdString();
+    }
+    return {};
+}
+
+QString TestPrices::writeFile(const QString &name, const QString &text)
+{
+    const QString path = m_store->filePath(name);
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(text.toUtf8());
+    return path;
+}
+
+// Issue 31 item 12: price, Tab, source, Enter, typed where the focus is, as a user does. The
+// view took the Tab to its next cell: the price was stored without its source, and the source
+// typed after it went nowhere.
+void TestPrices::sourceTypedAfterTab()
+{
+    const std::string part = editFirstUnknownPrice();
+    QVERIFY(!part.empty());
+    auto *price = m_window->findChild<QLineEdit *>(QStringLiteral("bomPriceEdit"));
+    QVERIFY2(price && QApplication::focusWidget() == price, "double-click puts the focus in the price");
+    QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("250"));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    auto *source = m_window->findChild<QLineEdit *>(QStringLiteral("bomPriceSourceEdit"));
+    QVERIFY2(source && QApplication::focusWidget() == source, "Tab goes to the source");
+    QCOMPARE(m_window->document()->undoStack()->count(), 0);   // nothing stored yet
+    QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("quote Q-7 from Acme"));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    waitForAnalysis();
+    QCOMPARE(m_window->document()->undoStack()->count(), 1);
+    const auto h = history(part);
+    QCOMPARE(h.size(), std::size_t(1));
+    QCOMPARE(h[0].unitPrice, 250.0);
+    QCOMPARE(h[0].source, std::string("quote Q-7 from Acme"));
+}
+
+// Issue 31 item 8: a quote in EUR for a USD design. The import says that its lines need a rate
+// and where to enter it; File > Design settings takes the rate as one undo step, and the lines
+// are priced; undo makes them unknown again.
+void TestPrices::eurQuoteNeedsRate()
+{
+    const BomLine *first = nullptr;
+    for (const BomLine &l : m_window->bomModel()->bom().lines)
+        if (!l.unitPrice && !first)
+            first = &l;
+    QVERIFY(first);
+    const std::string part = first->part;
+    QCOMPARE(m_window->bomModel()->bom().currency, std::string("USD"));
+    const QString quote = writeFile(QStringLiteral("eur.csv"), QStringLiteral("Part Number,Unit Price,Currency\n%1,100,EUR\n")
+                                                                   .arg(QString::fromStdString(part)));
+    QString error, notice;
+    QVERIFY2(m_window->importPriceList(quote, &error, &notice), qPrintable(error));
+    waitForAnalysis();
+    QVERIFY2(notice.contains(QStringLiteral("EUR")) && notice.contains(QStringLiteral("Design settings")), qPrintable(notice));
+    QVERIFY(line(part) && !line(part)->unitPrice);
+    int row = 0;
+    while (m_window->bomModel()->bom().lines[std::size_t(row)].part != part)
+        ++row;
+    const QString tip = m_window->bomModel()->index(row, BomModel::UnitPriceColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("No EUR rate")), qPrintable(tip));
+
+    answerNextDialog([](QDialog *dialog) {
+        auto *rates = dialog->findChild<ExchangeRatesBox *>();
+        QVERIFY(rates);
+        rates->currencyCombo()->setCurrentText(QStringLiteral("EUR"));
+        rates->rateSpin()->setValue(1.1);
+        rates->sourceEdit()->setText(QStringLiteral("test rate"));
+        QTest::mouseClick(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    });
+    const int steps = m_window->document()->undoStack()->count();
+    m_window->showDesignSettings();
+    waitForAnalysis();
+    QCOMPARE(m_window->document()->undoStack()->count(), steps + 1);
+    QVERIFY(line(part) && line(part)->unitPrice);
+    QVERIFY(qAbs(*line(part)->unitPrice - 110.0) < 1e-6);
+    {
+        auto store = UserStore::open(m_storePath);
+        QVERIFY(store && store->rateHistory().size() == 1 && store->rateHistory()[0].source == "test rate");
+    }
+    m_window->document()->undoStack()->undo();
+    waitForAnalysis();
+    QVERIFY(line(part) && !line(part)->unitPrice);
+    QVERIFY(UserStore::open(m_storePath)->rateHistory().empty());
+    m_window->document()->undoStack()->redo();
+    waitForAnalysis();
+    QVERIFY(line(part) && line(part)->unitPrice);
 }
 
 CPLAN_TEST_MAIN(TestPrices)
