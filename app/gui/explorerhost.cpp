@@ -11,7 +11,10 @@
 #include "explorerwindow.h"
 
 #include <QMessageBox>
+#include <QScreen>
 #include <QStatusBar>
+
+#include <algorithm>
 
 namespace cplan {
 
@@ -32,6 +35,26 @@ ExplorerWindow *ExplorerHost::window() const
     return m_window.data();
 }
 
+// A window as big as it asks to be but no bigger than the screen's free area (panels and task
+// bars left out), centred on `near` and wholly on that screen: the explorer's default size is
+// more than a laptop's screen.
+void ExplorerHost::placeOnScreen(QWidget *window, const QWidget *near)
+{
+    QScreen *screen = near ? near->screen() : window->screen();
+    if (!screen)
+        return;
+    const QRect room = screen->availableGeometry();
+    // The frame (title bar, borders) comes on top of the window's own size.
+    const QSize frame = near && near->isVisible() ? near->frameGeometry().size() - near->geometry().size() : QSize(0, 0);
+    const QSize size = window->size().boundedTo(room.size() - frame);
+    window->resize(size);
+    QRect r(QPoint(0, 0), size + frame);
+    r.moveCenter(near && near->isVisible() ? near->frameGeometry().center() : room.center());
+    r.moveLeft(std::clamp(r.left(), room.left(), std::max(room.left(), room.right() + 1 - r.width())));
+    r.moveTop(std::clamp(r.top(), room.top(), std::max(room.top(), room.bottom() + 1 - r.height())));
+    window->move(r.topLeft());
+}
+
 ExplorerWindow *ExplorerHost::show()
 {
     if (!m_window) {
@@ -40,6 +63,8 @@ ExplorerWindow *ExplorerHost::show()
         connect(m_window, &ExplorerWindow::openDesignRequested, this, [this](int result) { openPoint(result, false); });
         connect(m_window, &ExplorerWindow::useInReportRequested, this, [this](int result) { openPoint(result, true); });
     }
+    if (!m_window->isVisible())
+        placeOnScreen(m_window, m_owner);
     m_window->show();
     m_window->raise();
     m_window->activateWindow();

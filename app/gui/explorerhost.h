@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QPointer>
 
+class QWidget;
+
 namespace cplan {
 
 class Catalog;
@@ -30,6 +32,8 @@ public:
     MainWindow *openPoint(int result, bool forReport);
     // The windows opened so far that are still open.
     QList<MainWindow *> openedWindows() const;
+    // Fits `window` into the free area of the screen `near` is on, centred on `near`.
+    static void placeOnScreen(QWidget *window, const QWidget *near);
 
 private:
     MainWindow *m_owner;

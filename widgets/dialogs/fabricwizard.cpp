@@ -17,6 +17,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -93,8 +94,7 @@ FabricWizard::FabricWizard(const Catalog &catalog, QWidget *parent, EngineJobs *
     connect(buttons, &QDialogButtonBox::accepted, this, &FabricWizard::acceptPreviewedDesign);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connectPreview();
-    setServers(QStringLiteral("dgx-h100"), 32);
-    setSwitch(QStringLiteral("qm9700"));
+    restoreValues();
     schedulePreview();
     resize(520, 620);
 }
@@ -166,8 +166,47 @@ void FabricWizard::acceptPreviewedDesign()
     if (p && p->ok) {
         m_design = p->design;
         m_design->name = m_name->text().toStdString();
+        saveValues();
         accept();
     }
+}
+
+// The wizard opens with the values of the last fabric generated (QSettings), else a 32-server
+// DGX H100 tree on QM9700 switches.
+void FabricWizard::restoreValues()
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("fabricWizard"));
+    m_name->setText(settings.value(QStringLiteral("name"), m_name->text()).toString());
+    setServers(settings.value(QStringLiteral("server"), QStringLiteral("dgx-h100")).toString(),
+               settings.value(QStringLiteral("servers"), 32).toInt());
+    setSwitch(settings.value(QStringLiteral("switch"), QStringLiteral("qm9700")).toString());
+    if (const int i = m_tiers->findData(settings.value(QStringLiteral("tiers"), 0)); i >= 0)
+        m_tiers->setCurrentIndex(i);
+    setBlocking(settings.value(QStringLiteral("blockingDown"), 1).toInt(), settings.value(QStringLiteral("blockingUp"), 1).toInt());
+    m_rails->setValue(settings.value(QStringLiteral("rails"), 0).toInt());
+    m_suSize->setValue(settings.value(QStringLiteral("suSize"), 0).toInt());
+    m_planes->setValue(settings.value(QStringLiteral("planes"), 1).toInt());
+    m_mgmt->setValue(settings.value(QStringLiteral("managementAppliances"), 0).toInt());
+    setRailOnly(settings.value(QStringLiteral("railOnly"), false).toBool());
+}
+
+void FabricWizard::saveValues() const
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("fabricWizard"));
+    settings.setValue(QStringLiteral("name"), m_name->text());
+    settings.setValue(QStringLiteral("server"), m_server->currentData());
+    settings.setValue(QStringLiteral("servers"), m_count->value());
+    settings.setValue(QStringLiteral("switch"), m_switch->currentData());
+    settings.setValue(QStringLiteral("tiers"), m_tiers->currentData());
+    settings.setValue(QStringLiteral("blockingDown"), m_down->value());
+    settings.setValue(QStringLiteral("blockingUp"), m_up->value());
+    settings.setValue(QStringLiteral("rails"), m_rails->value());
+    settings.setValue(QStringLiteral("suSize"), m_suSize->value());
+    settings.setValue(QStringLiteral("planes"), m_planes->value());
+    settings.setValue(QStringLiteral("managementAppliances"), m_mgmt->value());
+    settings.setValue(QStringLiteral("railOnly"), m_railOnly->isChecked());
 }
 
 FabricWizard::~FabricWizard() = default;   // a preview in progress is dropped (its context is gone)

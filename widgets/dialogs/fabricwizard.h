@@ -56,6 +56,8 @@ private:
     void addParameterForm(QVBoxLayout *layout);
     void connectPreview();
     void acceptPreviewedDesign();
+    void restoreValues();     // the last generated fabric's (QSettings)
+    void saveValues() const;
     void schedulePreview();
     void startPreview();
     void showPreview(std::shared_ptr<Preview> preview);

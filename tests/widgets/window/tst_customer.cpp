@@ -1,0 +1,251 @@
+// The window in front of a customer (issue 31): nothing a user does loses a file, pastes and
+// new documents land where they can be seen, windows open on the screen, the wizard remembers.
+// Driven as the user does (actions, keys, dialogs); each test failed before its fix.
+#include "windowfixture.h"
+
+#include "canvasclipboard.h"
+#include "canvasscene.h"
+#include "canvasview.h"
+#include "document.h"
+#include "documentfiles.h"
+#include "explorerhost.h"
+#include "explorerwindow.h"
+#include "fabricwizard.h"
+#include "testmain.h"
+
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QScreen>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace cplan;
+using namespace cplan::test;
+
+class TestCustomer : public WindowFixture
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { loadCatalog(); }
+    void init()
+    {
+        QSettings().remove(QStringLiteral("fabricWizard"));
+        setUpWindow();
+    }
+    void cleanup() { tearDownWindow(); }
+
+    void wizardMakesUntitledDocument();
+    void sampleOpensUntitled();
+    void discardedWorkIsNotRecovered();
+    void pasteCascades();
+    void newDesignResetsView();
+    void wizardFabricFitsView();
+    void explorerOpensOnScreen();
+    void wizardRemembersValues();
+
+private:
+    // Generates a fabric through File > New fat-tree fabric, pressing Generate in the wizard
+    // (after `setUp` has set its values).
+    void generateFabric(const std::function<void(FabricWizard *)> &setUp = {});
+    // A copy of the EDR sample in a folder of the user's.
+    QString userCopy(const QTemporaryDir &dir);
+};
+
+void TestCustomer::generateFabric(const std::function<void(FabricWizard *)> &setUp)
+{
+    answerNextDialog([setUp](QDialog *dialog) {
+        auto *wizard = qobject_cast<FabricWizard *>(dialog);
+        QVERIFY(wizard);
+        if (setUp)
+            setUp(wizard);
+        QVERIFY(wizard->waitForPreview(30000));
+        QTest::mouseClick(wizard->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    });
+    QTest::keyClick(m_window->view(), Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+    QApplication::processEvents();
+    // Back in the window, as after a dialog on a desktop (the offscreen platform does not
+    // give the focus back by itself).
+    QApplication::setActiveWindow(m_window);
+    m_window->view()->setFocus();
+}
+
+QString TestCustomer::userCopy(const QTemporaryDir &dir)
+{
+    const QString path = dir.filePath(QStringLiteral("customer.cluster.yaml"));
+    QFile::copy(edrSample, path);
+    QFile(path).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+    return path;
+}
+
+// Item 2: the wizard's fabric kept the open file's name ("New fabric (customer.cluster.yaml)*")
+// and Ctrl+S overwrote that file.
+void TestCustomer::wizardMakesUntitledDocument()
+{
+    QTemporaryDir dir;
+    const QString file = userCopy(dir);
+    open(file);
+    QCOMPARE(m_window->document()->fileName(), file);
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray before = f.readAll();
+    f.close();
+
+    generateFabric();
+    QVERIFY(m_window->document()->design().name == "New fabric");
+    QVERIFY(m_window->document()->fileName().isEmpty());
+    QVERIFY2(m_window->windowTitle().contains(QStringLiteral("(untitled)")), qPrintable(m_window->windowTitle()));
+    QVERIFY(m_window->document()->isModified());
+    QString title;
+    closeNextDialog(&title);
+    QTest::keyClick(m_window->view(), Qt::Key_S, Qt::ControlModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(title, QStringLiteral("Save design"), 10000);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), before);
+}
+
+// Item 2: a bundled sample opened keeps no file name: Ctrl+S asks where, the sample stays.
+void TestCustomer::sampleOpensUntitled()
+{
+    QVERIFY(DocumentFiles::isBundledSample(edrSample));
+    QTemporaryDir dir;
+    QVERIFY(!DocumentFiles::isBundledSample(userCopy(dir)));
+    open(edrSample);
+    QVERIFY(!m_window->document()->design().nodes.empty());
+    QVERIFY(m_window->document()->fileName().isEmpty());
+    QVERIFY(m_window->scene()->dropPart("qm9700", QPointF(0, -400)));
+    QString title;
+    closeNextDialog(&title);
+    QTest::keyClick(m_window->view(), Qt::Key_S, Qt::ControlModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(title, QStringLiteral("Save design"), 10000);
+}
+
+// Item 14: work thrown away with File > New > Discard was offered for recovery at the next start.
+void TestCustomer::discardedWorkIsNotRecovered()
+{
+    QFile::remove(MainWindow::recoveryFile());
+    QVERIFY(m_window->scene()->dropPart("qm9700", QPointF(0, 0)));
+    m_window->autosave();
+    QVERIFY(QFile::exists(MainWindow::recoveryFile()));
+    answerNextDialog([](QDialog *dialog) {
+        auto *box = qobject_cast<QMessageBox *>(dialog);
+        QVERIFY(box);
+        box->button(QMessageBox::Discard)->click();
+    });
+    QTest::keyClick(m_window->view(), Qt::Key_N, Qt::ControlModifier);
+    QTRY_VERIFY(m_window->document()->design().nodes.empty());
+    QVERIFY(!QFile::exists(MainWindow::recoveryFile()));
+    // Work kept (Cancel) stays recoverable.
+    QApplication::setActiveWindow(m_window);
+    m_window->view()->setFocus();
+    QVERIFY(m_window->scene()->dropPart("qm9700", QPointF(0, 0)));
+    m_window->autosave();
+    bool asked = false;
+    answerNextDialog([&asked](QDialog *dialog) {
+        asked = true;
+        qobject_cast<QMessageBox *>(dialog)->button(QMessageBox::Cancel)->click();
+    });
+    QTest::keyClick(m_window->view(), Qt::Key_N, Qt::ControlModifier);
+    QTRY_VERIFY(asked);
+    QVERIFY(!m_window->document()->design().nodes.empty());
+    QVERIFY(QFile::exists(MainWindow::recoveryFile()));
+    QFile::remove(MainWindow::recoveryFile());
+}
+
+// Item 13: Ctrl+C, Ctrl+V over the original put the copy exactly on it; repeated pastes cascade.
+void TestCustomer::pasteCascades()
+{
+    CanvasScene *scene = m_window->scene();
+    QVERIFY(scene->dropPart("qm9700", QPointF(0, 0)));
+    const Node original = m_window->document()->design().nodes[0];
+    scene->selectObjects({QString::fromStdString(original.id)});
+    std::unique_ptr<QMimeData> mime(m_window->clipboard()->copySelection());
+    QVERIFY(mime);
+    std::vector<QPointF> at;
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(m_window->clipboard()->paste(mime.get(), QPointF(original.x, original.y)));
+        const Node &pasted = m_window->document()->design().nodes.back();
+        at.emplace_back(pasted.x, pasted.y);
+    }
+    const QPointF first = at[0] - QPointF(original.x, original.y);
+    QVERIFY2(first.x() > 0 && first.y() > 0, "the copy moves down and right of the original");
+    QCOMPARE(at[1] - at[0], first);   // each paste one step further
+    QCOMPARE(at[2] - at[1], first);
+}
+
+// Item 13: File > New kept the last design's zoom (here 8×): the new design starts at the zoom
+// an empty design opens with.
+void TestCustomer::newDesignResetsView()
+{
+    const double fresh = m_window->view()->zoom();
+    open(edrSample);
+    m_window->view()->zoomBy(8);
+    QTest::keyClick(m_window->view(), Qt::Key_N, Qt::ControlModifier);
+    QVERIFY(m_window->document()->design().nodes.empty());
+    QVERIFY2(m_window->view()->zoom() < 1.5 * fresh && m_window->view()->zoom() > fresh / 1.5,
+             qPrintable(QStringLiteral("zoom %1, a new window's %2").arg(m_window->view()->zoom()).arg(fresh)));
+}
+
+// Item 13: the wizard's fabric, generated while zoomed into another design, is wholly in view.
+void TestCustomer::wizardFabricFitsView()
+{
+    open(superpodSample);
+    m_window->view()->zoomBy(8);
+    generateFabric([](FabricWizard *wizard) { wizard->setServers(QStringLiteral("dgx-h100"), 64); });
+    QApplication::processEvents();
+    CanvasView *view = m_window->view();
+    const QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();
+    const QRectF content = m_window->scene()->contentRect();
+    QVERIFY(!content.isEmpty());
+    QVERIFY2(visible.contains(content), qPrintable(QStringLiteral("view %1,%2 %3×%4, fabric %5,%6 %7×%8")
+                                                       .arg(visible.x()).arg(visible.y()).arg(visible.width()).arg(visible.height())
+                                                       .arg(content.x()).arg(content.y()).arg(content.width()).arg(content.height())));
+}
+
+// Lesser: the explorer window opened where the window system put it, partly off the screen. It
+// opens centred on the main window, no bigger than the screen's free area and inside it (as far
+// as its minimum size allows: the offscreen screen is 800 px wide).
+void TestCustomer::explorerOpensOnScreen()
+{
+    const QRect room = m_window->screen()->availableGeometry();
+    m_window->resize(500, 400);
+    m_window->move(room.right() - 350, room.bottom() - 250);   // partly off the screen itself
+    QWidget probe;
+    probe.resize(600, 500);
+    ExplorerHost::placeOnScreen(&probe, m_window);
+    QVERIFY2(room.contains(probe.geometry()), qPrintable(QStringLiteral("screen %1×%2, window at %3,%4")
+                                                             .arg(room.width()).arg(room.height()).arg(probe.x()).arg(probe.y())));
+    ExplorerWindow *explorer = m_window->explorer()->show();
+    QVERIFY(QTest::qWaitForWindowExposed(explorer));
+    const QRect frame = explorer->frameGeometry();
+    QVERIFY(frame.left() >= room.left() && frame.top() >= room.top());
+    QVERIFY(frame.width() > room.width() || frame.right() <= room.right());
+    QVERIFY(frame.height() > room.height() || frame.bottom() <= room.bottom());
+    explorer->close();
+}
+
+// Lesser: the wizard opened with its defaults every time; it opens with the last fabric's values.
+void TestCustomer::wizardRemembersValues()
+{
+    generateFabric([](FabricWizard *wizard) {
+        wizard->setServers(QStringLiteral("dgx-h100"), 48);
+        wizard->setBlocking(2, 1);
+    });
+    QCOMPARE(m_window->document()->design().name, std::string("New fabric"));
+    FabricWizard again(*m_catalog);
+    const FatTreeSpec spec = again.spec();
+    QCOMPARE(spec.servers.size(), std::size_t(1));
+    QCOMPARE(spec.servers[0].second, 48);
+    QCOMPARE(spec.blockingDown, 2);
+    QCOMPARE(spec.blockingUp, 1);
+    again.reject();
+}
+
+CPLAN_TEST_MAIN(TestCustomer)
+#include "tst_customer.moc"
