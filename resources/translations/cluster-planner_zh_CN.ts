@@ -6,12 +6,12 @@
     <message>
         <location filename="../../widgets/document/pricecommands.cpp" line="+105"/>
         <source>Set the %1 exchange rate</source>
-        <translation type="unfinished"></translation>
+        <translation>设置 %1 汇率</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Exchange rates cannot be changed here (no price book).</source>
-        <translation type="unfinished"></translation>
+        <translation>此处无法更改汇率（没有价格簿）。</translation>
     </message>
 </context>
 <context>
@@ -3371,7 +3371,7 @@ This page shows cost charts only.</source>
     <message>
         <location line="+13"/>
         <source>No %1 rate: the part is priced %2, the BOM is in %3. Enter a rate in File ▸ Design settings ▸ Exchange rates; until then the totals leave this line out.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 %1 汇率：该部件报价为 %2，物料清单以 %3 计价。请在“文件 ▸ 设计设置 ▸ 汇率”中输入汇率；在此之前合计不含此行。</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -3631,7 +3631,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+5"/>
         <source>Currency of the BOM and its totals. A price in another currency is converted with the exchange rates below; without a rate its line stays unknown.</source>
-        <translation type="unfinished"></translation>
+        <translation>物料清单及其合计的货币。其他货币的价格按下方汇率换算；没有汇率的行保持未知。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3701,7 +3701,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+42"/>
         <source>Change design settings</source>
-        <translation type="unfinished">修改设计设置</translation>
+        <translation>更改设计设置</translation>
     </message>
 </context>
 <context>
@@ -3763,7 +3763,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Docks</name>
     <message>
-        <location filename="../../app/gui/docks.cpp" line="+71"/>
+        <location filename="../../app/gui/docks.cpp" line="+73"/>
         <source>Parts</source>
         <translation>部件</translation>
     </message>
@@ -3786,6 +3786,11 @@ or open a design (Ctrl+O).</source>
         <location line="+1"/>
         <source>Scheduler</source>
         <translation>调度器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reliability</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3827,7 +3832,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+22"/>
         <source>Opened the sample %1 as an untitled copy: Save asks where to keep it</source>
-        <translation type="unfinished"></translation>
+        <translation>已将示例 %1 作为未命名副本打开：保存时会询问保存位置</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3927,59 +3932,59 @@ or open a design (Ctrl+O).</source>
     <message>
         <location filename="../../widgets/dialogs/exchangeratesbox.cpp" line="+46"/>
         <source>Exchange rates</source>
-        <translation type="unfinished"></translation>
+        <translation>汇率</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>A price in another currency than the design&apos;s is converted with these rates (your price book, for every design); without a rate its line stays unknown.</source>
-        <translation type="unfinished"></translation>
+        <translation>与设计货币不同的价格按这些汇率换算（您的价格簿，适用于所有设计）；没有汇率的行保持未知。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Currency</source>
-        <translation type="unfinished">币种</translation>
+        <translation>货币</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Value in USD</source>
-        <translation type="unfinished"></translation>
+        <translation>折合美元</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+28"/>
         <source>Date</source>
-        <translation type="unfinished"></translation>
+        <translation>日期</translation>
     </message>
     <message>
         <location line="-28"/>
         <location line="+29"/>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
     <message>
         <location line="-15"/>
         <source>none</source>
-        <translation type="unfinished">无</translation>
+        <translation>无</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>bank, quote</source>
-        <translation type="unfinished"></translation>
+        <translation>银行、报价单</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>New rate</source>
-        <translation type="unfinished"></translation>
+        <translation>新汇率</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>No price book is open: rates can be set with `cplan catalog set-rate`.</source>
-        <translation type="unfinished"></translation>
+        <translation>未打开价格簿：可用 `cplan catalog set-rate` 设置汇率。</translation>
     </message>
     <message>
         <location line="+29"/>
         <source>typed into Design settings</source>
-        <translation type="unfinished"></translation>
+        <translation>在设计设置中输入</translation>
     </message>
 </context>
 <context>
@@ -5175,7 +5180,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+99"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+101"/>
         <source>Price book</source>
         <translation>价格簿</translation>
     </message>
@@ -5228,7 +5233,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+45"/>
         <source>The lines priced in %1 stay unknown until you enter an exchange rate: File ▸ Design settings ▸ Exchange rates.</source>
-        <translation type="unfinished"></translation>
+        <translation>以 %1 计价的行在您输入汇率之前保持未知：文件 ▸ 设计设置 ▸ 汇率。</translation>
     </message>
     <message numerus="yes">
         <location line="+5"/>
@@ -5871,29 +5876,29 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::RackScene</name>
     <message>
-        <location filename="../../widgets/docks/rackview.cpp" line="+64"/>
+        <location filename="../../widgets/docks/rackview.cpp" line="+65"/>
         <source>%1 (%2): rack %3, U %4</source>
         <translation>%1（%2）：机柜 %3，U %4</translation>
     </message>
     <message>
         <location line="+118"/>
         <source>%1 has no U %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有第 %2 U</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>U %1 of %2 holds %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的第 %1 U 已放置 %3</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>two of the devices would share U %1</source>
-        <translation type="unfinished"></translation>
+        <translation>其中两台设备会共用第 %1 U</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Not placed: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>未放置：%1。</translation>
     </message>
 </context>
 <context>
@@ -5919,7 +5924,7 @@ or open a design (Ctrl+O).</source>
         <translation>不在机柜中</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+87"/>
         <source>The design has no racks yet: no node names one.</source>
         <translation>设计中还没有机柜：没有节点指定机柜。</translation>
     </message>
@@ -5934,6 +5939,211 @@ or open a design (Ctrl+O).</source>
         <location line="+10"/>
         <source>%1 (in %2, no U)</source>
         <translation>%1（在 %2 中，无 U）</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::ReliabilityView</name>
+    <message>
+        <location filename="../../widgets/docks/reliabilityview.cpp" line="+137"/>
+        <source>Cause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+12"/>
+        <source>Devices</source>
+        <translation type="unfinished">设备</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Per day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>MTBI by job size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Spare part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>In a repair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Spares</source>
+        <translation type="unfinished">备件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Preset file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>all GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source> GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation type="unfinished">无</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failure rates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Job size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoint size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Storage bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Open failure rates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Failure rates (*.yaml);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>Failures over time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Computing…</source>
+        <translation type="unfinished">正在计算…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Cannot compute: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Job of %1 GPUs on %2 servers (%3 links, %4 switches):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 interruptions per day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MTBI %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+83"/>
+        <source>unknown</source>
+        <translation type="unfinished">未知</translation>
+    </message>
+    <message>
+        <location line="-81"/>
+        <source>(without %1: no rate in the preset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rack-scale domains of %1 trays: blocks of %2 trays keep %3 % usable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Checkpoint every %1 min (Daly; write %2 s, restart %3 min): goodput %4 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Checkpoint interval and goodput: unknown (no failure rate for this job&apos;s devices).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checkpoint interval and goodput: unknown (give a checkpoint size and a storage bandwidth).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Left out (no rate in the preset): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>GPUs in the job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>MTBI (hours)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Spares for %1 % over a %2-day repair.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>None computed for %1 (no rate in the preset).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
