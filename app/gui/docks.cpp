@@ -8,6 +8,7 @@
 #include "partpalette.h"
 #include "problemsview.h"
 #include "rackview.h"
+#include "reliabilityview.h"
 #include "canvasscene.h"
 #include "schedulerview.h"
 
@@ -59,6 +60,7 @@ Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene,
     d.problems = new ProblemsView(scene, window);
     d.metrics = new MetricsView(window);
     d.scheduler = new SchedulerView(document, window);
+    d.reliability = new ReliabilityView(document, window);
     d.overview = new OverviewView(document, scene, view, window);
     d.bomModel = new BomModel(window);
     d.bomView = createBomView(d.bomModel, window);
@@ -77,6 +79,8 @@ Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene,
     auto *metrics = dock(d.metrics, tr("Metrics"), QStringLiteral("MetricsDock"), Qt::RightDockWidgetArea);
     auto *scheduler = dock(d.scheduler, tr("Scheduler"), QStringLiteral("SchedulerDock"), Qt::RightDockWidgetArea);
     window->tabifyDockWidget(metrics, scheduler);
+    auto *reliability = dock(d.reliability, tr("Reliability"), QStringLiteral("ReliabilityDock"), Qt::RightDockWidgetArea);
+    window->tabifyDockWidget(scheduler, reliability);
     metrics->raise();
     auto *problems = dock(d.problems, tr("Problems"), QStringLiteral("ProblemsDock"), Qt::BottomDockWidgetArea);
     auto *bom = dock(d.bomView, tr("Bill of materials"), QStringLiteral("BomDock"), Qt::BottomDockWidgetArea);

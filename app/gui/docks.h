@@ -21,11 +21,12 @@ class CanvasView;
 class PartPalette;
 class ProblemsView;
 class RackView;
+class ReliabilityView;
 class SchedulerView;
 
 // The docks around the canvas and their default layout: parts (tabbed with the pod and
-// scalable-unit overview) and inspector on the left, metrics and scheduler (tabbed) on the
-// right, problems, bill of materials, differences from the as-built fabric and racks (tabbed)
+// scalable-unit overview) and inspector on the left, metrics, scheduler and reliability (tabbed)
+// on the right, problems, bill of materials, differences from the as-built fabric and racks (tabbed)
 // below.
 // A new dock is added here, with its objectName (saved layouts and View ▸ Docks use it).
 struct Docks
@@ -38,6 +39,7 @@ public:
     ProblemsView *problems = nullptr;
     MetricsView *metrics = nullptr;
     SchedulerView *scheduler = nullptr;
+    ReliabilityView *reliability = nullptr;   // failures over time
     OverviewView *overview = nullptr;
     RackView *racks = nullptr;
     BomModel *bomModel = nullptr;

@@ -21,6 +21,7 @@
 #include "partpalette.h"
 #include "planetabs.h"
 #include "problemsview.h"
+#include "reliabilityview.h"
 #include "schedulerview.h"
 
 #include "catalog/catalog.h"
@@ -76,6 +77,7 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     setDockNestingEnabled(true);
     m_docks = Docks::create(this, m_document, m_scene, m_view, catalog);
     m_docks.scheduler->setJobs(m_jobs);
+    m_docks.reliability->setJobs(m_jobs);
     m_asBuilt = new AsBuiltCompare(m_document, m_scene, m_view, m_docks.differences, m_files, m_jobs, catalog, this);
     m_explorer = new ExplorerHost(this, catalog);
     m_actions = MainActions::create(*this);
