@@ -12,7 +12,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
+#include <map>
+#include <vector>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -60,20 +61,28 @@ QMimeData *CanvasClipboard::copySelection() const
 }
 
 // A paste where the nodes are (Ctrl+C, Ctrl+V with the mouse still over them) would hide the
-// copies under the originals: they move down and right by two grid steps until no copy sits
-// on a node, so repeated pastes cascade.
+// copies under the originals: they move down and right by two grid steps until no copy is
+// within a step of a node, so repeated pastes cascade. Nodes are looked up in cells of a step.
 static void cascade(const Design &design, std::vector<Node> &nodes)
 {
     constexpr double step = 2 * CanvasScene::kGrid;
-    auto key = [](double x, double y) { return std::pair<long long, long long>(std::llround(x), std::llround(y)); };
-    std::set<std::pair<long long, long long>> occupied;
+    auto cell = [](double x, double y) { return std::pair<long long, long long>(std::llround(std::floor(x / step)), std::llround(std::floor(y / step))); };
+    std::map<std::pair<long long, long long>, std::vector<QPointF>> cells;
     for (const Node &n : design.nodes)
-        occupied.insert(key(n.x, n.y));
+        cells[cell(n.x, n.y)].emplace_back(n.x, n.y);
     double shift = 0;
-    auto landsOnNode = [&] {
-        return std::any_of(nodes.begin(), nodes.end(), [&](const Node &n) { return occupied.count(key(n.x + shift, n.y + shift)) > 0; });
+    auto nearNode = [&](const Node &n) {
+        const double x = n.x + shift, y = n.y + shift;
+        const auto [cx, cy] = cell(x, y);
+        for (long long i = cx - 1; i <= cx + 1; ++i)
+            for (long long j = cy - 1; j <= cy + 1; ++j)
+                if (auto it = cells.find({i, j}); it != cells.end())
+                    for (const QPointF &p : it->second)
+                        if (std::abs(p.x() - x) < step && std::abs(p.y() - y) < step)
+                            return true;
+        return false;
     };
-    for (std::size_t tries = 0; tries <= design.nodes.size() && landsOnNode(); ++tries)
+    for (std::size_t tries = 0; tries <= design.nodes.size() && std::any_of(nodes.begin(), nodes.end(), nearNode); ++tries)
         shift += step;
     for (Node &n : nodes) {
         n.x += shift;
