@@ -23,6 +23,7 @@ seed_dirs() {
     trace_csv_fuzz) echo "$root/tests/data/traces" ;;
     nccl_tests_fuzz) echo "$root/tests/data/nccl-tests $root/tests/data/nccl-tests-malformed" ;;
     sweep_yaml_fuzz) echo "$root/tests/data/sweep $root/tests/data/fuzz-seeds/sweep_yaml" ;;
+    model_yaml_fuzz) echo "$root/resources/models $root/tests/data/training $root/tests/data/training/malformed" ;;
     reliability_yaml_fuzz) echo "$root/resources/reliability $root/tests/data/reliability-malformed" ;;
     *) echo "$root/tests/data/fuzz-seeds/${1%_fuzz}" ;;
   esac

@@ -78,6 +78,7 @@ private slots:
     void publishedRuns_data();
     void publishedRuns();
     void unknownFiguresAreUnknown();
+    void costPerTokenFromCapexAndEnergy();
     void memoryDecidesFit();
     void blockingAndRailOnlyNeverSpeedUpDataParallel();
     void tensorParallelAcrossServersIsSlower();
@@ -180,6 +181,38 @@ void TestTraining::unknownFiguresAreUnknown()
     QVERIFY(!a->days && !a->costPerMToken);
     const auto &u = a->search.best.unknown;
     QVERIFY(std::any_of(u.begin(), u.end(), [](const std::string &s) { return s.find("BF16 peak of GPU 'b300'") != std::string::npos; }));
+}
+
+// With every price and power known (a test catalog): CAPEX over the life plus energy at PUE and
+// price, for the job's share of the design.
+void TestTraining::costPerTokenFromCapexAndEnergy()
+{
+    Catalog catalog = builtinCatalog();
+    for (Part p : catalog.parts()) {
+        p.unitPrice = p.unitPrice.value_or(1000.0);
+        p.powerW = p.powerW.value_or(50.0);
+        catalog.addOrReplace(p);
+    }
+    const Design d = generateOrStop(fatTreeSpec("dgx-h100", 8, "qm9700"), catalog);
+    TrainingRequest r;
+    r.model = model("llama3-8b");
+    r.space = fixedPlan(8, 1, 1, 1, 1, 1, 64, Recompute::Selective, Precision::Bf16);
+    r.tokens = 1e12;
+    r.gpus = 32;   // half the design
+    r.pricePerKWh = 0.10;
+    r.pue = 1.25;
+    auto a = analyzeTraining(d, catalog, r);
+    QVERIFY(a.ok());
+    QVERIFY(a->capex && a->powerKW && a->energyKWhPerMToken && a->costPerMToken && a->days);
+    const double tps = a->search.best.tokensPerS;
+    QVERIFY(*a->powerKW > 4 * 10.2 * 1.25);   // four DGX H100 at 10.2 kW, plus fabric, times PUE
+    const double lifeS = kDefaultLifeYears * 365.25 * 86400;
+    const double expected = *a->capex / lifeS * (1e6 / tps) + *a->powerKW * (1e6 / tps) / 3600 * 0.10;
+    QVERIFY(std::abs(*a->costPerMToken - expected) <= 1e-9 * expected);
+    QVERIFY(std::abs(*a->days - 1e12 / tps / 86400) <= 1e-9 * *a->days);
+    r.lifeYears = 8;
+    auto longer = analyzeTraining(d, catalog, r);
+    QVERIFY(longer.ok() && *longer->costPerMToken < *a->costPerMToken);
 }
 
 // 70B without model parallelism cannot fit in 80 GB; with TP 8 PP 4 it does.
