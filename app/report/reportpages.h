@@ -52,6 +52,7 @@ void findingsPage(ReportPainter &painter, const ReportData &data);   // design-r
 void bomPage(ReportPainter &painter, const ReportData &data);
 void cablePage(ReportPainter &painter, const ReportData &data);
 void physicalPage(ReportPainter &painter, const ReportData &data);
+void reliabilityPage(ReportPainter &painter, const ReportData &data);   // failures over time (llama3 preset)
 void schedulePage(ReportPainter &painter, const ReportData &data);
 void alternativesPage(ReportPainter &painter, const ReportData &data);
 void sourcesPage(ReportPainter &painter, const ReportData &data);

@@ -189,9 +189,9 @@ void ReliabilityView::addForm(QVBoxLayout *layout)
         s->setGroupSeparatorShown(true);
         return s;
     };
-    m_checkpointGB = spin(2000, 1e9, 0, tr(" GB"));
+    m_checkpointGB = spin(kDefaultCheckpointGB, 1e9, 0, tr(" GB"));
     m_checkpointGB->setSpecialValueText(tr("none"));
-    m_storageGBps = spin(50, 1e6, 1, tr(" GB/s"));
+    m_storageGBps = spin(kDefaultStorageGBps, 1e6, 1, tr(" GB/s"));
     m_restartMin = spin(kDefaultRestartMin, 1e5, 1, tr(" min"));
     form->addRow(tr("Failure rates"), m_presetBox);
     form->addRow(tr("Job size"), m_jobGpus);
