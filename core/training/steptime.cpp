@@ -192,6 +192,8 @@ StepEstimate estimateStep(const Model &m, const GpuFigures &gpu, const Comm &com
         b.ppP2p = 2.0 * (p.pp * p.vp - 1) * c.need(comm.send(p.tp * p.cp * p.dp, bytes));
     }
     b.dpExposed = dataParallel(c, mb);
+    std::sort(out.unknown.begin(), out.unknown.end());
+    out.unknown.erase(std::unique(out.unknown.begin(), out.unknown.end()), out.unknown.end());
     out.known = out.unknown.empty();
     out.stepS = b.total();
     const double tokens = double(p.globalBatch) * p.seq;
