@@ -89,7 +89,7 @@ void sizesTable(ReportPainter &painter, const Design &design, const Catalog &cat
         sizes.push_back(std::uint32_t(s));
     sizes.push_back(std::uint32_t(designGpus));
     for (std::uint32_t gpus : sizes) {
-        const ReliabilityAnalysis a = analyzeReliability(design, catalog, preset, defaultRequest(gpus, 1));
+        const ReliabilityAnalysis a = analyzeReliability(design, catalog, preset, defaultRequest(gpus, 0));
         if (!a.error.empty())
             continue;
         const auto &c = a.checkpoint;

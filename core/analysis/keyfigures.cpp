@@ -1,6 +1,7 @@
 #include "analysis/keyfigures.h"
 
 #include "analysis/design.h"
+#include "analysis/reliability.h"
 #include "schedule/scheduler.h"
 #include "util/message.h"
 
@@ -83,6 +84,10 @@ const std::vector<KeyFigureInfo> &keyFigureTable()
         {"makespan_s", U::Seconds, kMin, C::Schedule, true, CPLAN_TR("KeyFigures", "Makespan"), "first submit to last end, s"},
         {"gpu_utilization", U::Fraction, kMax, C::Schedule, true, CPLAN_TR("KeyFigures", "GPU utilization"),
          "allocated GPU time / capacity over the makespan"},
+        {"goodput", U::Fraction, kMax, C::Reliability, true, CPLAN_TR("KeyFigures", "Goodput"),
+         "share of time a job on every GPU trains: llama3 failure rates, 2,000 GB checkpoints at 50 GB/s, Daly's interval"},
+        {"spares_cost", U::Money, kMin, C::Reliability, true, CPLAN_TR("KeyFigures", "Spares cost"),
+         "spares for 99 % over a 3-day repair at llama3's failure rates, design currency"},
     };
     return table;
 }
@@ -254,6 +259,29 @@ void namedTraffic(const char *id, const TrafficResult *t, Collector &c)
         c.exact(id, t->completionS);
 }
 
+// Goodput unknown when the job cannot fail or no checkpoint was given; the spares' cost a lower
+// bound while a spare's price is unknown, unknown when a spare is priced in another currency.
+void reliabilityFigures(const ReliabilityAnalysis &a, const std::string &currency, Collector &c)
+{
+    if (a.checkpoint)
+        c.exact("goodput", a.checkpoint->goodput);
+    else
+        c.unknown("goodput");
+    double total = 0;
+    bool complete = a.spares.unknown.empty();
+    for (const reliability::SpareLine &l : a.spares.lines) {
+        if (l.spares <= 0)
+            continue;
+        if (!currency.empty() && l.bom.total && l.bom.currency != currency)
+            return c.unknown("spares_cost");
+        if (l.bom.total)
+            total += *l.bom.total;
+        else
+            complete = false;
+    }
+    c.partial("spares_cost", total, complete);
+}
+
 } // namespace
 
 KeyFigures keyFigures(const KeyFigureSources &s)
@@ -280,6 +308,8 @@ KeyFigures keyFigures(const KeyFigureSources &s)
         c.exact("makespan_s", r->makespanS);
         c.exact("gpu_utilization", r->gpuUtilization);
     }
+    if (s.reliability)
+        reliabilityFigures(*s.reliability, s.cost ? s.cost->bom.currency : std::string(), c);
     return c.done();
 }
 

@@ -17,6 +17,7 @@ struct CostAnalysis;
 struct DesignAnalysis;
 struct NetworkAnalysis;
 struct RackBudget;
+struct ReliabilityAnalysis;
 struct ScheduleResult;
 struct TrafficResult;
 
@@ -25,7 +26,9 @@ enum class Sense { Minimize, Maximize };
 // When a figure can be computed: from the design and its cost, or only after a network run
 // (metrics, latency), a workload or a scheduling run. The sweep computes the costly ones only
 // when an objective or a constraint asks for them.
-enum class FigureCost { Design, Network, Latency, Workload, Schedule };
+// Reliability: a failures-over-time analysis (analysis/reliability.h) with the built-in llama3
+// rates and the default checkpoint.
+enum class FigureCost { Design, Network, Latency, Workload, Schedule, Reliability };
 
 enum class Unit
 {
@@ -104,6 +107,8 @@ struct KeyFigureSources
     const TrafficResult *alltoall = nullptr;
     std::optional<double> blocking;                    // the generator's leaf down / up ports
     const ScheduleResult *schedule = nullptr;
+    // A job on every GPU, with a checkpoint (goodput) and the spares (their cost).
+    const ReliabilityAnalysis *reliability = nullptr;
 };
 
 KeyFigures keyFigures(const KeyFigureSources &sources);

@@ -3,6 +3,7 @@
 #include "analysis/cost.h"
 #include "analysis/keyfigures.h"
 #include "analysis/network.h"
+#include "analysis/reliability.h"
 #include "analysis/scenario.h"
 #include "catalog/catalog.h"
 #include "catalog/pricequote.h"
@@ -272,6 +273,38 @@ bool scheduleFigures(const SweepSpec &spec, const SweepPoint &p, const Design &d
     return true;
 }
 
+// Goodput and the spares' cost, only when asked: a failures-over-time analysis of a job on every
+// GPU with the built-in llama3 rates and the default checkpoint (kDefaultCheckpointGB at
+// kDefaultStorageGBps). False (reason in r.skipped) when the preset cannot be read.
+bool reliabilityFigures(const SweepSpec &spec, const Design &design, const Catalog &catalog, const RunControl &control,
+                        PointResult &r)
+{
+    if (!wants(requiredFigures(spec), FigureCost::Reliability))
+        return true;
+    static const auto preset = reliability::findFailurePreset("llama3");
+    if (!preset) {
+        r.skipped = preset.error().message;
+        return false;
+    }
+    ReliabilityRequest request;
+    request.checkpointGB = kDefaultCheckpointGB;
+    request.storageGBps = kDefaultStorageGBps;
+    request.trials = 0;   // the expected figures only, no Monte Carlo
+    const ReliabilityAnalysis a = analyzeReliability(design, catalog, *preset, request, control);
+    if (!a.error.empty()) {
+        r.skipped = a.error;
+        return false;
+    }
+    const CostAnalysis cost = analyzeCost(design, catalog, designTerms(design.settings));
+    KeyFigureSources sources;
+    sources.cost = &cost;
+    sources.reliability = &a;
+    KeyFigures figures = keyFigures(sources);
+    std::erase_if(figures.figures, [](const KeyFigure &f) { return f.info->cost != FigureCost::Reliability; });
+    addFigures(figures, r);
+    return true;
+}
+
 PointResult blankResult(const SweepPoint &p)
 {
     PointResult r;
@@ -311,7 +344,8 @@ std::vector<PointResult> evaluateGroup(const SweepSpec &spec, const std::vector<
         r.designHash = shared.designHash;
         r.figures = shared.figures;
         r.incomplete = shared.incomplete;
-        if (networkFigures(spec, *p, network, r) && scheduleFigures(spec, *p, *design, catalog, control, r)) {
+        if (networkFigures(spec, *p, network, r) && scheduleFigures(spec, *p, *design, catalog, control, r) &&
+            reliabilityFigures(spec, *design, catalog, control, r)) {
             sortFigures(r.figures);
         } else {
             std::string why = std::move(r.skipped);

@@ -98,7 +98,7 @@ std::shared_ptr<ReliabilityView::Result> analyse(const Design &design, const Cat
     ReliabilityRequest sized = request;
     sized.checkpointGB.reset();
     sized.storageGBps.reset();
-    sized.trials = 1;
+    sized.trials = 0;   // the expected rates only
     for (std::uint32_t gpus : ReliabilityView::chartSizes(r->designGpus)) {
         if (control.cancelled())
             break;

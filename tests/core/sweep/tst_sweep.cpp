@@ -3,7 +3,10 @@
 // their reason, the results store (resumable, the same tables whatever the threads or slices),
 // cancellation.
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse C++20 concepts in the standard headers
+#include "analysis/reliability.h"
+#include "sweep/evaluate.h"
 #include "sweep/runsweep.h"
+#include "sweep/sweeppoints.h"
 #endif
 
 #include "fixtures.h"
@@ -261,6 +264,42 @@ private slots:
             QVERIFY(*r.figure("gpu_utilization") > 0);
         }
         QCOMPARE(run.results[0].designHash, run.results[1].designHash);
+    }
+
+    // goodput and spares_cost (issue 30 item 6): computed only when asked, equal to
+    // analyzeReliability's on the point's design, and a sweep ranks by them: the smaller
+    // cluster's whole-cluster job trains a larger share of the time and needs fewer spares.
+    void reliabilityObjectives()
+    {
+        const std::string fixed = "format: cluster-planner-sweep/1\nfixed: {server: dgx-h100, switch: qm9700}\n"
+                                  "axes: {servers: [64, 8]}\n";
+        const SweepRun plain = runOrStop(parseOrStop(fixed + "objectives: [capex]\n"));
+        for (const PointResult &r : plain.results)
+            QVERIFY(!r.figure("goodput") && !r.figure("spares_cost"));
+        const SweepSpec spec = parseOrStop(fixed + "objectives: [goodput, spares_cost]\n");
+        const SweepRun run = runOrStop(spec);
+        QCOMPARE(run.results.size(), std::size_t(2));
+        const PointResult &big = run.results[0], &small = run.results[1];
+        QVERIFY2(big.skipped.empty() && small.skipped.empty(), (big.skipped + small.skipped).c_str());
+        QVERIFY(*small.figure("goodput") > *big.figure("goodput"));
+        QVERIFY(*small.figure("spares_cost") <= *big.figure("spares_cost"));
+        QVERIFY(small.pareto);
+        QVERIFY(!big.pareto);
+        // The engine's own figures for the point's design, with the stated default checkpoint.
+        const Catalog &catalog = test::builtinCatalog();
+        auto design = sweepPointDesign(expandSweep(spec).at(0), catalog);
+        QVERIFY(design.ok());
+        auto preset = reliability::findFailurePreset("llama3");
+        QVERIFY(preset.ok());
+        ReliabilityRequest request;
+        request.checkpointGB = kDefaultCheckpointGB;
+        request.storageGBps = kDefaultStorageGBps;
+        request.trials = 0;
+        const ReliabilityAnalysis a = analyzeReliability(*design, catalog, *preset, request);
+        QVERIFY(a.checkpoint);
+        QVERIFY(qFuzzyCompare(*big.figure("goodput"), a.checkpoint->goodput));
+        // Spares of cables and switches have no rate in llama3: the cost is a lower bound.
+        QVERIFY(std::find(big.incomplete.begin(), big.incomplete.end(), "spares_cost") != big.incomplete.end());
     }
 };
 
