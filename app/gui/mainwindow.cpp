@@ -385,9 +385,17 @@ void MainWindow::showAbout()
 
 void MainWindow::paste()
 {
-    const QPointF at = m_view->mapToScene(m_view->mapFromGlobal(QCursor::pos()));
+    const QPoint cursor = QCursor::pos();
+    QPointF at = m_view->mapToScene(m_view->mapFromGlobal(cursor));
     const QRectF visible = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
-    m_clipboard->pasteFromClipboard(visible.contains(at) ? at : visible.center());
+    if (!visible.contains(at))
+        at = visible.center();
+    if (m_pasteAt && cursor == m_pasteCursor)
+        at = *m_pasteAt;
+    if (m_clipboard->pasteFromClipboard(at)) {
+        m_pasteCursor = cursor;
+        m_pasteAt = at;
+    }
 }
 
 // --- analysis, presentation -----------------------------------------------------------------

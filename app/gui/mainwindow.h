@@ -6,6 +6,7 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
 #include <string>
 
 class QLabel;
@@ -148,6 +149,10 @@ private:
     QToolButton *m_statusCancel = nullptr;   // stops the engine job the bar shows
     bool m_presentation = false;
     QByteArray m_stateBeforePresentation;
+    // Where the last paste went, and the mouse then: Ctrl+V again with the mouse still pastes
+    // there (and cascades), even when the paste scrolled the view.
+    QPoint m_pasteCursor;
+    std::optional<QPointF> m_pasteAt;
 };
 
 } // namespace cplan

@@ -14,6 +14,7 @@
 #include "testmain.h"
 
 #include <QApplication>
+#include <QCursor>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QMessageBox>
@@ -45,6 +46,7 @@ private slots:
     void sampleOpensUntitled();
     void discardedWorkIsNotRecovered();
     void pasteCascades();
+    void ctrlVAgainCascades();
     void newDesignResetsView();
     void wizardFabricFitsView();
     void explorerOpensOnScreen();
@@ -179,6 +181,30 @@ void TestCustomer::pasteCascades()
              qPrintable(QStringLiteral("the copy is %1, %2 from the original").arg(first.x()).arg(first.y())));
     const QPointF step(2 * CanvasScene::kGrid, 2 * CanvasScene::kGrid);
     QCOMPARE(at[1] - at[0], step);   // each paste one step further
+    QCOMPARE(at[2] - at[1], step);
+}
+
+// Item 13, with the keys: Ctrl+V again with the mouse still went to the scene point under the
+// mouse after the paste had scrolled the view, left of the copies, not one step on from them.
+void TestCustomer::ctrlVAgainCascades()
+{
+    CanvasScene *scene = m_window->scene();
+    CanvasView *view = m_window->view();
+    QVERIFY(scene->dropPart("host-1hca", QPointF(0, 0)));
+    const Node original = m_window->document()->design().nodes[0];
+    scene->selectObjects({QString::fromStdString(original.id)});
+    QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
+    QCursor::setPos(view->viewport()->mapToGlobal(view->mapFromScene(QPointF(original.x + 4, original.y + 2))));
+    std::vector<QPointF> at;
+    for (int i = 0; i < 3; ++i) {
+        QTest::keyClick(view, Qt::Key_V, Qt::ControlModifier);
+        QCOMPARE(m_window->document()->design().nodes.size(), std::size_t(i + 2));
+        const Node &pasted = m_window->document()->design().nodes.back();
+        at.emplace_back(pasted.x, pasted.y);
+        view->centerOn(view->mapToScene(view->viewport()->rect().center()) + QPointF(60, 0));   // the view moves
+    }
+    const QPointF step(2 * CanvasScene::kGrid, 2 * CanvasScene::kGrid);
+    QCOMPARE(at[1] - at[0], step);
     QCOMPARE(at[2] - at[1], step);
 }
 
