@@ -122,6 +122,7 @@ Result<ScheduleScenarioResult> runScheduleScenario(const ScheduleScenario &scena
         if (user)
             user(share);
     };
+    options.cancelled = [&control] { return control.cancelled(); };
     auto result = simulateSchedule(input.pool, input.jobs, options, fabric.get());
     if (!result)
         return Error{input.traceName, result.error().line, 0, result.error().message};

@@ -52,6 +52,8 @@ struct ScheduleOptions
     std::size_t backfillDepth = 1000;   // queued jobs looked at per backfill pass
     double seriesStepS = 0.0;     // time-series spacing; 0 = about 2,000 points over the run
     std::function<void(double)> progress;   // share of jobs finished, 0..1, every ~1%
+    // Asked between events: true stops the run there; the result holds what was simulated.
+    std::function<bool()> cancelled;
     // Called at every (re)start of a job with its placement (GUI: busy GPUs; tests: checks).
     std::function<void(std::size_t job, const Allocation &allocation, double timeS)> onStart;
 };

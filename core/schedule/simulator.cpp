@@ -263,6 +263,8 @@ Result<ScheduleResult> Simulator::run()
         }
         if (m_running.empty() && nextArrival >= n && !m_queue.empty())
             rejectStranded();
+        if (m_opt.cancelled && m_opt.cancelled())
+            break;
     }
     sample(m_lastT);
     if (m_opt.progress)
