@@ -9,6 +9,7 @@ double computeEfficiency(Precision precision, double width, const std::string &a
 {
     const bool ampere = architecture == "ampere" || architecture == "volta";
     const double max = precision == Precision::Fp8 ? kEfficiencyMaxFp8 : ampere ? kEfficiencyMaxAmpereBf16 : kEfficiencyMaxBf16;
+    width = std::min(width, kMaxCalibratedWidth);
     return width > 0 ? max * width / (width + kGemmWidthHalf) : 0.0;
 }
 

@@ -48,6 +48,9 @@ inline constexpr double kEfficiencyMaxFp8 = 0.62;
 // end-to-end MFU of large models lands in the 41-48 % the Megatron-LM README reports for BF16
 // GPT models of 2B-462B on up to 6,144 H100 (github.com/NVIDIA/Megatron-LM, "Performance").
 inline constexpr double kEfficiencyMaxBf16 = 0.62;
+// The curve is not extrapolated beyond the widest GEMM of a run it was checked on (Llama 3 8B
+// at TP 1 on H100: w = 4,096): wider plans get that width's efficiency.
+inline constexpr double kMaxCalibratedWidth = 4096;
 double computeEfficiency(Precision precision, double width, const std::string &architecture);
 // Overlapped TP communication hides behind at most 90 % of a pass's GEMM time and never
 // entirely: the first chunk's all-gather and the last one's reduce-scatter stay exposed (20 %).
