@@ -262,6 +262,9 @@ void BomPriceDelegate::updateEditorGeometry(QWidget *editor, const QStyleOptionV
 {
     QRect r = option.rect;
     r.setWidth(std::max(r.width(), 320));
+    // Wider than the column: kept inside the view, so the source field is not cut off at its edge.
+    if (const QWidget *viewport = editor->parentWidget(); viewport && r.right() >= viewport->width())
+        r.moveRight(std::max(viewport->width() - 1, r.width() - 1));
     editor->setGeometry(r);
 }
 
