@@ -9,6 +9,7 @@
 #include "canvaslod.h"
 #include "canvasview.h"
 #include "document.h"
+#include "enginejob.h"
 #include "fabricwizard.h"
 #include "rackview.h"
 #include "schedulerview.h"
@@ -66,6 +67,10 @@ void bringDockToFront(MainWindow &window, const ScreenshotOptions &o)
     for (QDockWidget *d : window.dockWidgets())
         if (d->objectName() == o.dock && window.dockWidgetArea(d) == Qt::BottomDockWidgetArea)
             window.resizeDocks({d}, {o.size.height() * 2 / 5}, Qt::Vertical);
+    // A right dock in front gets a third of the width (its charts and tables).
+    for (QDockWidget *d : window.dockWidgets())
+        if (d->objectName() == o.dock && window.dockWidgetArea(d) == Qt::RightDockWidgetArea)
+            window.resizeDocks({d}, {o.size.width() / 3}, Qt::Horizontal);
     // The rack view shows the row of the first group in focus (rows are named after units).
     if (!o.focusGroups.isEmpty())
         if (auto *racks = window.findChild<RackView *>()) {
@@ -146,6 +151,9 @@ int takeScreenshot(MainWindow &window, const ScreenshotOptions &o)
     window.analysis()->runNow();
     if (!window.analysis()->waitForIdle(120000))
         err << "analysis did not finish in time" << Qt::endl;
+    settle(100);   // a dock's own job (the Reliability dock's) starts after a pause
+    if (!window.jobs()->waitForIdle(120000))
+        err << "a job did not finish in time" << Qt::endl;
     if (o.presentation) {
         window.setPresentationMode(true);
         // Offscreen there is no real full screen: keep the requested size.

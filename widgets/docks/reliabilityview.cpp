@@ -56,6 +56,7 @@ QTableWidget *table(const QStringList &headers, QWidget *parent)
     t->setSelectionMode(QAbstractItemView::NoSelection);
     t->setAlternatingRowColors(true);
     t->setWordWrap(false);
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
     return t;
 }
 
@@ -139,7 +140,7 @@ ReliabilityView::ReliabilityView(Document *document, QWidget *parent)
     m_unknown->setWordWrap(true);
     m_chart = new QChartView(this);
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(220);
+    m_chart->setMinimumHeight(210);
     m_chart->chart()->setTitle(tr("MTBI by job size"));
     m_chart->chart()->setMargins(QMargins(4, 4, 4, 4));
     m_chart->chart()->setBackgroundRoundness(0);
@@ -151,10 +152,10 @@ ReliabilityView::ReliabilityView(Document *document, QWidget *parent)
     m_sparesNote->setWordWrap(true);
     layout->addWidget(m_status);
     layout->addWidget(m_summary);
+    layout->addWidget(m_checkpoint);
     layout->addWidget(m_causes);
     layout->addWidget(m_unknown);
     layout->addWidget(m_chart);
-    layout->addWidget(m_checkpoint);
     layout->addWidget(m_spares);
     layout->addWidget(m_sparesNote);
     layout->addStretch(1);
@@ -303,7 +304,9 @@ void ReliabilityView::refresh()
     spec.kind = QStringLiteral("reliability");
     spec.title = tr("Failures over time");
     spec.context = this;
+    spec.quiet = true;   // a second or less, on every edit: the dock says it is computing, the status bar stays the analysis'
     m_status->setText(tr("Computing…"));
+    m_status->setVisible(true);
     auto work = [snapshot, preset = m_preset.toStdString(), request = request()](JobControl &job) mutable {
         return analyse(snapshot.design(), *snapshot.catalog, preset, request, job.control());
     };
