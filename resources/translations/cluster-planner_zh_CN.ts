@@ -1278,7 +1278,7 @@
 <context>
     <name>KeyFigures</name>
     <message>
-        <location filename="../../core/analysis/keyfigures.cpp" line="+24"/>
+        <location filename="../../core/analysis/keyfigures.cpp" line="+25"/>
         <source>CAPEX</source>
         <translation>资本支出</translation>
     </message>
@@ -1461,6 +1461,16 @@
         <location line="+1"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Goodput</source>
+        <translation>有效训练时间比</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Spares cost</source>
+        <translation>备件成本</translation>
     </message>
     <message>
         <location filename="../../widgets/l10n/explorertext.cpp" line="+33"/>
@@ -2148,6 +2158,10 @@ This page shows cost charts only.</source>
         <location filename="../../app/report/collectivepage.cpp" line="-35"/>
         <location filename="../../app/report/physicalpage.cpp" line="-107"/>
         <location line="+29"/>
+        <location filename="../../app/report/reliabilitypage.cpp" line="+35"/>
+        <location line="+63"/>
+        <location line="+1"/>
+        <location line="+36"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -2158,6 +2172,7 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+0"/>
+        <location filename="../../app/report/reliabilitypage.cpp" line="-11"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
@@ -2214,6 +2229,8 @@ This page shows cost charts only.</source>
     <message>
         <location line="+2"/>
         <location filename="../../app/report/physicalpage.cpp" line="+75"/>
+        <location filename="../../app/report/reliabilitypage.cpp" line="-60"/>
+        <location line="+66"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -2636,6 +2653,7 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+0"/>
+        <location filename="../../app/report/reliabilitypage.cpp" line="-76"/>
         <source>Devices</source>
         <translation>设备</translation>
     </message>
@@ -2819,6 +2837,191 @@ This page shows cost charts only.</source>
         <location line="+3"/>
         <source>%1 more finding(s): `cplan validate` lists every one.</source>
         <translation>另有 %1 个问题：`cplan validate` 会全部列出。</translation>
+    </message>
+    <message>
+        <location filename="../../app/report/reliabilitypage.cpp" line="-19"/>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Interruptions by cause: one job on all %1 GPUs</source>
+        <translation>按原因的中断：一个作业使用全部 %1 个 GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cause</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Counted per</source>
+        <translation>计数单位</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rate per device-year</source>
+        <translation>每设备年故障率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per year</source>
+        <translation>每年</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In %1 days</source>
+        <translation>%1 天内</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Mean time between interruptions of the whole-cluster job: %1; %2 interruptions per day.</source>
+        <translation>全集群作业的平均中断间隔时间：%1；每天 %2 次中断。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Left out (no rate in the preset): %1; the interruptions are a lower bound, the MTBI an upper one.</source>
+        <translation>未计入（预设中无故障率）：%1；中断次数为下限，平均中断间隔为上限。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>By job size</source>
+        <translation>按作业规模</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Job GPUs</source>
+        <translation>作业 GPU 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Interruptions per day</source>
+        <translation>每天中断次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MTBI</source>
+        <translation>平均中断间隔</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoint interval (Daly)</source>
+        <translation>检查点间隔（Daly）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Goodput</source>
+        <translation>有效训练时间比</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Checkpoint assumptions (defaults, not measured on this cluster): a %1 GB checkpoint written at %2 GB/s (%3 s) and a %4-minute restart. Interval: Daly (2006), the higher-order estimate of the optimum checkpoint interval; goodput: the share of wall time spent training, from Daly&apos;s expected wall time.</source>
+        <translation>检查点假设（默认值，并非在本集群上测得）：%1 GB 的检查点以 %2 GB/s 写入（%3 秒），重启 %4 分钟。间隔：Daly（2006）的最优检查点间隔高阶估计；有效训练时间比：按 Daly 的期望墙钟时间计算的训练时间占比。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Whole-cluster job: checkpoint every %1 min (Young %2 min, NVIDIA&apos;s availability-optimal %3 min); goodput %4.</source>
+        <translation>全集群作业：每 %1 分钟一个检查点（Young %2 分钟，NVIDIA 可用性最优 %3 分钟）；有效训练时间比 %4。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Whole-cluster job: checkpoint interval and goodput unknown (no failure rate for its devices).</source>
+        <translation>全集群作业：检查点间隔和有效训练时间比未知（其设备没有故障率）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Spares for %1 % over a %2-day repair</source>
+        <translation>覆盖 %2 天维修期、概率 %1 % 的备件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Replaces</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Installed</source>
+        <translation>已安装</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failures per year</source>
+        <translation>每年故障</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In one repair</source>
+        <translation>一次维修期内</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spares</source>
+        <translation>备件</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>No spares computed for %1: no rate in the preset.</source>
+        <translation>未计算 %1 的备件：预设中无故障率。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Rack-scale domains: no block advice (no rate for %1).</source>
+        <translation>机架级域：无块大小建议（%1 无故障率）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rack-scale NVLink domains</source>
+        <translation>机架级 NVLink 域</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 trays: %2 %</source>
+        <translation>%1 个托盘：%2 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each tray of a %1-tray domain is out %2 % of the time (the preset&apos;s server failures over the repair time). Use Slurm blocks of %3 trays: they keep at least %4 % of the trays usable. Usable share by block size: %5.</source>
+        <translation>%1 托盘域中每个托盘有 %2 % 的时间不可用（预设的服务器故障乘以维修时间）。使用 %3 个托盘的 Slurm 块：至少 %4 % 的托盘可用。按块大小的可用比例：%5。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Failures over time</source>
+        <translation>长期故障</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failure rates not available: %1</source>
+        <translation>故障率不可用：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not computed: %1</source>
+        <translation>未计算：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Failure rates: %1 (preset %2; %3, %4). Every failure of a device a job holds interrupts it.</source>
+        <translation>故障率：%1（预设 %2；%3，%4）。作业所用设备的每次故障都会中断作业。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Monte Carlo, %1 simulated years of the whole cluster: %2 interruptions per year (5th to 95th percentile %3 to %4); at most %5 servers out at once in 95 % of the years.</source>
+        <translation>蒙特卡洛模拟，全集群 %1 个模拟年：每年 %2 次中断（第 5 至第 95 百分位 %3 至 %4）；95 % 的年份中同时停机的服务器最多 %5 台。</translation>
     </message>
 </context>
 <context>
@@ -3410,7 +3613,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasClipboard</name>
     <message>
-        <location filename="../../widgets/canvas/canvasclipboard.cpp" line="+92"/>
+        <location filename="../../widgets/canvas/canvasclipboard.cpp" line="+101"/>
         <source>Nothing to paste</source>
         <translation>没有可粘贴的内容</translation>
     </message>
@@ -3790,7 +3993,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+2"/>
         <source>Reliability</source>
-        <translation type="unfinished"></translation>
+        <translation>可靠性</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5254,7 +5457,7 @@ or open a design (Ctrl+O).</source>
         <translation>剪切</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+63"/>
         <source>Analysis %1 ms</source>
         <translation>分析耗时 %1 ms</translation>
     </message>
@@ -5944,206 +6147,206 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ReliabilityView</name>
     <message>
-        <location filename="../../widgets/docks/reliabilityview.cpp" line="+137"/>
+        <location filename="../../widgets/docks/reliabilityview.cpp" line="+138"/>
         <source>Cause</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+12"/>
         <source>Devices</source>
-        <translation type="unfinished">设备</translation>
+        <translation>设备</translation>
     </message>
     <message>
         <location line="-12"/>
         <source>Per day</source>
-        <translation type="unfinished"></translation>
+        <translation>每天</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Share</source>
-        <translation type="unfinished"></translation>
+        <translation>占比</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>MTBI by job size</source>
-        <translation type="unfinished"></translation>
+        <translation>按作业规模的平均中断间隔</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Spare part</source>
-        <translation type="unfinished"></translation>
+        <translation>备件部件</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>In a repair</source>
-        <translation type="unfinished"></translation>
+        <translation>维修期内</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Spares</source>
-        <translation type="unfinished">备件</translation>
+        <translation>备件</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Total</source>
-        <translation type="unfinished"></translation>
+        <translation>合计</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>Preset file…</source>
-        <translation type="unfinished"></translation>
+        <translation>预设文件…</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>all GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>全部 GPU</translation>
     </message>
     <message>
         <location line="+11"/>
         <source> GB</source>
-        <translation type="unfinished"></translation>
+        <translation> GB</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>none</source>
-        <translation type="unfinished">无</translation>
+        <translation>无</translation>
     </message>
     <message>
         <location line="+1"/>
         <source> GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation> GB/s</translation>
     </message>
     <message>
         <location line="+1"/>
         <source> min</source>
-        <translation type="unfinished"></translation>
+        <translation> 分钟</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Failure rates</source>
-        <translation type="unfinished"></translation>
+        <translation>故障率</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Job size</source>
-        <translation type="unfinished"></translation>
+        <translation>作业规模</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Checkpoint size</source>
-        <translation type="unfinished"></translation>
+        <translation>检查点大小</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Storage bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>存储带宽</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Restart</source>
-        <translation type="unfinished"></translation>
+        <translation>重启</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>Open failure rates</source>
-        <translation type="unfinished"></translation>
+        <translation>打开故障率</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Failure rates (*.yaml);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>故障率 (*.yaml);;所有文件 (*)</translation>
     </message>
     <message>
         <location line="+81"/>
         <source>Failures over time</source>
-        <translation type="unfinished"></translation>
+        <translation>长期故障</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Computing…</source>
-        <translation type="unfinished">正在计算…</translation>
+        <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Cannot compute: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法计算：%1</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>Job of %1 GPUs on %2 servers (%3 links, %4 switches):</source>
-        <translation type="unfinished"></translation>
+        <translation>作业使用 %2 台服务器上的 %1 个 GPU（%3 条链路，%4 台交换机）：</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 interruptions per day</source>
-        <translation type="unfinished"></translation>
+        <translation>每天 %1 次中断</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>MTBI %1</source>
-        <translation type="unfinished"></translation>
+        <translation>平均中断间隔 %1</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+83"/>
         <source>unknown</source>
-        <translation type="unfinished">未知</translation>
+        <translation>未知</translation>
     </message>
     <message>
         <location line="-81"/>
         <source>(without %1: no rate in the preset)</source>
-        <translation type="unfinished"></translation>
+        <translation>（不含 %1：预设中无故障率）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Rack-scale domains of %1 trays: blocks of %2 trays keep %3 % usable.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 托盘的机架级域：%2 个托盘的块保持 %3 % 可用。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Checkpoint every %1 min (Daly; write %2 s, restart %3 min): goodput %4 %.</source>
-        <translation type="unfinished"></translation>
+        <translation>每 %1 分钟一个检查点（Daly；写入 %2 秒，重启 %3 分钟）：有效训练时间比 %4 %。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Checkpoint interval and goodput: unknown (no failure rate for this job&apos;s devices).</source>
-        <translation type="unfinished"></translation>
+        <translation>检查点间隔和有效训练时间比：未知（该作业的设备没有故障率）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Checkpoint interval and goodput: unknown (give a checkpoint size and a storage bandwidth).</source>
-        <translation type="unfinished"></translation>
+        <translation>检查点间隔和有效训练时间比：未知（请填写检查点大小和存储带宽）。</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Left out (no rate in the preset): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未计入（预设中无故障率）：%1</translation>
     </message>
     <message>
         <location line="+33"/>
         <source>GPUs in the job</source>
-        <translation type="unfinished"></translation>
+        <translation>作业中的 GPU 数</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>MTBI (hours)</source>
-        <translation type="unfinished"></translation>
+        <translation>平均中断间隔（小时）</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>Spares for %1 % over a %2-day repair.</source>
-        <translation type="unfinished"></translation>
+        <translation>覆盖 %2 天维修期、概率 %1 % 的备件。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>None computed for %1 (no rate in the preset).</source>
-        <translation type="unfinished"></translation>
+        <translation>未计算 %1 的备件（预设中无故障率）。</translation>
     </message>
 </context>
 <context>
