@@ -304,6 +304,8 @@ void ReliabilityView::refresh()
     spec.kind = QStringLiteral("reliability");
     spec.title = tr("Failures over time");
     spec.context = this;
+    spec.document = m_document;   // a result of a design edited since is dropped (the edit runs again)
+    spec.revision = snapshot.revision;
     spec.quiet = true;   // a second or less, on every edit: the dock says it is computing, the status bar stays the analysis'
     m_status->setText(tr("Computing…"));
     m_status->setVisible(true);
