@@ -29,33 +29,6 @@ struct TrainArgs
     std::optional<double> kwhPrice, pue;
 };
 
-// "15T", "300B", "2.5e12", "1.5M": a count of tokens.
-std::optional<double> parseTokens(const std::string &text)
-{
-    if (text.empty())
-        return std::nullopt;
-    double scale = 1;
-    std::string digits = text;
-    switch (text.back()) {
-    case 'K': case 'k': scale = 1e3; break;
-    case 'M': case 'm': scale = 1e6; break;
-    case 'B': case 'b': case 'G': case 'g': scale = 1e9; break;
-    case 'T': case 't': scale = 1e12; break;
-    default: break;
-    }
-    if (scale != 1)
-        digits.pop_back();
-    try {
-        std::size_t used = 0;
-        const double v = std::stod(digits, &used);
-        if (used != digits.size() || !std::isfinite(v) || v <= 0)
-            return std::nullopt;
-        return v * scale;
-    } catch (const std::exception &) {
-        return std::nullopt;
-    }
-}
-
 Result<TrainingRequest> request(const TrainArgs &a)
 {
     TrainingRequest r;
@@ -76,7 +49,7 @@ Result<TrainingRequest> request(const TrainArgs &a)
     else if (a.tp || a.pp)   // a plan written by hand is not sharded unless it says so
         s.fsdp = false;
     if (!a.tokens.empty()) {
-        auto t = parseTokens(a.tokens);
+        auto t = parseTokenCount(a.tokens);
         if (!t)
             return Error{"--tokens", 0, 0, "'" + a.tokens + "' is not a token count (e.g. 15T, 300B, 2.5e12)"};
         r.tokens = *t;

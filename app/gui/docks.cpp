@@ -9,6 +9,7 @@
 #include "problemsview.h"
 #include "rackview.h"
 #include "reliabilityview.h"
+#include "trainingview.h"
 #include "canvasscene.h"
 #include "schedulerview.h"
 
@@ -61,6 +62,7 @@ Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene,
     d.metrics = new MetricsView(window);
     d.scheduler = new SchedulerView(document, window);
     d.reliability = new ReliabilityView(document, window);
+    d.training = new TrainingView(document, window);
     d.overview = new OverviewView(document, scene, view, window);
     d.bomModel = new BomModel(window);
     d.bomView = createBomView(d.bomModel, window);
@@ -81,6 +83,8 @@ Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene,
     window->tabifyDockWidget(metrics, scheduler);
     auto *reliability = dock(d.reliability, tr("Reliability"), QStringLiteral("ReliabilityDock"), Qt::RightDockWidgetArea);
     window->tabifyDockWidget(scheduler, reliability);
+    auto *training = dock(d.training, tr("Training"), QStringLiteral("TrainingDock"), Qt::RightDockWidgetArea);
+    window->tabifyDockWidget(reliability, training);
     metrics->raise();
     auto *problems = dock(d.problems, tr("Problems"), QStringLiteral("ProblemsDock"), Qt::BottomDockWidgetArea);
     auto *bom = dock(d.bomView, tr("Bill of materials"), QStringLiteral("BomDock"), Qt::BottomDockWidgetArea);

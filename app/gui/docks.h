@@ -23,9 +23,10 @@ class ProblemsView;
 class RackView;
 class ReliabilityView;
 class SchedulerView;
+class TrainingView;
 
 // The docks around the canvas and their default layout: parts (tabbed with the pod and
-// scalable-unit overview) and inspector on the left, metrics, scheduler and reliability (tabbed)
+// scalable-unit overview) and inspector on the left, metrics, scheduler, reliability and training (tabbed)
 // on the right, problems, bill of materials, differences from the as-built fabric and racks (tabbed)
 // below.
 // A new dock is added here, with its objectName (saved layouts and View ▸ Docks use it).
@@ -40,6 +41,7 @@ public:
     MetricsView *metrics = nullptr;
     SchedulerView *scheduler = nullptr;
     ReliabilityView *reliability = nullptr;   // failures over time
+    TrainingView *training = nullptr;         // step time, tokens/s and cost per token of a model
     OverviewView *overview = nullptr;
     RackView *racks = nullptr;
     BomModel *bomModel = nullptr;

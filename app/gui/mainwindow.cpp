@@ -22,6 +22,7 @@
 #include "planetabs.h"
 #include "problemsview.h"
 #include "reliabilityview.h"
+#include "trainingview.h"
 #include "schedulerview.h"
 
 #include "catalog/catalog.h"
@@ -78,6 +79,7 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     m_docks = Docks::create(this, m_document, m_scene, m_view, catalog);
     m_docks.scheduler->setJobs(m_jobs);
     m_docks.reliability->setJobs(m_jobs);
+    m_docks.training->setJobs(m_jobs);
     m_asBuilt = new AsBuiltCompare(m_document, m_scene, m_view, m_docks.differences, m_files, m_jobs, catalog, this);
     m_explorer = new ExplorerHost(this, catalog);
     m_actions = MainActions::create(*this);

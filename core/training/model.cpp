@@ -3,12 +3,14 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cmath>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace fs = std::filesystem;
 
@@ -289,6 +291,32 @@ Result<Model> findModel(const std::string &idOrPath)
         return makeError("", 0, 0, "unknown model '" + idOrPath + "' (built in: " + known + "; or a FILE.yaml)");
     }
     return loadModelFile(file.string());
+}
+
+std::optional<double> parseTokenCount(const std::string &text)
+{
+    if (text.empty())
+        return std::nullopt;
+    double scale = 1;
+    std::string digits = text;
+    switch (text.back()) {
+    case 'K': case 'k': scale = 1e3; break;
+    case 'M': case 'm': scale = 1e6; break;
+    case 'B': case 'b': case 'G': case 'g': scale = 1e9; break;
+    case 'T': case 't': scale = 1e12; break;
+    default: break;
+    }
+    if (scale != 1)
+        digits.pop_back();
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(digits, &used);
+        if (used != digits.size() || !std::isfinite(v) || v <= 0)
+            return std::nullopt;
+        return v * scale;
+    } catch (const std::exception &) {
+        return std::nullopt;
+    }
 }
 
 } // namespace cplan::training

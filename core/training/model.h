@@ -7,6 +7,7 @@
 #include "util/error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -84,5 +85,8 @@ std::string builtinModelsDirectory();
 std::vector<std::string> builtinModelIds();   // sorted
 // A built-in id, or a path to a model file (anything with a '/' or ending in .yaml).
 Result<Model> findModel(const std::string &idOrPath);
+
+// "15T", "300B", "2.5e12", "1.5M": a count of tokens to train (every front end reads it so).
+std::optional<double> parseTokenCount(const std::string &text);
 
 } // namespace cplan::training

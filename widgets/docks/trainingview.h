@@ -1,0 +1,103 @@
+#pragma once
+
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse C++20 concepts in the standard headers
+#include "analysis/training.h"
+#endif
+
+#include "breakdownbar.h"
+
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTableWidget;
+class QVBoxLayout;
+
+namespace cplan {
+
+class Document;
+class EngineJobs;
+
+// How fast a model trains on the design as it is, and what a token costs: the step time and
+// where it goes, tokens/s, MFU, memory per GPU against HBM, days to train, cost and energy per
+// million tokens, and the plan (searched, or the one given). Every figure comes from one engine
+// call, analyzeTraining (core/analysis/training.h), run as a job of the window's EngineJobs on
+// a snapshot; an edit refreshes it after a short pause (only while it is shown).
+class TrainingView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    struct Result
+    {
+        QString error;                     // the model cannot be read, no plan is legal
+        std::optional<TrainingAnalysis> analysis;
+    };
+
+    explicit TrainingView(Document *document, QWidget *parent = nullptr);
+    ~TrainingView() override;
+
+    // The window's job runner (the view has one of its own until it is given one).
+    void setJobs(EngineJobs *jobs);
+    // A built-in model id (llama3-70b) or a model file.
+    void setModel(const QString &idOrFile);
+    void setTokens(const QString &tokens);    // "15T"
+    void setGpus(int gpus);                   // 0: every GPU
+    // Fixed parallelism (0 = searched); `automatic` searches all of it.
+    void setParallelism(bool automatic, int tp = 0, int pp = 0, int dp = 0, int cp = 0, int ep = 0, int vp = 0);
+    QString model() const { return m_model; }
+    // The request the form describes; an error when the form cannot be read.
+    ::cplan::Result<TrainingRequest> request() const;
+
+    // Runs now (an edit runs it after a pause); waits for it (tests, screenshots).
+    void refresh();
+    bool waitForResult(int timeoutMs);
+    bool isRunning() const;
+    const Result *result() const { return m_result.get(); }
+    QString summaryText() const;
+    QTableWidget *figuresTable() const { return m_figures; }
+    const BreakdownBar *breakdownBar() const { return m_bar; }
+    // The GUI thread's share of the last refresh (the snapshot and showing the result), ms.
+    double lastGuiMs() const { return m_snapshotMs + m_showMs; }
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void addForm(QVBoxLayout *layout);
+    QWidget *parallelismRow();
+    void connectControls();
+    void scheduleRefresh();
+    void onFinished(std::shared_ptr<Result> result);
+    void showAnalysis(const TrainingAnalysis &a);
+    static QString missingText(const TrainingAnalysis &a, bool withPrices);
+    void chooseModelFile();
+
+    Document *m_document;
+    EngineJobs *m_engine;
+    QComboBox *m_modelBox, *m_precision, *m_recompute;
+    QLineEdit *m_tokens;
+    QSpinBox *m_gpus;
+    QCheckBox *m_auto;
+    std::vector<std::pair<QString, QSpinBox *>> m_plan;   // TP, PP, DP, CP, EP, VP
+    QLabel *m_status, *m_summary, *m_memory, *m_unknown;
+    BreakdownBar *m_bar;
+    QTableWidget *m_figures;
+    QTimer m_debounce;
+    QString m_model = QStringLiteral("llama3-70b");
+    quint64 m_job = 0;
+    bool m_stale = true;
+    double m_snapshotMs = 0, m_showMs = 0;
+    std::shared_ptr<Result> m_result;
+};
+
+} // namespace cplan
