@@ -20,8 +20,9 @@ namespace {
 
 // The report's sections in order. A new section: its page function (reportpages.h) here.
 using PageFunction = void (*)(ReportPainter &, const ReportData &);
-const PageFunction kSections[] = {coverPage,    layoutPage,      analysisPage, collectivePage,   bomPage,     cablePage,
-                                  physicalPage, reliabilityPage, schedulePage, alternativesPage, sourcesPage, findingsPage};
+const PageFunction kSections[] = {coverPage,    layoutPage,      analysisPage, collectivePage, bomPage,          cablePage,
+                                  physicalPage, reliabilityPage, trainingPage, schedulePage,   alternativesPage, sourcesPage,
+                                  findingsPage};
 
 } // namespace
 

@@ -53,6 +53,7 @@ void bomPage(ReportPainter &painter, const ReportData &data);
 void cablePage(ReportPainter &painter, const ReportData &data);
 void physicalPage(ReportPainter &painter, const ReportData &data);
 void reliabilityPage(ReportPainter &painter, const ReportData &data);   // failures over time (llama3 preset)
+void trainingPage(ReportPainter &painter, const ReportData &data);      // training time and cost per token (llama3-70b)
 void schedulePage(ReportPainter &painter, const ReportData &data);
 void alternativesPage(ReportPainter &painter, const ReportData &data);
 void sourcesPage(ReportPainter &painter, const ReportData &data);

@@ -35,15 +35,6 @@ namespace {
 
 QString num(double v, int decimals) { return QLocale().toString(v, 'f', decimals); }
 
-// The parts of a step in the order the engine lists them, each with a colour of its own.
-std::vector<BreakdownBar::Part> barParts(const Breakdown &b)
-{
-    return {{QStringLiteral("compute"), b.compute, QColor(0x4e, 0x79, 0xa7)}, {QStringLiteral("tp"), b.tp, QColor(0xf2, 0x8e, 0x2b)},
-            {QStringLiteral("cp"), b.cp, QColor(0x76, 0xb7, 0xb2)},           {QStringLiteral("pp_p2p"), b.ppP2p, QColor(0x59, 0xa1, 0x4f)},
-            {QStringLiteral("bubble"), b.bubble, QColor(0xed, 0xc9, 0x48)},   {QStringLiteral("dp_exposed"), b.dpExposed, QColor(0xe1, 0x57, 0x59)},
-            {QStringLiteral("ep"), b.ep, QColor(0xb0, 0x7a, 0xa1)}};
-}
-
 int designGpus(const Design &design, const Catalog &catalog)
 {
     int gpus = 0;
@@ -419,7 +410,7 @@ void TrainingView::showAnalysis(const TrainingAnalysis &a)
                            .arg(a.servers)
                            .arg(QString::fromStdString(a.serverPart), QString::fromStdString(e.plan.text()),
                                 a.autoParallel ? tr(" (searched: %1 plans priced)").arg(a.search.evaluated) : QString()));
-    m_bar->setParts(e.known ? barParts(e.breakdown) : std::vector<BreakdownBar::Part>{});
+    m_bar->setParts(e.known ? stepBarParts(e.breakdown) : std::vector<StepBarPart>{});
     const QString unknown = tr("unknown");
     const QString money = QStringLiteral(" ") + QString::fromStdString(a.currency);
     std::vector<std::pair<QString, QString>> rows = {
