@@ -2,6 +2,7 @@
 
 #include "analysis/design.h"
 #include "analysis/reliability.h"
+#include "analysis/training.h"
 #include "schedule/scheduler.h"
 #include "util/message.h"
 
@@ -88,6 +89,12 @@ const std::vector<KeyFigureInfo> &keyFigureTable()
          "share of time a job on every GPU trains: llama3 failure rates, 2,000 GB checkpoints at 50 GB/s, Daly's interval"},
         {"spares_cost", U::Money, kMin, C::Reliability, true, CPLAN_TR("KeyFigures", "Spares cost"),
          "spares for 99 % over a 3-day repair at llama3's failure rates, design currency"},
+        {"tokens_per_s", U::Count, kMax, C::Training, true, CPLAN_TR("KeyFigures", "Tokens per second"),
+         "training tokens per second of the sweep's model on every GPU, parallelism searched"},
+        {"days", U::Count, kMin, C::Training, true, CPLAN_TR("KeyFigures", "Days to train"),
+         "days to train the sweep's tokens at that rate"},
+        {"cost_per_mtoken", U::Money, kMin, C::Training, true, CPLAN_TR("KeyFigures", "Cost per million tokens"),
+         "CAPEX over 4 years + energy at the design's price and PUE, per million tokens, design currency"},
     };
     return table;
 }
@@ -282,6 +289,19 @@ void reliabilityFigures(const ReliabilityAnalysis &a, const std::string &currenc
     c.partial("spares_cost", total, complete);
 }
 
+// Unknown when no plan is legal or a figure the step-time model needs is missing; days without a
+// token count and the cost without every price and power figure are unknown too (never zero).
+void trainingFigures(const TrainingAnalysis &a, Collector &c)
+{
+    const training::StepEstimate &e = a.search.best;
+    if (e.valid && e.known && e.tokensPerS > 0)
+        c.exact("tokens_per_s", e.tokensPerS);
+    else
+        c.unknown("tokens_per_s");
+    c.optional("days", a.days, true);
+    c.optional("cost_per_mtoken", a.costPerMToken, true);
+}
+
 } // namespace
 
 KeyFigures keyFigures(const KeyFigureSources &s)
@@ -310,6 +330,8 @@ KeyFigures keyFigures(const KeyFigureSources &s)
     }
     if (s.reliability)
         reliabilityFigures(*s.reliability, s.cost ? s.cost->bom.currency : std::string(), c);
+    if (s.training)
+        trainingFigures(*s.training, c);
     return c.done();
 }
 

@@ -20,6 +20,7 @@ struct RackBudget;
 struct ReliabilityAnalysis;
 struct ScheduleResult;
 struct TrafficResult;
+struct TrainingAnalysis;
 
 enum class Sense { Minimize, Maximize };
 
@@ -28,7 +29,8 @@ enum class Sense { Minimize, Maximize };
 // when an objective or a constraint asks for them.
 // Reliability: a failures-over-time analysis (analysis/reliability.h) with the built-in llama3
 // rates and the default checkpoint.
-enum class FigureCost { Design, Network, Latency, Workload, Schedule, Reliability };
+// Training: a training analysis (analysis/training.h) of the sweep's model on every GPU.
+enum class FigureCost { Design, Network, Latency, Workload, Schedule, Reliability, Training };
 
 enum class Unit
 {
@@ -109,6 +111,8 @@ struct KeyFigureSources
     const ScheduleResult *schedule = nullptr;
     // A job on every GPU, with a checkpoint (goodput) and the spares (their cost).
     const ReliabilityAnalysis *reliability = nullptr;
+    // A model trained on every GPU, parallelism searched (tokens/s, days, cost per token).
+    const TrainingAnalysis *training = nullptr;
 };
 
 KeyFigures keyFigures(const KeyFigureSources &sources);

@@ -5,6 +5,7 @@
 #include "analysis/network.h"
 #include "analysis/reliability.h"
 #include "analysis/scenario.h"
+#include "analysis/training.h"
 #include "catalog/catalog.h"
 #include "catalog/pricequote.h"
 #include "generate/fattree.h"
@@ -305,6 +306,30 @@ bool reliabilityFigures(const SweepSpec &spec, const Design &design, const Catal
     return true;
 }
 
+// Tokens/s, days and cost per million tokens, only when asked: the sweep's model trained on every
+// GPU of the point's design, parallelism searched. A design on which no plan is legal keeps its
+// other figures and has these unknown; false (reason in r.skipped) when the model cannot be read.
+bool trainingFigures(const SweepSpec &spec, const Design &design, const Catalog &catalog, const RunControl &control, PointResult &r)
+{
+    if (!spec.training || !wants(requiredFigures(spec), FigureCost::Training))
+        return true;
+    auto model = training::findModel(spec.training->model);
+    if (!model) {
+        r.skipped = model.error().message;
+        return false;
+    }
+    TrainingRequest request;
+    request.model = std::move(*model);
+    request.tokens = spec.training->tokens;
+    const auto a = analyzeTraining(design, catalog, request, control);
+    if (!a)
+        return true;
+    KeyFigureSources sources;
+    sources.training = &*a;
+    addFigures(keyFigures(sources), r);
+    return true;
+}
+
 PointResult blankResult(const SweepPoint &p)
 {
     PointResult r;
@@ -345,7 +370,7 @@ std::vector<PointResult> evaluateGroup(const SweepSpec &spec, const std::vector<
         r.figures = shared.figures;
         r.incomplete = shared.incomplete;
         if (networkFigures(spec, *p, network, r) && scheduleFigures(spec, *p, *design, catalog, control, r) &&
-            reliabilityFigures(spec, *design, catalog, control, r)) {
+            reliabilityFigures(spec, *design, catalog, control, r) && trainingFigures(spec, *design, catalog, control, r)) {
             sortFigures(r.figures);
         } else {
             std::string why = std::move(r.skipped);

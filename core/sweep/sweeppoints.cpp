@@ -66,6 +66,15 @@ std::string scheduleKey(const SweepSpec &spec)
     return out;
 }
 
+// The training objectives' model and tokens: another model is another result.
+void appendTraining(const SweepSpec &spec, std::string &out)
+{
+    if (!spec.training)
+        return;
+    appendSetting(out, "training.model", spec.training->model);
+    appendSetting(out, "training.tokens", formatDouble(spec.training->tokens));
+}
+
 void finishPoint(const SweepSpec &spec, const std::string &extra, SweepPoint &p)
 {
     std::sort(p.settings.begin(), p.settings.end(), [](const SweepSetting &a, const SweepSetting &b) { return a.name < b.name; });
@@ -92,7 +101,8 @@ std::vector<SweepPoint> expandSweep(const SweepSpec &spec)
     std::size_t count = 1;
     for (const SweepOption &a : spec.axes)
         count *= a.values.size();
-    const std::string extra = scheduleKey(spec);
+    std::string extra = scheduleKey(spec);
+    appendTraining(spec, extra);
     std::vector<SweepPoint> points(count);
     for (std::size_t i = 0; i < count; ++i) {
         SweepPoint &p = points[i];

@@ -8,6 +8,7 @@
 #include "model/design.h"
 #include "routing/routing.h"
 #include "schedule/scheduler.h"
+#include "training/model.h"
 #include "sweep/figures.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
@@ -135,6 +136,7 @@ private:
     void options(const YamlNode &map, bool axis, const char *section);
     void workload(const YamlNode &map);
     void schedule(const YamlNode &map);
+    void training(const YamlNode &map);
     void objectives(const YamlNode &list);
     void constraints(const YamlNode &map);
     std::optional<double> number(const YamlNode &node, const std::string &what);
@@ -288,6 +290,39 @@ void SweepReader::schedule(const YamlNode &map)
     m_spec.schedule = s;
 }
 
+// training: {model: ID or FILE, tokens: 15T}; the model is read here, so that a typo fails at
+// its line rather than at every point.
+void SweepReader::training(const YamlNode &map)
+{
+    if (!map.isMap())
+        return fail(map, "'training' must be a mapping, e.g. {model: llama3-70b, tokens: 15T}");
+    SweepTraining t;
+    for (const YamlEntry &e : map.entries) {
+        const std::string &k = e.key.scalar;
+        if (k == "model") {
+            if (!scalar(e.value, "'model'"))
+                return;
+            const std::string &m = e.value.scalar;
+            const bool file = m.find('/') != std::string::npos || m.ends_with(".yaml");
+            t.model = file ? resolvePath(m_file, m) : m;
+            if (auto model = training::findModel(t.model); !model)
+                return fail(e.value, "model: " + model.error().message);
+        } else if (k == "tokens") {
+            if (!scalar(e.value, "'tokens'"))
+                return;
+            const auto tokens = training::parseTokenCount(e.value.scalar);
+            if (!tokens)
+                return fail(e.value, "tokens: '" + e.value.scalar + "' is not a token count (e.g. 15T, 300B, 2.5e12)");
+            t.tokens = *tokens;
+        } else {
+            return fail(e.key, "unknown key '" + k + "' in training (model, tokens)");
+        }
+    }
+    if (t.model.empty())
+        return fail(map, "the training section needs a model: a built-in id (llama3-70b) or a model file");
+    m_spec.training = t;
+}
+
 void SweepReader::objectives(const YamlNode &list)
 {
     m_spec.objectivesLine = list.line;
@@ -360,6 +395,8 @@ void SweepReader::checkCombination(const YamlNode &root)
             return fail(*m_objectiveNodes[i], "objective '" + name + "' needs a workload (workload: {pattern: ...} or a pattern axis)");
         if (f->cost == FigureCost::Schedule && !m_spec.schedule)
             return fail(*m_objectiveNodes[i], "objective '" + name + "' needs a schedule section (schedule: {jobs: N, policy: ...})");
+        if (f->cost == FigureCost::Training && !m_spec.training)
+            return fail(*m_objectiveNodes[i], "objective '" + name + "' needs a training section (training: {model: llama3-70b, tokens: 15T})");
     }
     if (known("policy") && !m_spec.schedule)
         return fail(root, "'policy' is given but there is no schedule section (schedule: {jobs: N} or {trace: FILE})");
@@ -400,6 +437,8 @@ void SweepReader::read(const YamlNode &root)
             workload(e.value);
         else if (k == "schedule")
             schedule(e.value);
+        else if (k == "training")
+            training(e.value);
         else if (k == "objectives")
             objectivesNode = &e.value;
         else if (k == "constraints")
@@ -408,7 +447,7 @@ void SweepReader::read(const YamlNode &root)
             if (scalar(e.value, "'prices'"))
                 m_spec.pricesPath = resolvePath(m_file, e.value.scalar);
         } else
-            fail(e.key, "unknown key '" + k + "' (format, name, fixed, axes, workload, schedule, objectives, constraints, prices)");
+            fail(e.key, "unknown key '" + k + "' (format, name, fixed, axes, workload, schedule, training, objectives, constraints, prices)");
         if (error)
             return;
     }

@@ -9,6 +9,7 @@
 //   axes: {switch: [qm9700, qm8700], blocking: ["1:1", "2:1"]}   # lists; every combination
 //   workload: {pattern: alltoall, bytes: 1MiB}          # optional; pattern or collective name
 //   schedule: {jobs: 500, policy: fifo, seed: 1}        # optional; or trace: FILE.csv
+//   training: {model: llama3-70b, tokens: 15T}          # optional; for tokens_per_s, days, cost_per_mtoken
 //   objectives: [capex, completion_s]                   # figure names (sweep/figures.h)
 //   constraints: {budget: 40e6, power_w: 2e6, racks: 60, max_blocking: "2:1"}
 //   prices: quote.csv                                   # optional quote (CSV/XLSX) to price with
@@ -60,6 +61,14 @@ struct SweepSchedule
     bool network = true;                // couple job speed to the fabric
 };
 
+// The model the training objectives (tokens_per_s, days, cost_per_mtoken) train on every GPU,
+// parallelism searched: `training: {model: llama3-70b, tokens: 15T}`.
+struct SweepTraining
+{
+    std::string model;                  // a built-in id, or a model file (resolved like the trace)
+    double tokens = 0;                  // to train, for days (0: days unknown)
+};
+
 struct SweepConstraints
 {
     std::optional<double> budget;       // capex at most (the design's currency)
@@ -76,6 +85,7 @@ struct SweepSpec
     std::vector<SweepOption> axes;      // points: every combination, the last axis varying fastest
     bool hasWorkload = false;           // a `workload:` section (its options are in `fixed`)
     std::optional<SweepSchedule> schedule;
+    std::optional<SweepTraining> training;
     std::vector<std::string> objectives;   // figure names, at least one
     SweepConstraints constraints;
     std::string pricesPath;             // a quote to price with (resolved like the trace)

@@ -166,7 +166,14 @@ QString ExplorerSetup::formText() const
     const QString pattern = m_pattern->currentText().trimmed();
     if (!pattern.isEmpty())
         text += QStringLiteral("workload: {pattern: %1, bytes: %2}\n").arg(quoted(pattern), quoted(m_bytes->text().trimmed()));
-    text += QStringLiteral("objectives: [%1]\n").arg(checkedIds(m_objectives).join(QStringLiteral(", ")));
+    const QStringList objectives = checkedIds(m_objectives);
+    // The training objectives need a model: Llama 3 70B and 15T tokens (edit them in the Sweep file tab).
+    for (const char *id : {"tokens_per_s", "days", "cost_per_mtoken"})
+        if (objectives.contains(QLatin1String(id))) {
+            text += QStringLiteral("training: {model: llama3-70b, tokens: 15T}\n");
+            break;
+        }
+    text += QStringLiteral("objectives: [%1]\n").arg(objectives.join(QStringLiteral(", ")));
     return text;
 }
 
