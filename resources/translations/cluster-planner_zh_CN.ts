@@ -1278,7 +1278,7 @@
 <context>
     <name>KeyFigures</name>
     <message>
-        <location filename="../../core/analysis/keyfigures.cpp" line="+25"/>
+        <location filename="../../core/analysis/keyfigures.cpp" line="+26"/>
         <source>CAPEX</source>
         <translation>资本支出</translation>
     </message>
@@ -1473,6 +1473,21 @@
         <translation>备件成本</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Tokens per second</source>
+        <translation>每秒词元数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cost per million tokens</source>
+        <translation>每百万词元成本</translation>
+    </message>
+    <message>
         <location filename="../../widgets/l10n/explorertext.cpp" line="+33"/>
         <source>%1 kW</source>
         <translation>%1 kW</translation>
@@ -1546,7 +1561,7 @@
 <context>
     <name>PdfReport</name>
     <message>
-        <location filename="../../app/report/pdfreport.cpp" line="+117"/>
+        <location filename="../../app/report/pdfreport.cpp" line="+118"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -2158,10 +2173,12 @@ This page shows cost charts only.</source>
         <location filename="../../app/report/collectivepage.cpp" line="-35"/>
         <location filename="../../app/report/physicalpage.cpp" line="-107"/>
         <location line="+29"/>
-        <location filename="../../app/report/reliabilitypage.cpp" line="+35"/>
+        <location filename="../../app/report/reliabilitypage.cpp" line="+38"/>
         <location line="+63"/>
         <location line="+1"/>
         <location line="+36"/>
+        <location filename="../../app/report/trainingpage.cpp" line="+91"/>
+        <location line="+19"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -2173,6 +2190,7 @@ This page shows cost charts only.</source>
     <message>
         <location line="+0"/>
         <location filename="../../app/report/reliabilitypage.cpp" line="-11"/>
+        <location filename="../../app/report/trainingpage.cpp" line="-43"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
@@ -2483,11 +2501,13 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+14"/>
+        <location filename="../../app/report/trainingpage.cpp" line="+31"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
         <location line="+0"/>
+        <location filename="../../app/report/trainingpage.cpp" line="+0"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
@@ -2875,6 +2895,7 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../app/report/trainingpage.cpp" line="-30"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
@@ -3010,6 +3031,7 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+5"/>
+        <location filename="../../app/report/trainingpage.cpp" line="+70"/>
         <source>Not computed: %1</source>
         <translation>未计算：%1</translation>
     </message>
@@ -3022,6 +3044,156 @@ This page shows cost charts only.</source>
         <location line="+11"/>
         <source>Monte Carlo, %1 simulated years of the whole cluster: %2 interruptions per year (5th to 95th percentile %3 to %4); at most %5 servers out at once in 95 % of the years.</source>
         <translation>蒙特卡洛模拟，全集群 %1 个模拟年：每年 %2 次中断（第 5 至第 95 百分位 %3 至 %4）；95 % 的年份中同时停机的服务器最多 %5 台。</translation>
+    </message>
+    <message>
+        <location filename="../../app/report/trainingpage.cpp" line="-82"/>
+        <source>Where a step&apos;s time goes</source>
+        <translation>单步时间构成</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>unknown: no power figures and prices (listed below)</source>
+        <translation>未知：缺少功耗数据和价格（见下方列表）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown: no power figures (listed below)</source>
+        <translation>未知：缺少功耗数据（见下方列表）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown: no prices (listed below)</source>
+        <translation>未知：缺少价格（见下方列表）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Throughput and cost</source>
+        <translation>吞吐量与成本</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens/s</source>
+        <translation>词元/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU 词元/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model TFLOP/s per GPU</source>
+        <translation>每 GPU 模型 TFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 GB of %2 GB HBM (%3)</source>
+        <translation>%1 GB / %2 GB HBM（%3）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fits</source>
+        <translation>可容纳</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>does not fit</source>
+        <translation>容纳不下</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 GB (HBM unknown)</source>
+        <translation>%1 GB（HBM 未知）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Days to train %1 tokens</source>
+        <translation>训练 %1 词元所需天数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Energy per million tokens</source>
+        <translation>每百万词元能耗</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> kWh</source>
+        <translation> kWh</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost per million tokens</source>
+        <translation>每百万词元成本</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Not known: %1.</source>
+        <translation>未知：%1。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Training time and cost per token</source>
+        <translation>训练时间与每词元成本</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Model not available: %1</source>
+        <translation>模型不可用：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Assumptions: %1 (%2) trained on %3 tokens, on %4 of the design&apos;s GPUs (%5 × %6), parallelism searched for the highest tokens/s that fits in memory, %7, a global batch of %8 sequences of %9 tokens. CAPEX written off over %10 years; electricity at %11 %12/kWh, PUE %13. Another model, size or plan: `cplan train` or the window&apos;s Training dock.</source>
+        <translation>假设：%1（%2）训练 %3 词元，使用设计中的 %4 个 GPU（%5 × %6），并行方式经搜索取显存可容纳且词元/秒最高者，%7，全局批量为 %8 条序列、每条 %9 词元。CAPEX 按 %10 年摊销；电价 %11 %12/kWh，PUE %13。其他模型、规模或方案：使用 `cplan train` 或窗口中的“训练”停靠窗。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Plan: %1 (%2 legal plans priced).</source>
+        <translation>方案：%1（已评估 %2 个合法方案）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Step time unknown: %1</source>
+        <translation>单步时间未知：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No plan fits in %1 GB of HBM per GPU: the one shown needs the least memory.</source>
+        <translation>没有方案能放入每 GPU %1 GB 的 HBM：所示方案需要的显存最少。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Step-time model: Narayanan et al. 2021 and Korthikanti et al. 2022, the collectives from the NCCL model on this design&apos;s fabric; model dimensions: %1.</source>
+        <translation>单步时间模型：Narayanan 等（2021）与 Korthikanti 等（2022），集合通信来自本设计网络上的 NCCL 模型；模型尺寸：%1。</translation>
     </message>
 </context>
 <context>
@@ -3966,7 +4138,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Docks</name>
     <message>
-        <location filename="../../app/gui/docks.cpp" line="+73"/>
+        <location filename="../../app/gui/docks.cpp" line="+75"/>
         <source>Parts</source>
         <translation>部件</translation>
     </message>
@@ -3994,6 +4166,11 @@ or open a design (Ctrl+O).</source>
         <location line="+2"/>
         <source>Reliability</source>
         <translation>可靠性</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training</source>
+        <translation>训练</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -4316,7 +4493,7 @@ or open a design (Ctrl+O).</source>
         <translation>目标：</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+54"/>
         <source>The sweep file the form writes (edit it here, or open one).</source>
         <translation>表单生成的扫描文件（可在此编辑，或打开一个文件）。</translation>
     </message>
@@ -5383,7 +5560,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+101"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+103"/>
         <source>Price book</source>
         <translation>价格簿</translation>
     </message>
@@ -6263,7 +6440,7 @@ or open a design (Ctrl+O).</source>
         <translation>长期故障</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
@@ -6538,6 +6715,289 @@ or open a design (Ctrl+O).</source>
         <location line="+43"/>
         <source>t = %1 h, %2 GPUs busy</source>
         <translation>t = %1 h，%2 个 GPU 忙碌</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::TrainingView</name>
+    <message>
+        <location filename="../../widgets/docks/trainingview.cpp" line="+69"/>
+        <source>Try %1 GPUs.</source>
+        <translation>可尝试 %1 个 GPU。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Where a step&apos;s time goes:</source>
+        <translation>单步时间构成：</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>From file…</source>
+        <translation>从文件…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>e.g. 15T, 300B</source>
+        <translation>例如 15T、300B</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>all GPUs</source>
+        <translation>全部 GPU</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>searched</source>
+        <translation>自动搜索</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>不重算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens to train</source>
+        <translation>训练词元数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recompute</source>
+        <translation>重算</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Search every legal plan for the highest tokens/s that fits in memory</source>
+        <translation>搜索所有合法方案，取显存可容纳且词元/秒最高者</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Open model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Models (*.yaml);;All files (*)</source>
+        <translation>模型 (*.yaml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>&apos;%1&apos; is not a token count (e.g. 15T, 300B, 2.5e12)</source>
+        <translation>“%1”不是词元数（例如 15T、300B、2.5e12）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Give TP and PP with DP (the GPUs are TP × PP × CP × DP).</source>
+        <translation>给定 DP 时请同时给出 TP 和 PP（GPU 数 = TP × PP × CP × DP）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>TP × PP × CP × DP is %1 GPUs, not the %2 asked for.</source>
+        <translation>TP × PP × CP × DP 为 %1 个 GPU，而非所要求的 %2 个。</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Training step time</source>
+        <translation>训练单步时间</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Cannot compute: %1</source>
+        <translation>无法计算：%1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>unknown: no power figures and prices (listed below)</source>
+        <translation>未知：缺少功耗数据和价格（见下方列表）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown: no power figures (listed below)</source>
+        <translation>未知：缺少功耗数据（见下方列表）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown: no prices (listed below)</source>
+        <translation>未知：缺少价格（见下方列表）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown: the step time is not known</source>
+        <translation>未知：单步时间未知</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 on %2 × %3 (%4 × %5). Plan: %6%7.</source>
+        <translation>%1，%2 × %3（%4 × %5）。方案：%6%7。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> (searched: %1 plans priced)</source>
+        <translation>（已搜索：评估 %1 个方案）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens/s</source>
+        <translation>词元/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU 词元/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model TFLOP/s per GPU</source>
+        <translation>每 GPU 模型 TFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 GB of %2 GB HBM (fits)</source>
+        <translation>%1 GB / %2 GB HBM（可容纳）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 GB of %2 GB HBM (does not fit)</source>
+        <translation>%1 GB / %2 GB HBM（容纳不下）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 GB (HBM unknown)</source>
+        <translation>%1 GB（HBM 未知）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>unknown: give the tokens to train</source>
+        <translation>未知：请给出训练词元数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Energy per million tokens</source>
+        <translation>每百万词元能耗</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> kWh</source>
+        <translation> kWh</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost per million tokens</source>
+        <translation>每百万词元成本</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Power (with PUE %1)</source>
+        <translation>功率（含 PUE %1）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> kW</source>
+        <translation> kW</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Memory per GPU: weights %1, gradients %2, optimizer %3, activations %4, reserved %5 GB.</source>
+        <translation>每 GPU 显存：权重 %1、梯度 %2、优化器 %3、激活 %4、预留 %5 GB。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No plan fits in %1 GB of HBM: this one needs %2 GB per GPU.</source>
+        <translation>没有方案能放入 %1 GB 的 HBM：此方案每 GPU 需要 %2 GB。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Assumptions: CAPEX written off over %1 years, electricity at %2 %3/kWh, PUE %4.</source>
+        <translation>假设：CAPEX 按 %1 年摊销，电价 %2 %3/kWh，PUE %4。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not known: %1</source>
+        <translation>未知：%1</translation>
     </message>
 </context>
 <context>
