@@ -17,8 +17,8 @@
 #include <QHeaderView>
 #include <QMainWindow>
 #include <QSortFilterProxyModel>
-#include <QTableView>
 #include <QStatusBar>
+#include <QTableView>
 
 namespace cplan {
 
@@ -70,9 +70,9 @@ Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene,
     d.racks = new RackView(document, window);
     // A device double-clicked in its rack is selected on the canvas.
     QObject::connect(d.racks, &RackView::nodeActivated, scene, [scene](const QString &id) { scene->selectObjects({id}); });
+    QObject::connect(d.racks, &RackView::statusMessage, window, [window](const QString &m) { window->statusBar()->showMessage(m, 8000); });
 
     auto *palette = dock(d.palette, tr("Parts"), QStringLiteral("PartsDock"), Qt::LeftDockWidgetArea);
-    QObject::connect(d.racks, &RackView::statusMessage, window, [window](const QString &m) { window->statusBar()->showMessage(m, 8000); });
     auto *inspector = dock(d.inspector, tr("Inspector"), QStringLiteral("InspectorDock"), Qt::LeftDockWidgetArea);
     window->splitDockWidget(palette, inspector, Qt::Vertical);
     auto *overview = dock(d.overview, tr("Overview"), QStringLiteral("OverviewDock"), Qt::LeftDockWidgetArea);
