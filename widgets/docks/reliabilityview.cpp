@@ -9,11 +9,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QDoubleSpinBox>
-#include <QElapsedTimer>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -124,9 +120,7 @@ std::vector<std::uint32_t> ReliabilityView::chartSizes(double designGpus)
 }
 
 ReliabilityView::ReliabilityView(Document *document, QWidget *parent)
-    : QWidget(parent)
-    , m_document(document)
-    , m_engine(new EngineJobs(this))
+    : EngineDock(document, parent)
 {
     QVBoxLayout *layout = scrollingLayout(this);
     addForm(layout);
@@ -159,8 +153,6 @@ ReliabilityView::ReliabilityView(Document *document, QWidget *parent)
     layout->addWidget(m_spares);
     layout->addWidget(m_sparesNote);
     layout->addStretch(1);
-    m_debounce.setSingleShot(true);
-    m_debounce.setInterval(500);
     connectControls();
 }
 
@@ -203,11 +195,6 @@ void ReliabilityView::addForm(QVBoxLayout *layout)
 
 void ReliabilityView::connectControls()
 {
-    connect(&m_debounce, &QTimer::timeout, this, &ReliabilityView::refresh);
-    connect(m_document, &Document::changed, this, [this](const ChangeEvent &e) {
-        if (e.aspects & (ChangeEvent::Topology | ChangeEvent::Properties | ChangeEvent::Prices))
-            scheduleRefresh();
-    });
     connect(m_presetBox, &QComboBox::activated, this, [this](int index) {
         if (m_presetBox->itemData(index).isNull())
             choosePresetFile();
@@ -221,33 +208,14 @@ void ReliabilityView::connectControls()
 
 void ReliabilityView::choosePresetFile()
 {
-    const QString f = QFileDialog::getOpenFileName(this, tr("Open failure rates"), QString(), tr("Failure rates (*.yaml);;All files (*)"));
-    if (f.isEmpty()) {
-        m_presetBox->setCurrentIndex(std::max(0, m_presetBox->findData(m_preset)));
-        return;
-    }
-    setPreset(f);
-}
-
-void ReliabilityView::setJobs(EngineJobs *jobs)
-{
-    if (isRunning())
-        m_engine->cancel(m_job);
-    m_job = 0;
-    m_engine = jobs;
-    m_stale = true;
+    if (auto f = askFile(m_presetBox, m_preset, tr("Open failure rates"), tr("Failure rates (*.yaml);;All files (*)")))
+        setPreset(*f);
 }
 
 void ReliabilityView::setPreset(const QString &idOrFile)
 {
     m_preset = idOrFile;
-    int index = m_presetBox->findData(idOrFile);
-    if (index < 0) {   // a file: listed by its name, before "Preset file…"
-        index = m_presetBox->count() - 1;
-        m_presetBox->insertItem(index, QFileInfo(idOrFile).fileName(), idOrFile);
-        m_presetBox->setItemData(index, idOrFile, Qt::ToolTipRole);
-    }
-    m_presetBox->setCurrentIndex(index);
+    selectIdOrFile(m_presetBox, idOrFile);
     scheduleRefresh();
 }
 
@@ -276,60 +244,20 @@ ReliabilityRequest ReliabilityView::request() const
 }
 
 // Hidden, the view only notes that it is stale: it runs when it is shown.
-void ReliabilityView::scheduleRefresh()
-{
-    m_stale = true;
-    if (isVisible())
-        m_debounce.start();
-}
-
-void ReliabilityView::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (m_stale && !m_debounce.isActive())
-        m_debounce.start(0);
-}
-
-bool ReliabilityView::isRunning() const
-{
-    return m_job && m_engine->isRunning(m_job);
-}
-
 void ReliabilityView::refresh()
 {
-    m_debounce.stop();
-    m_stale = false;
     JobSnapshot snapshot = JobSnapshot::of(*m_document);
-    EngineJobs::Spec spec;
-    spec.kind = QStringLiteral("reliability");
-    spec.title = tr("Failures over time");
-    spec.context = this;
-    spec.document = m_document;   // a result of a design edited since is dropped (the edit runs again)
-    spec.revision = snapshot.revision;
-    spec.quiet = true;   // a second or less, on every edit: the dock says it is computing, the status bar stays the analysis'
     m_status->setText(tr("Computing…"));
     m_status->setVisible(true);
     auto work = [snapshot, preset = m_preset.toStdString(), request = request()](JobControl &job) mutable {
         return analyse(snapshot.design(), *snapshot.catalog, preset, request, job.control());
     };
-    m_job = m_engine->start(std::move(spec), std::move(work), [this](std::shared_ptr<Result> r) { onFinished(std::move(r)); });
-}
-
-bool ReliabilityView::waitForResult(int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    if (m_stale)
-        refresh();
-    while ((isRunning() || m_debounce.isActive()) && t.elapsed() < timeoutMs)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    QCoreApplication::processEvents();
-    return !isRunning() && m_result;
+    startJob(QStringLiteral("reliability"), tr("Failures over time"), snapshot, std::move(work),
+             [this](std::shared_ptr<Result> r) { onFinished(std::move(r)); });
 }
 
 void ReliabilityView::onFinished(std::shared_ptr<Result> result)
 {
-    m_job = 0;
     m_result = std::move(result);
     const Result &r = *m_result;
     m_status->setText(r.error.isEmpty() ? QString() : tr("Cannot compute: %1").arg(r.error));

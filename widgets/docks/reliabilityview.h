@@ -4,8 +4,7 @@
 #include "analysis/reliability.h"
 #endif
 
-#include <QTimer>
-#include <QWidget>
+#include "enginedock.h"
 
 #include <cstdint>
 #include <memory>
@@ -30,7 +29,7 @@ class EngineJobs;
 // goodput for the checkpoint a user gives, and the spares to hold. Every figure comes from one
 // engine call, analyzeReliability (core/analysis/reliability.h), run as a job of the window's
 // EngineJobs on a snapshot; an edit refreshes it after a short pause (only while it is shown).
-class ReliabilityView : public QWidget
+class ReliabilityView : public EngineDock
 {
     Q_OBJECT
 
@@ -52,8 +51,6 @@ public:
     explicit ReliabilityView(Document *document, QWidget *parent = nullptr);
     ~ReliabilityView() override;
 
-    // The window's job runner (the view has one of its own until it is given one).
-    void setJobs(EngineJobs *jobs);
     // A built-in preset id (llama3) or a preset file.
     void setPreset(const QString &idOrFile);
     void setJobGpus(int gpus);   // 0: every GPU
@@ -62,10 +59,7 @@ public:
     ReliabilityRequest request() const;
     QString preset() const { return m_preset; }
 
-    // Runs now (an edit runs it after a pause); waits for it (tests, screenshots).
-    void refresh();
-    bool waitForResult(int timeoutMs);
-    bool isRunning() const;
+    void refresh() override;
     const Result *result() const { return m_result.get(); }
     QString summaryText() const;
     QString checkpointText() const;
@@ -76,12 +70,11 @@ public:
     static std::vector<std::uint32_t> chartSizes(double designGpus);
 
 protected:
-    void showEvent(QShowEvent *event) override;
+    bool hasResult() const override { return bool(m_result); }
 
 private:
     void addForm(QVBoxLayout *layout);
     void connectControls();
-    void scheduleRefresh();
     void onFinished(std::shared_ptr<Result> result);
     void showSummary(const Result &r);
     void showCauses(const ReliabilityAnalysis &a);
@@ -89,18 +82,13 @@ private:
     void showSpares(const reliability::SparesPlan &s);
     void choosePresetFile();
 
-    Document *m_document;
-    EngineJobs *m_engine;
     QComboBox *m_presetBox;
     QSpinBox *m_jobGpus;
     QDoubleSpinBox *m_checkpointGB, *m_storageGBps, *m_restartMin;
     QLabel *m_status, *m_summary, *m_checkpoint, *m_unknown, *m_sparesNote;
     QTableWidget *m_causes, *m_spares;
     QChartView *m_chart;
-    QTimer m_debounce;
     QString m_preset = QStringLiteral("llama3");
-    quint64 m_job = 0;
-    bool m_stale = true;   // the design or the form changed since the last run
     std::shared_ptr<Result> m_result;
 };
 

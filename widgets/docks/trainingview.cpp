@@ -12,8 +12,6 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -83,9 +81,7 @@ QStringList unknownList(const TrainingAnalysis &a)
 } // namespace
 
 TrainingView::TrainingView(Document *document, QWidget *parent)
-    : QWidget(parent)
-    , m_document(document)
-    , m_engine(new EngineJobs(this))
+    : EngineDock(document, parent)
 {
     QVBoxLayout *layout = scrollingLayout(this);
     addForm(layout);
@@ -118,8 +114,6 @@ TrainingView::TrainingView(Document *document, QWidget *parent)
     layout->addWidget(m_memory);
     layout->addWidget(m_unknown);
     layout->addStretch(1);
-    m_debounce.setSingleShot(true);
-    m_debounce.setInterval(500);
     connectControls();
 }
 
@@ -186,11 +180,6 @@ QWidget *TrainingView::parallelismRow()
 
 void TrainingView::connectControls()
 {
-    connect(&m_debounce, &QTimer::timeout, this, &TrainingView::refresh);
-    connect(m_document, &Document::changed, this, [this](const ChangeEvent &e) {
-        if (e.aspects & (ChangeEvent::Topology | ChangeEvent::Properties | ChangeEvent::Prices))
-            scheduleRefresh();
-    });
     connect(m_modelBox, &QComboBox::activated, this, [this](int index) {
         if (m_modelBox->itemData(index).isNull())
             chooseModelFile();
@@ -212,33 +201,14 @@ void TrainingView::connectControls()
 
 void TrainingView::chooseModelFile()
 {
-    const QString f = QFileDialog::getOpenFileName(this, tr("Open model"), QString(), tr("Models (*.yaml);;All files (*)"));
-    if (f.isEmpty()) {
-        m_modelBox->setCurrentIndex(std::max(0, m_modelBox->findData(m_model)));
-        return;
-    }
-    setModel(f);
-}
-
-void TrainingView::setJobs(EngineJobs *jobs)
-{
-    if (isRunning())
-        m_engine->cancel(m_job);
-    m_job = 0;
-    m_engine = jobs;
-    m_stale = true;
+    if (auto f = askFile(m_modelBox, m_model, tr("Open model"), tr("Models (*.yaml);;All files (*)")))
+        setModel(*f);
 }
 
 void TrainingView::setModel(const QString &idOrFile)
 {
     m_model = idOrFile;
-    int index = m_modelBox->findData(idOrFile);
-    if (index < 0) {   // a file: listed by its name, before "From file…"
-        index = m_modelBox->count() - 1;
-        m_modelBox->insertItem(index, QFileInfo(idOrFile).fileName(), idOrFile);
-        m_modelBox->setItemData(index, idOrFile, Qt::ToolTipRole);
-    }
-    m_modelBox->setCurrentIndex(index);
+    selectIdOrFile(m_modelBox, idOrFile);
     scheduleRefresh();
 }
 
@@ -299,72 +269,32 @@ void TrainingView::setParallelism(bool automatic, int tp, int pp, int dp, int cp
     return r;
 }
 
-// Hidden, the view only notes that it is stale: it runs when it is shown.
-void TrainingView::scheduleRefresh()
-{
-    m_stale = true;
-    if (isVisible())
-        m_debounce.start();
-}
-
-void TrainingView::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (m_stale && !m_debounce.isActive())
-        m_debounce.start(0);
-}
-
-bool TrainingView::isRunning() const
-{
-    return m_job && m_engine->isRunning(m_job);
-}
-
 void TrainingView::refresh()
 {
-    m_debounce.stop();
-    m_stale = false;
     QElapsedTimer timer;
     timer.start();
     auto req = request();
     if (!req) {
-        if (isRunning())
-            m_engine->cancel(m_job);
-        m_job = 0;
+        markRefreshed();
+        cancelJob();
         onFinished(std::make_shared<Result>(Result{QString::fromStdString(req.error().message), std::nullopt}));
         return;
     }
     JobSnapshot snapshot = JobSnapshot::of(*m_document);
-    EngineJobs::Spec spec;
-    spec.kind = QStringLiteral("training");
-    spec.title = tr("Training step time");
-    spec.context = this;
-    spec.quiet = true;   // well under a second, on every edit: the dock says it is computing
     m_status->setText(tr("Computing…"));
     m_status->setVisible(true);
     auto work = [snapshot, model = m_model.toStdString(), request = std::move(*req)](JobControl &job) mutable {
         return analyse(snapshot.design(), *snapshot.catalog, model, std::move(request), job.control());
     };
-    m_job = m_engine->start(std::move(spec), std::move(work), [this](std::shared_ptr<Result> r) { onFinished(std::move(r)); });
+    startJob(QStringLiteral("training"), tr("Training step time"), snapshot, std::move(work),
+             [this](std::shared_ptr<Result> r) { onFinished(std::move(r)); });
     m_snapshotMs = double(timer.nsecsElapsed()) / 1e6;
-}
-
-bool TrainingView::waitForResult(int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    if (m_stale)
-        refresh();
-    while ((isRunning() || m_debounce.isActive()) && t.elapsed() < timeoutMs)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    QCoreApplication::processEvents();
-    return !isRunning() && m_result;
 }
 
 void TrainingView::onFinished(std::shared_ptr<Result> result)
 {
     QElapsedTimer timer;
     timer.start();
-    m_job = 0;
     m_result = std::move(result);
     const Result &r = *m_result;
     m_status->setText(r.error.isEmpty() ? QString() : tr("Cannot compute: %1").arg(r.error));

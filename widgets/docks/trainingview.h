@@ -6,8 +6,7 @@
 
 #include "breakdownbar.h"
 
-#include <QTimer>
-#include <QWidget>
+#include "enginedock.h"
 
 #include <memory>
 #include <optional>
@@ -32,7 +31,7 @@ class EngineJobs;
 // million tokens, and the plan (searched, or the one given). Every figure comes from one engine
 // call, analyzeTraining (core/analysis/training.h), run as a job of the window's EngineJobs on
 // a snapshot; an edit refreshes it after a short pause (only while it is shown).
-class TrainingView : public QWidget
+class TrainingView : public EngineDock
 {
     Q_OBJECT
 
@@ -46,8 +45,6 @@ public:
     explicit TrainingView(Document *document, QWidget *parent = nullptr);
     ~TrainingView() override;
 
-    // The window's job runner (the view has one of its own until it is given one).
-    void setJobs(EngineJobs *jobs);
     // A built-in model id (llama3-70b) or a model file.
     void setModel(const QString &idOrFile);
     void setTokens(const QString &tokens);    // "15T"
@@ -58,10 +55,7 @@ public:
     // The request the form describes; an error when the form cannot be read.
     ::cplan::Result<TrainingRequest> request() const;
 
-    // Runs now (an edit runs it after a pause); waits for it (tests, screenshots).
-    void refresh();
-    bool waitForResult(int timeoutMs);
-    bool isRunning() const;
+    void refresh() override;
     const Result *result() const { return m_result.get(); }
     QString summaryText() const;
     QTableWidget *figuresTable() const { return m_figures; }
@@ -70,20 +64,17 @@ public:
     double lastGuiMs() const { return m_snapshotMs + m_showMs; }
 
 protected:
-    void showEvent(QShowEvent *event) override;
+    bool hasResult() const override { return bool(m_result); }
 
 private:
     void addForm(QVBoxLayout *layout);
     QWidget *parallelismRow();
     void connectControls();
-    void scheduleRefresh();
     void onFinished(std::shared_ptr<Result> result);
     void showAnalysis(const TrainingAnalysis &a);
     static QString missingText(const TrainingAnalysis &a, bool withPrices);
     void chooseModelFile();
 
-    Document *m_document;
-    EngineJobs *m_engine;
     QComboBox *m_modelBox, *m_precision, *m_recompute;
     QLineEdit *m_tokens;
     QSpinBox *m_gpus;
@@ -92,10 +83,7 @@ private:
     QLabel *m_status, *m_summary, *m_memory, *m_unknown;
     BreakdownBar *m_bar;
     QTableWidget *m_figures;
-    QTimer m_debounce;
     QString m_model = QStringLiteral("llama3-70b");
-    quint64 m_job = 0;
-    bool m_stale = true;
     double m_snapshotMs = 0, m_showMs = 0;
     std::shared_ptr<Result> m_result;
 };
