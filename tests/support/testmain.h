@@ -4,7 +4,7 @@
 // not run as "Passed". These macros replace QTEST_APPLESS_MAIN / QTEST_GUILESS_MAIN / QTEST_MAIN
 // and run the suite through cplan::test::exec(), which returns kSkipReturnCode (77) when nothing
 // failed but something was skipped with CPLAN_SKIP / CPLAN_REQUIRE (skip.h). cplan_add_test()
-// (cmake/CplanTargets.cmake) registers every test with SKIP_RETURN_CODE 77, so ctest shows
+// (.cmake/CplanTargets.cmake) registers every test with SKIP_RETURN_CODE 77, so ctest shows
 // "Skipped" for it; a failure still wins over a skip (the exit code is then the number of
 // failures, as with Qt Test).
 //
