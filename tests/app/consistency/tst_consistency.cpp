@@ -22,6 +22,7 @@
 #include "sweep/sweepspec.h"
 
 #include "fixtures.h"
+#include "pdftext.h"
 #include "skip.h"
 #include "testmain.h"
 
@@ -377,18 +378,16 @@ void TestConsistency::reportTextMatches()
 {
     // What the report says it printed is on its pages.
     CPLAN_REQUIRE_TOOLS("pdftotext");
-    const QString pdftotext = test::findTool(QStringLiteral("pdftotext"));
     const Design d = test::loadSample("hdr-2to1-520gpu", *m_catalog);
     PdfReport report(d, *m_catalog);
     report.setPattern("alltoall");
     const QString pdf = m_dir.filePath(QStringLiteral("text.pdf"));
     QVERIFY(report.write(pdf));
-    QProcess p;
-    p.start(pdftotext, {pdf, QStringLiteral("-")});
-    QVERIFY(p.waitForFinished(120000));
+    const std::optional<QString> read = test::pdfText(pdf);
+    QVERIFY(read);
     // pdftotext guesses the spaces of large type ("≥ 8 U" comes out as "≥8U"): compared without.
     auto spaceless = [](const QString &t) { return t.normalized(QString::NormalizationForm_KC).remove(QRegularExpression(QStringLiteral("\\s"))); };
-    const QString text = spaceless(QString::fromUtf8(p.readAllStandardOutput()));
+    const QString text = spaceless(*read);
     QVERIFY(report.figures().size() >= 7);
     for (const auto &[key, figure] : report.figures())
         QVERIFY2(text.contains(spaceless(figure.text)),

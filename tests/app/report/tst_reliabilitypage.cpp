@@ -8,12 +8,12 @@
 #include "model/design.h"
 
 #include "fixtures.h"
+#include "pdftext.h"
 #include "skip.h"
 #include "testmain.h"
 #endif
 
 #include <QLocale>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -29,13 +29,7 @@ private slots:
     void rackScaleBlocks();
 
 private:
-    QString pdfText(const QString &pdf)
-    {
-        QProcess p;
-        p.start(test::findTool(QStringLiteral("pdftotext")), {pdf, QStringLiteral("-")});
-        p.waitForFinished(120000);
-        return QString::fromUtf8(p.readAllStandardOutput()).simplified();
-    }
+    static QString pdfText(const QString &pdf) { return test::pdfText(pdf).value_or(QString()).simplified(); }
 };
 
 void TestReliabilityPage::superpodPage()

@@ -14,6 +14,7 @@
 #include "schedule/synthetic.h"
 
 #include "fixtures.h"
+#include "pdftext.h"
 #include "skip.h"
 #include "testmain.h"
 #endif
@@ -170,10 +171,9 @@ private slots:
         const QString pdf = m_dir.filePath(QStringLiteral("one-dgx.pdf"));
         QVERIFY(report.write(pdf));
         QVERIFY2(report.notes().isEmpty(), qPrintable(report.notes().join(QLatin1Char('\n'))));
-        QProcess p;
-        p.start(test::findTool(QStringLiteral("pdftotext")), {pdf, QStringLiteral("-")});
-        QVERIFY(p.waitForFinished(120000));
-        const QString text = QString::fromUtf8(p.readAllStandardOutput()).simplified();
+        const std::optional<QString> read = test::pdfText(pdf);
+        QVERIFY(read);
+        const QString text = read->simplified();
         static const QRegularExpression collective(QStringLiteral("Collective: [0-9.,]+ GB/s bus bandwidth \\(all- ?reduce of 1 GiB over 8 GPUs, "
                                                                   "[^;]+; NCCL NVLS/Simple\\)"));
         QVERIFY2(collective.match(text).hasMatch(), qPrintable(text));

@@ -9,11 +9,11 @@
 #include "training/model.h"
 
 #include "fixtures.h"
+#include "pdftext.h"
 #include "skip.h"
 #include "testmain.h"
 #endif
 
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -29,13 +29,7 @@ private slots:
     void oddGpuCountFallsBack();
 
 private:
-    QString pdfText(const QString &pdf)
-    {
-        QProcess p;
-        p.start(test::findTool(QStringLiteral("pdftotext")), {pdf, QStringLiteral("-")});
-        p.waitForFinished(120000);
-        return QString::fromUtf8(p.readAllStandardOutput()).simplified();
-    }
+    static QString pdfText(const QString &pdf) { return test::pdfText(pdf).value_or(QString()).simplified(); }
     TrainingAnalysis direct(const Design &d, const Catalog &catalog, int gpus)
     {
         TrainingRequest r;
