@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (clang, -DCPLAN_FUZZ=ON) and runs each for a given time.
 # Usage: tests/bench/run_fuzzers.sh [SECONDS_PER_HARNESS=60] [HARNESS ...]
+# CPLAN_FUZZ_JOBS=N runs N harnesses at once (default: one per core).
 # CPLAN_FUZZ_RUNS=N stops a harness after N executions if that comes before SECONDS
 # (the hardening target is 10M executions or 1 hour: CPLAN_FUZZ_RUNS=10000000 run_fuzzers.sh 3600).
 # Findings land in build-fuzz/findings/<harness>/; the corpus grows in build-fuzz/corpus/<harness>/.
@@ -33,18 +34,36 @@ seed_dirs() {
 # limit although nothing leaks (with quarantine_size_mb=0 its RSS stays flat at 45 MB). A smaller
 # quarantine keeps use-after-free detection for recent frees.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=64}
-status=0
-for h in "${harnesses[@]}"; do
-  corpus="$build/corpus/$h"; findings="$build/findings/$h"
+# One harness: its run, then a summary in $build/$h.summary (printed in order at the end).
+run_one() {
+  local h=$1 corpus="$build/corpus/$1" findings="$build/findings/$1" seeds=() d rc=0
   mkdir -p "$corpus" "$findings"
-  seeds=()
   for d in $(seed_dirs "$h"); do [[ -d $d ]] && seeds+=("$d"); done
-  echo "== $h: ${secs}s"
-  if ! "$build/tests/fuzz/$h" "$corpus" "${seeds[@]}" -max_total_time="$secs" ${CPLAN_FUZZ_RUNS:+-runs="$CPLAN_FUZZ_RUNS"} -max_len="${CPLAN_FUZZ_MAX_LEN:-8192}" -timeout=10 \
-        -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 2>"$build/$h.log"; then
-    echo "   FINDING: see $findings and $build/$h.log"; status=1
+  "$build/tests/fuzz/$h" "$corpus" "${seeds[@]}" -max_total_time="$secs" ${CPLAN_FUZZ_RUNS:+-runs="$CPLAN_FUZZ_RUNS"} -max_len="${CPLAN_FUZZ_MAX_LEN:-8192}" -timeout=10 \
+      -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 2>"$build/$h.log" || rc=$?
+  {
+    echo "== $h: ${secs}s"
+    ((rc == 0)) || echo "   FINDING: see $findings and $build/$h.log"
+    grep -E '^stat::number_of_executed_units|^stat::average_exec_per_sec|^stat::peak_rss_mb' "$build/$h.log" | sed 's/^/   /'
+    grep -E '^Done [0-9]+ runs in [0-9]+ second' "$build/$h.log" | sed 's/^/   /' || true
+  } >"$build/$h.summary"
+  return $rc
+}
+# Harnesses run side by side, one per core (CPLAN_FUZZ_JOBS): each still gets SECONDS of its
+# own, so the smoke checks as much as one after the other, in 1/jobs of the wall time.
+jobs=${CPLAN_FUZZ_JOBS:-$(nproc)}
+status=0 running=0
+for h in "${harnesses[@]}"; do
+  if ((running >= jobs)); then
+    wait -n || status=1
+    running=$((running - 1))
   fi
-  grep -E '^stat::number_of_executed_units|^stat::average_exec_per_sec|^stat::peak_rss_mb' "$build/$h.log" | sed 's/^/   /'
-  grep -E '^Done [0-9]+ runs in [0-9]+ second' "$build/$h.log" | sed 's/^/   /' || true
+  run_one "$h" &
+  running=$((running + 1))
 done
+while ((running > 0)); do
+  wait -n || status=1
+  running=$((running - 1))
+done
+for h in "${harnesses[@]}"; do cat "$build/$h.summary"; done
 exit $status
