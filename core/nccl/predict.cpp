@@ -135,8 +135,8 @@ double modelBandwidth(const System &s, CollectiveKind k, Algorithm a, Protocol p
                 busBw *= .85;
         }
     }
-    if (a == Algorithm::CollNetChain)
-        busBw *= .75;
+    // CollNetChain has no refinement of its own at v2.30.7-1 (tuning.cc:326-350): the `*= .75`
+    // of NCCL 2.14-2.17 went with 2.18.1-1 (commit d97a32fa).
     if (!(a != Algorithm::Ring && isAgRs(k))) {
         const bool ringLike = a == Algorithm::Ring || a == Algorithm::Nvls || a == Algorithm::NvlsTree;
         busBw *= ringLike ? n / ncclSteps(k, n) : .5;

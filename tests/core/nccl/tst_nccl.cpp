@@ -98,7 +98,17 @@ void TestNccl::publishedReferencePoints_data()
     // AddyLaddy, NVIDIA/nccl-tests#290 and #267: alltoall is one NIC's bandwidth, 46-49 GB/s.
     QTest::newRow("16xH100 alltoall, nccl-tests#267") << "dgx-h100" << 16 << "nccl-alltoall" << "" << false << 4 * GiB << 48.0 << "P2P";
     // CoreWeave, coreweave/nccl-tests PR #43: GB200 NVL72 rack, all_reduce 839.16 GB/s at 4 GB.
+    // The PR's job ran NVLS (NCCL_NVLS_ENABLE=1, NCCL 2.25.1, commit aa40070); the README's later
+    // copy of the same rows names 2.26.2 and a job with NVLS off (commit a736384).
     QTest::newRow("GB200 NVL72, coreweave#43") << "dgx-gb200-nvl72" << 1 << "allreduce" << "" << false << 4e9 << 839.16 << "NVLS";
+    // Multi-node with InfiniBand SHARP. CoreWeave, coreweave/nccl-tests README (commit fb4787c,
+    // 2023-06-15), the output of its H100 SHARP job: HGX H100, 8 x NDR 400G per server,
+    // NCCL_COLLNET_ENABLE=1 NCCL_ALGO=COLLNETCHAIN, NCCL 2.18.1 (the job's image); 96 ranks, from
+    // busbw / algbw = 2 x 95/96, so 12 servers. 386.56 GB/s at 8 GiB, 365.90 at 1 GiB.
+    QTest::newRow("12xH100 IB SHARP CollNetChain, coreweave fb4787c")
+        << "dgx-h100" << 12 << "allreduce" << "CollNetChain" << true << 8 * GiB << 386.56 << "CollNetChain";
+    QTest::newRow("12xH100 IB SHARP CollNetChain 1 GiB, coreweave fb4787c")
+        << "dgx-h100" << 12 << "allreduce" << "CollNetChain" << true << GiB << 365.90 << "CollNetChain";
 }
 
 void TestNccl::publishedReferencePoints()
