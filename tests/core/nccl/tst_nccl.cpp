@@ -101,6 +101,10 @@ void TestNccl::publishedReferencePoints_data()
     // The PR's job ran NVLS (NCCL_NVLS_ENABLE=1, NCCL 2.25.1, commit aa40070); the README's later
     // copy of the same rows names 2.26.2 and a job with NVLS off (commit a736384).
     QTest::newRow("GB200 NVL72, coreweave#43") << "dgx-gb200-nvl72" << 1 << "allreduce" << "" << false << 4e9 << 839.16 << "NVLS";
+    // AddyLaddy (NVIDIA), NVIDIA/nccl#812: "On an Nvidia DGX-A100 system we have 8x200Gbit/s IB
+    // cards and we measure 192GB/s AllReduce BusBW", in a thread on Ring across nodes; no node
+    // count or size given: 4 servers and 8 GiB taken (the ring's busbw hardly moves with either).
+    QTest::newRow("DGX A100 multi-node ring, nccl#812") << "dgx-a100" << 4 << "allreduce" << "Ring" << false << 8 * GiB << 192.0 << "Ring";
     // Multi-node with InfiniBand SHARP. CoreWeave, coreweave/nccl-tests README (commit fb4787c,
     // 2023-06-15), the output of its H100 SHARP job: HGX H100, 8 x NDR 400G per server,
     // NCCL_COLLNET_ENABLE=1 NCCL_ALGO=COLLNETCHAIN, NCCL 2.18.1 (the job's image); 96 ranks, from
