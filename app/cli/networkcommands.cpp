@@ -4,6 +4,7 @@
 #include "cli/keyfiguresjson.h"
 #include "cli/networkshared.h"
 
+#include "analysis/failurechange.h"
 #include "analysis/network.h"
 #include "catalog/catalog.h"
 #include "io/designyaml.h"
@@ -17,6 +18,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 namespace cplan::cli {
 
@@ -178,7 +180,12 @@ nlohmann::ordered_json failJson(const NetworkAnalysis &n, const FailArgs &a)
         j["pattern"] = a.pattern;
         j["completion_s_before"] = b;
         j["completion_s"] = after;
-        j["completion_change_pct"] = b > 0 ? 100.0 * (after - b) / b : 0.0;
+        // The change as the window's Metrics dock states it (analysis/failurechange.h).
+        std::optional<double> change;
+        for (const FigureChange &c : failureChanges(n))
+            if (c.id() == "completion_s")
+                change = c.relative();
+        j["completion_change_pct"] = change ? 100.0 * *change : 0.0;
         j["dropped_flows"] = n.traffic.front().unroutableFlows;
     }
     if (!n.planes.empty()) {
