@@ -31,6 +31,8 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QCloseEvent>
+#include <QLocale>
+#include <QTime>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QGraphicsItem>
@@ -142,8 +144,11 @@ void MainWindow::connectParts()
         if (e.type != ChangeEvent::DesignReplaced)
             return;
         updateTitle();
-        // The figures shown are the old design's until the analysis of the new one is done.
+        // The figures were the old design's: none until the analysis of the new one is done.
+        m_resultOfOtherDesign = true;
         m_docks.metrics->setPending(tr("Analysing the design…"));
+        m_docks.problems->setResult(AnalysisResult{});
+        m_docks.bomModel->setBom(Bom{});
     });
     connect(m_files, &DocumentFiles::statusMessage, this, showMessage);
     connect(m_files, &DocumentFiles::designLoaded, this, &MainWindow::onDesignLoaded);
@@ -174,14 +179,13 @@ void MainWindow::connectParts()
         if (id) {
             m_statusProgress->setValue(0);
             m_statusAnalysis->setText(title);
+        } else {   // nothing runs: the analysis's state again, not the title of a job that ended
+            m_statusProgress->setValue(m_analysis->isResultCurrent() ? 100 : 0);
+            m_statusAnalysis->setText(m_analysisStatus);
         }
     });
     connect(m_statusCancel, &QToolButton::clicked, m_jobs, &EngineJobs::cancelShown);
-    connect(m_analysis, &AnalysisRunner::cancelled, this, [this] {
-        m_statusProgress->setValue(0);
-        m_statusAnalysis->setText(tr("Analysis cancelled"));
-        m_docks.metrics->setProgress(0, tr("Analysis cancelled"));
-    });
+    connect(m_analysis, &AnalysisRunner::cancelled, this, &MainWindow::onAnalysisCancelled);
     connect(m_docks.palette, &PartPalette::partActivated, this, [this](const QString &id) {
         // Double-click: place the part in the middle of the view.
         m_scene->dropPart(id.toStdString(), m_view->mapToScene(m_view->viewport()->rect().center()));
@@ -420,8 +424,59 @@ void MainWindow::onAnalysisFinished()
     if (qEnvironmentVariableIsSet("CPLAN_DEBUG_TIMING"))
         qDebug("results shown: problems %.1f ms, metrics %.1f ms, BOM %.1f ms, canvas %.1f ms", tProblems / 1e6,
                (tMetrics - tProblems) / 1e6, (tBom - tMetrics) / 1e6, (timer.nsecsElapsed() - tBom) / 1e6);
-    m_statusAnalysis->setText(tr("Analysis %1 ms").arg(r.wallMs(), 0, 'f', 0));
+    m_analysisStatus = tr("Analysis %1 ms").arg(r.wallMs(), 0, 'f', 0);
+    m_statusAnalysis->setText(m_analysisStatus);
+    m_statusProgress->setValue(100);
+    m_resultOfOtherDesign = false;
+    updateLegendTitle();
     refreshKeyFigures();
+}
+
+// A run that did not finish: the panels keep the last result and say what was asked, what
+// they show instead and since when. A heatmap pattern that was not run is given up, so that the
+// menu, the legend and the colours name the same pattern.
+void MainWindow::onAnalysisCancelled()
+{
+    m_statusProgress->setValue(0);
+    const AnalysisResult &r = m_analysis->result();
+    const QString asked = m_analysis->pattern(), shown = QString::fromStdString(r.pattern);
+    if (asked != shown) {
+        m_analysis->keepResultPattern();
+        for (QAction *a : m_actions.heatmap->actions())
+            if (a->data().toString() == shown)
+                a->setChecked(true);
+    }
+    const QLocale locale;
+    const QString now = locale.toString(QTime::currentTime(), QLocale::ShortFormat);
+    const QString of = locale.toString(r.finishedAt.time(), QLocale::ShortFormat);
+    const QString none = tr("none");
+    QString why;
+    if (m_resultOfOtherDesign)
+        why = tr("Analysis cancelled at %1: this design has not been analysed. Tools ▸ Run analysis now analyses it.").arg(now);
+    else if (m_analysis->isResultCurrent())   // only the pattern had changed, and it is back
+        why = tr("Analysis cancelled at %1: the %2 heatmap was not computed. The heatmap and figures are those of %3 (analysed at %4).")
+                  .arg(now, asked.isEmpty() ? none : asked, shown.isEmpty() ? none : shown, of);
+    else
+        why = tr("Analysis cancelled at %1: the figures and the heatmap are of the design as it was at %2, before the later changes. "
+                 "Tools ▸ Run analysis now brings them up to date.")
+                  .arg(now, of);
+    m_analysisStatus = m_analysis->isResultCurrent() ? tr("Analysis cancelled") : tr("Analysis cancelled: figures outdated");
+    m_statusAnalysis->setText(m_analysisStatus);
+    statusBar()->showMessage(why, 30000);
+    m_docks.metrics->setOutdated(why);
+    updateLegendTitle();
+}
+
+// The legend names the pattern the colours are of; one being computed, or outdated colours, say so.
+void MainWindow::updateLegendTitle()
+{
+    const QString shown = QString::fromStdString(m_analysis->result().pattern), asked = m_analysis->pattern();
+    QString title = tr("Link utilization — %1").arg(shown.isEmpty() ? asked : shown);
+    if (!shown.isEmpty() && asked != shown)
+        title += QLatin1Char(' ') + (asked.isEmpty() ? tr("(updating…)") : tr("(computing %1…)").arg(asked));
+    else if (!shown.isEmpty() && !m_analysis->isResultCurrent() && !m_analysis->isRunning())
+        title += QLatin1Char(' ') + tr("(outdated)");
+    m_view->setLegendTitle(title);
 }
 
 void MainWindow::refreshKeyFigures()
@@ -445,7 +500,7 @@ void MainWindow::setHeatmapPattern(const QString &pattern)
         if (a->data().toString() == pattern)
             a->setChecked(true);
     m_analysis->setPattern(pattern);
-    m_view->setLegendTitle(tr("Link utilization — %1").arg(pattern));
+    updateLegendTitle();
 }
 
 void MainWindow::setPresentationMode(bool on)

@@ -126,6 +126,8 @@ private:
     void reportDamagedStore();
     void updateTitle();
     void onAnalysisFinished();
+    void onAnalysisCancelled();
+    void updateLegendTitle();
     void onDesignLoaded();
     void onOpeningChanged(bool opening);
     void refreshKeyFigures();
@@ -148,6 +150,8 @@ private:
     QProgressBar *m_statusProgress = nullptr;
     QToolButton *m_statusCancel = nullptr;   // stops the engine job the bar shows
     bool m_presentation = false;
+    bool m_resultOfOtherDesign = false;   // the last result is the design's that was replaced
+    QString m_analysisStatus;             // the status bar's text while no job runs
     QByteArray m_stateBeforePresentation;
     // Where the last paste went, and the mouse then: Ctrl+V again with the mouse still pastes
     // there (and cascades), even when the paste scrolled the view.

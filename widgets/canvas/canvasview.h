@@ -34,6 +34,7 @@ public:
     // Figures shown in a box on the canvas (presentation mode and exports); empty hides them.
     void setKeyFigures(const QVector<QPair<QString, QString>> &figures, const QString &title = {});
     void setLegendTitle(const QString &title) { m_legendTitle = title; viewport()->update(); }
+    QString legendTitle() const { return m_legendTitle; }
     void setShowOverlay(bool show) { m_showOverlay = show; viewport()->update(); }
     // A line of help at the bottom of the view (presentation mode); never in exports.
     void setHint(const QString &hint) { m_hint = hint; viewport()->update(); }

@@ -11,6 +11,7 @@
 #include "l10n.h"
 #include "scrollpanel.h"
 
+#include "analysis/failurechange.h"
 #include "cost/coverage.h"
 
 #include <QBarCategoryAxis>
@@ -59,6 +60,12 @@ MetricsView::MetricsView(QWidget *parent)
     m_progress->setTextVisible(true);
     m_progress->setMaximumHeight(14);
     layout->addWidget(m_progress);
+    m_outdated = new QLabel(content);
+    m_outdated->setObjectName(QStringLiteral("OutdatedBanner"));
+    m_outdated->setWordWrap(true);
+    m_outdated->setStyleSheet(QStringLiteral("background: #fff3cd; color: #6b4e00; border: 1px solid #e0b84c; padding: 3px;"));
+    m_outdated->hide();
+    layout->addWidget(m_outdated);
     m_grid = new QGridLayout;
     m_grid->setHorizontalSpacing(12);
     m_grid->setVerticalSpacing(2);
@@ -111,8 +118,23 @@ void MetricsView::setProgress(int percent, const QString &stage)
     m_progress->setFormat(stage + QStringLiteral(" %p%"));
 }
 
+void MetricsView::setOutdated(const QString &why)
+{
+    m_progress->setRange(0, 100);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("Analysis cancelled"));
+    m_outdated->setText(why);
+    m_outdated->setVisible(!why.isEmpty());
+}
+
+QString MetricsView::outdatedText() const
+{
+    return m_outdated->isHidden() ? QString() : m_outdated->text();
+}
+
 void MetricsView::setPending(const QString &stage)
 {
+    m_outdated->hide();
     m_progress->setRange(0, 0);
     m_progress->setFormat(stage);
     QVector<Row> pending = m_figures;
@@ -213,6 +235,29 @@ int count(const KeyFigures &k, const char *id)
     return int(k.value(id).value_or(0));
 }
 
+// A figure the failures change: "22.26 ms → 23.77 ms, +7 %" (intact → with the failures).
+QString changeText(const FigureChange &c, const std::string &currency)
+{
+    QString text = MetricsView::tr("%1 → %2").arg(keyFigureText(c.before, currency), keyFigureText(c.after, currency));
+    if (const std::optional<double> r = c.relative()) {
+        const double pct = *r * 100;
+        const QString n = QLocale().toString(std::abs(pct), 'f', std::abs(pct) < 1 ? 1 : 0);
+        text += QStringLiteral(", ") +
+                (std::abs(pct) < 0.05 ? MetricsView::tr("unchanged")
+                                      : MetricsView::tr("%1%2 %").arg(pct > 0 ? QStringLiteral("+") : QStringLiteral("−"), n));
+    }
+    return text;
+}
+
+// The failure what-if: each row of a figure the failures change says before and after.
+void showFailureChanges(QVector<MetricsView::Row> &rows, const NetworkAnalysis &n, const std::string &currency)
+{
+    for (const FigureChange &c : failureChanges(n))
+        for (MetricsView::Row &row : rows)
+            if (row.id == QLatin1String(c.id().data(), qsizetype(c.id().size())))
+                row.value = changeText(c, currency);
+}
+
 } // namespace
 
 QVector<MetricsView::Row> MetricsView::costFigures(const AnalysisResult &r, const KeyFigures &k)
@@ -302,7 +347,10 @@ QVector<MetricsView::Row> MetricsView::networkFigures(const AnalysisResult &r, c
     if (n && n->failure) {
         const FailureImpact &x = *n->failure;
         f.append({QStringLiteral("failed_objects"), tr("Failed objects"),
-                  tr("%1 (%2 links, %3 Gb/s lost)").arg(r.failed.size()).arg(x.cables.links).arg(locale.toString(x.cables.capacityGbps, 'f', 0))});
+                  tr("%1 (%2 links, %3 Gb/s lost); figures read intact → with the failures")
+                      .arg(r.failed.size())
+                      .arg(x.cables.links)
+                      .arg(locale.toString(x.cables.capacityGbps, 'f', 0))});
         if (x.metricsBefore && n->metrics)
             f.append({QStringLiteral("lost_to_failures"), tr("Lost to the failures"),
                       tr("%1 endpoints cut off, %2 of bisection")
@@ -314,10 +362,13 @@ QVector<MetricsView::Row> MetricsView::networkFigures(const AnalysisResult &r, c
 
 void MetricsView::setResult(const AnalysisResult &r)
 {
+    m_outdated->hide();
     m_progress->setRange(0, 100);
     m_shown = cplan::keyFigures(r, r.traffic());
     QVector<Row> f = costFigures(r, m_shown);
     f += networkFigures(r, m_shown);
+    if (r.network && r.network->failure)
+        showFailureChanges(f, *r.network, r.cost.bom.currency);
     setFigures(f);
     QStringList notes = r.notes;
     if (r.pattern.empty() && r.counts.links > 0)

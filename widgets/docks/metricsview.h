@@ -29,6 +29,10 @@ public:
     void setProgress(int percent, const QString &stage);
     // No figures yet (a design is being opened): the figures read "—" and the bar is busy.
     void setPending(const QString &stage);
+    // The figures shown are not the current design's or request's (its analysis was cancelled):
+    // they stay, under a banner that says why and since when; the next result takes it away.
+    void setOutdated(const QString &why);
+    QString outdatedText() const;
 
     // One row of the dock: a key figure's id (core/analysis/keyfigures.h; for a row of several,
     // its first figure's) or the dock's own for a row that is no key figure ("problems").
@@ -61,6 +65,7 @@ private:
     QVector<QPair<QLabel *, QLabel *>> m_labels;
     QProgressBar *m_progress;
     QLabel *m_notes;
+    QLabel *m_outdated;
     QChartView *m_utilView, *m_latencyView, *m_costView;
     class CollectiveChart *m_collectiveView;
 };

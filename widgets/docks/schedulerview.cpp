@@ -13,6 +13,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -58,6 +59,7 @@ struct SchedulerView::Run
     std::vector<std::string> serverIds;
     std::shared_ptr<const ScheduleResult> result;   // for the report
     QString scenario;
+    QDateTime finishedAt;
 };
 
 bool SchedulerView::engineAvailable()
@@ -195,9 +197,53 @@ void SchedulerView::connectControls()
     m_timer.setInterval(50);
     connect(&m_timer, &QTimer::timeout, this, &SchedulerView::tick);
     connect(m_document, &Document::changed, this, [this](const ChangeEvent &e) {
-        if (e.aspects & (ChangeEvent::Topology | ChangeEvent::Properties))
+        if (e.type == ChangeEvent::DesignReplaced) {
+            forgetRun();
+        } else if (e.aspects & (ChangeEvent::Topology | ChangeEvent::Properties)) {
             m_runStale = true;
+            showSummary();
+        }
     });
+}
+
+void SchedulerView::forgetRun()
+{
+    cancelRun();
+    setPlaying(false);
+    m_run.reset();
+    m_runStale = false;
+    m_cancelled.clear();
+    for (QChartView *view : {m_utilView, m_queueView}) {
+        view->chart()->removeAllSeries();
+        const auto axes = view->chart()->axes();
+        for (QAbstractAxis *a : axes) {
+            view->chart()->removeAxis(a);
+            delete a;
+        }
+    }
+    m_alloc = m_effective = m_queue = nullptr;
+    m_slider->setValue(0);
+    m_slider->setEnabled(false);
+    m_playButton->setEnabled(false);
+    m_progress->setValue(0);
+    m_clock->clear();
+    m_summary->setText(tr("No run on this design yet: choose the jobs and a policy, then Run."));
+    emit busyGpusChanged(0, 0);
+    emit busyServersChanged({});
+}
+
+void SchedulerView::showSummary()
+{
+    if (!m_run)
+        return;
+    QStringList lines;
+    const QString at = QLocale().toString(m_run->finishedAt.time(), QLocale::ShortFormat);
+    if (!m_cancelled.isEmpty() && !isRunning())
+        lines << tr("The run started at %1 was cancelled; shown: the run before it (%2, %3).").arg(m_cancelled, m_run->scenario, at);
+    if (m_runStale)
+        lines << tr("Outdated: the design changed after this run (%1, %2). Run again for the design as it is.").arg(m_run->scenario, at);
+    lines << (m_run->ok ? m_run->summary : m_run->error);
+    m_summary->setText(lines.join(QLatin1Char('\n')));
 }
 
 const ScheduleResult *SchedulerView::reportableResult() const
@@ -226,6 +272,8 @@ void SchedulerView::connectEngine()
         m_job = 0;
         m_runButton->setEnabled(true);
         m_progress->setValue(0);
+        if (!m_cancelled.isEmpty())
+            showSummary();
         emit statusMessage(tr("Scheduling simulation cancelled"));
     });
 }
@@ -321,6 +369,7 @@ void SchedulerView::run()
     // The worker's own design and catalog: the user keeps editing (and pricing) meanwhile.
     JobSnapshot snapshot = JobSnapshot::of(*m_document);
     m_runStale = false;   // the run describes this snapshot; later edits make it stale
+    m_cancelled = QLocale().toString(QTime::currentTime(), QLocale::ShortFormat);   // until it finishes
     ScheduleScenario scenario;
     scenario.pool.designFile = m_document->fileName().toStdString();
     scenario.jobs.tracePath = m_traceFile.toStdString();
@@ -358,13 +407,15 @@ void SchedulerView::onRunFinished(std::shared_ptr<Run> run)
     m_job = 0;
     m_runButton->setEnabled(true);
     m_run = std::move(run);
+    m_run->finishedAt = QDateTime::currentDateTime();
+    m_cancelled.clear();
     if (!m_run->ok) {
         m_summary->setText(m_run->error);
         emit statusMessage(m_run->error);
         return;
     }
     m_progress->setValue(100);
-    m_summary->setText(m_run->summary);
+    showSummary();
     // Charts: series filled progressively during replay.
     auto setup = [this](QChartView *view, std::initializer_list<QLineSeries **> series, std::initializer_list<QString> names,
                         double ymax) {

@@ -82,6 +82,10 @@ private:
     void connectControls();
     void connectEngine();
     void onRunFinished(std::shared_ptr<Run> run);
+    // Another design: the run shown (and one in progress) was the old one's; nothing of it stays.
+    void forgetRun();
+    // The run's summary, under what makes it outdated (an edit since) or what was cancelled.
+    void showSummary();
     void showUpTo(double timeS);
 
     Document *m_document;
@@ -102,6 +106,7 @@ private:
     QString m_traceFile;
     double m_nowS = 0;
     bool m_runStale = false;   // the design changed after the run
+    QString m_cancelled;       // when the run in progress started: said once it is cancelled
 };
 
 } // namespace cplan

@@ -100,6 +100,11 @@ void AnalysisRunner::cancelJob()
     m_replacing = false;
 }
 
+bool AnalysisRunner::isResultCurrent() const
+{
+    return m_result.revision == m_document->revision() && m_result.pattern == m_pattern && m_result.failed == m_failed;
+}
+
 bool AnalysisRunner::isRunning() const
 {
     return m_jobs->isRunning(kAnalysisJob) || m_copySlices.isActive();
@@ -191,6 +196,7 @@ void AnalysisRunner::onFinished(AnalysisResult r)
     if (r.cancelled)
         return;
     m_result = std::move(r);
+    m_result.finishedAt = QDateTime::currentDateTime();
     emit progress(100, tr("Analysis done"));
     emit finished(m_result);
 }

@@ -5,6 +5,7 @@
 #include "model/design.h"
 #endif
 
+#include <QDateTime>
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
@@ -33,6 +34,7 @@ struct AnalysisResult : DesignAnalysis
     std::set<std::string> failed;         // failed links and nodes (design ids)
     std::unordered_map<std::string, double> linkUtilization;   // per link id, busier direction (heatmap)
     QStringList notes;                    // what could not be computed, and why
+    QDateTime finishedAt;                 // when the run ended (outdated figures say how old they are)
     // The catalog snapshot it was computed with (prices typed into the BOM change the window's
     // own); kept so that part pointers in the results (racks) stay valid.
     std::shared_ptr<const Catalog> catalog;
@@ -78,6 +80,12 @@ public:
     // Runs that returned stopped by a cancel (their results thrown away), since construction.
     int cancelledRuns() const { return *m_cancelledRuns; }
     const AnalysisResult &result() const { return m_result; }
+    // The result answers the request as it is now: the document's revision, the pattern and
+    // the failures (false while a run for a newer request is pending, or after it was cancelled).
+    bool isResultCurrent() const;
+    // Gives up a pattern that was asked for and not run (its run was cancelled): the request's
+    // pattern is the result's again; nothing runs.
+    void keepResultPattern() { m_pattern = m_result.pattern; }
     // Waits until the latest request is done (tests, screenshots, benchmarks).
     bool waitForIdle(int timeoutMs);
 
