@@ -6,6 +6,7 @@
 #include "catalog/catalog.h"
 #include "model/design.h"
 #include "util/atomicfile.h"
+#include "verify/matchstats.h"
 #include "verify/punchlist.h"
 
 #include <nlohmann/json.hpp>
@@ -64,6 +65,9 @@ void printText(const VerifyResult &r, const AsBuilt &found)
     std::cout << "  nodes: " << s.nodesMissing << " missing, " << s.nodesUnexpected << " unexpected, " << s.nodesDifferent
               << " with a different part; matched by GUID " << s.matchedByGuid << ", by name " << s.matchedByName << ", by position "
               << s.matchedByPosition << '\n';
+    if (const MatchStats m = matchStats(r); m.almostNothingMatched())
+        std::cout << "  warning: " << m.matched << " of " << m.planNodes << " planned nodes matched (the dump has " << m.foundNodes
+                  << "): is it of this fabric, and of this plane? The findings below then say nothing about the cabling.\n";
     for (const CableFinding &c : r.cables)
         if (c.verdict != CableVerdict::Ok)
             std::cout << "  " << c.message << '\n';
@@ -110,6 +114,7 @@ void addVerifyCommand(CLI::App &root, Context &ctx)
                     return fail(st.error());
             if (ctx.json) {
                 const VerifySummary &s = result.summary;
+                const MatchStats m = matchStats(result);
                 const Json j{{"summary",
                               {{"planned", s.planned},
                                {"found", s.found},
@@ -122,7 +127,13 @@ void addVerifyCommand(CLI::App &root, Context &ctx)
                                {"nodes_unexpected", s.nodesUnexpected},
                                {"nodes_different", s.nodesDifferent},
                                {"swapped_pairs", s.swappedPairs}}},
-                             {"matched", {{"guid", s.matchedByGuid}, {"name", s.matchedByName}, {"position", s.matchedByPosition}}},
+                             {"matched",
+                              {{"guid", s.matchedByGuid},
+                               {"name", s.matchedByName},
+                               {"position", s.matchedByPosition},
+                               {"plan_nodes", m.planNodes},
+                               {"found_nodes", m.foundNodes},
+                               {"almost_nothing", m.almostNothingMatched()}}},
                              {"agree", result.agree()},
                              {"findings", findingsJson(result)},
                              {"notes", found->notes}};

@@ -13,6 +13,7 @@
 #include "analysis/verification.h"
 #include "io/ibnetdiscover.h"
 #include "util/atomicfile.h"
+#include "verify/matchstats.h"
 #include "verify/punchlist.h"
 
 #include <QDir>
@@ -20,6 +21,7 @@
 #include <QFileDialog>
 #include <QInputDialog>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMessageBox>
 #include <QScrollBar>
 #include <QTimer>
@@ -71,10 +73,16 @@ AsBuiltCompare::AsBuiltCompare(Document *document, CanvasScene *scene, CanvasVie
     connect(m_differences, &DifferencesView::clearRequested, this, &AsBuiltCompare::clear);
     connect(m_differences, &DifferencesView::punchListRequested, this, &AsBuiltCompare::exportPunchList);
     connect(m_document, &Document::changed, this, [this](const ChangeEvent &e) {
-        if (e.type == ChangeEvent::DesignReplaced)
+        if (e.type == ChangeEvent::DesignReplaced) {
             clear();   // another design: the comparison was about the old one
-        else if (m_overlay)
+        } else if (m_overlay) {
             m_overlay->refresh();
+            // The comparison was of the plan as it was: say so until it is compared again.
+            if (m_result && (e.aspects & (ChangeEvent::Topology | ChangeEvent::Properties)))
+                m_differences->setOutdated(tr("Outdated: the plan changed after the comparison with %1 at %2. "
+                                              "File ▸ Compare with as-built… compares it as it is now.")
+                                               .arg(QFileInfo(m_source).fileName(), QLocale().toString(m_comparedAt, QLocale::ShortFormat)));
+        }
     });
 }
 
@@ -250,14 +258,22 @@ void AsBuiltCompare::show(VerificationAnalysis analysis, const QString &source)
     for (const std::string &n : analysis.asBuilt.notes)
         notes << QString::fromStdString(n);
     m_differences->setResult(*m_result, source, notes);
+    m_comparedAt = QTime::currentTime();
     const VerifySummary &s = m_result->summary;
-    emit statusMessage(m_result->agree() ? tr("The as-built fabric agrees with the plan.")
-                                         : tr("As built: %1 missing, %2 misconnected, %3 unexpected, %4 degraded cable(s)")
-                                               .arg(s.missing)
-                                               .arg(s.misconnected)
-                                               .arg(s.unexpected)
-                                               .arg(s.different),
-                       15000);
+    if (const MatchStats m = matchStats(*m_result); m.almostNothingMatched())
+        emit statusMessage(tr("Only %1 of %2 planned nodes matched: is %3 a dump of this fabric, and of the right plane?")
+                               .arg(m.matched)
+                               .arg(m.planNodes)
+                               .arg(QFileInfo(source).fileName()),
+                           30000);
+    else
+        emit statusMessage(m_result->agree() ? tr("The as-built fabric agrees with the plan.")
+                                             : tr("As built: %1 missing, %2 misconnected, %3 unexpected, %4 degraded cable(s)")
+                                                   .arg(s.missing)
+                                                   .arg(s.misconnected)
+                                                   .arg(s.unexpected)
+                                                   .arg(s.different),
+                           15000);
     emit showDifferences();
 }
 

@@ -10,6 +10,7 @@
 #include <QPointer>
 #include <QString>
 #include <QStringList>
+#include <QTime>
 
 #include <memory>
 
@@ -90,6 +91,7 @@ private:
     AsBuiltLegend *m_legend;
     std::unique_ptr<VerifyResult> m_result;
     QString m_source;
+    QTime m_comparedAt;
     quint64 m_job = 0;   // the import or comparison in progress (EngineJobs::JobId)
 };
 

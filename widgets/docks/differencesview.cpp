@@ -2,6 +2,8 @@
 
 #include "asbuiltstyle.h"
 
+#include "verify/matchstats.h"
+
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -26,6 +28,16 @@ QIcon swatch(const QColor &color)
 
 QString fromStd(const std::string &s) { return QString::fromStdString(s); }
 
+QLabel *banner(const QString &name, const QString &style, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(name);
+    label->setWordWrap(true);
+    label->setStyleSheet(style);
+    label->hide();
+    return label;
+}
+
 } // namespace
 
 DifferencesView::DifferencesView(QWidget *parent) : QWidget(parent)
@@ -39,6 +51,13 @@ DifferencesView::DifferencesView(QWidget *parent) : QWidget(parent)
     m_punchList->setEnabled(false);
     m_clear = new QPushButton(tr("Clear"), this);
     m_clear->setEnabled(false);
+    m_matches = new QLabel(this);
+    m_matches->setObjectName(QStringLiteral("MatchStats"));
+    m_matches->setWordWrap(true);
+    m_warning = banner(QStringLiteral("MatchWarning"),
+                       QStringLiteral("background: #f8d7da; color: #721c24; border: 1px solid #e4a1a8; padding: 3px;"), this);
+    m_outdated = banner(QStringLiteral("ComparisonOutdated"),
+                        QStringLiteral("background: #fff3cd; color: #6b4e00; border: 1px solid #e0b84c; padding: 3px;"), this);
     m_tree = new QTreeWidget(this);
     m_tree->setColumnCount(3);
     m_tree->setHeaderLabels({tr("Finding"), tr("Cable or node"), tr("Details")});
@@ -53,6 +72,9 @@ DifferencesView::DifferencesView(QWidget *parent) : QWidget(parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
+    layout->addWidget(m_matches);
+    layout->addWidget(m_warning);
+    layout->addWidget(m_outdated);
     layout->addWidget(m_tree);
     connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) { activate(item); });
     connect(m_tree, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) { activate(item); });
@@ -78,6 +100,25 @@ void DifferencesView::setResult(const VerifyResult &result, const QString &sourc
                                  .arg(s.nodesMissing)
                                  .arg(s.nodesUnexpected)
                                  .arg(s.nodesDifferent));
+    // How the nodes were found (as `cplan verify` prints it), and a warning when almost none were:
+    // then every row below is an artefact of comparing with another fabric or plane.
+    const MatchStats m = matchStats(result);
+    m_matches->setText(tr("Nodes matched: %1 of %2 planned (by GUID %3, by name %4, by position %5); the as-built has %6.")
+                           .arg(m.matched)
+                           .arg(m.planNodes)
+                           .arg(m.byGuid)
+                           .arg(m.byName)
+                           .arg(m.byPosition)
+                           .arg(m.foundNodes));
+    m_matches->show();
+    m_warning->setText(tr("Only %1 of %2 planned nodes matched — is %3 a dump of this fabric, and of the right plane? "
+                          "The rows below then say nothing about the cabling: every planned cable reads missing and every "
+                          "cable found unexpected.")
+                           .arg(m.matched)
+                           .arg(m.planNodes)
+                           .arg(file));
+    m_warning->setVisible(m.almostNothingMatched());
+    m_outdated->hide();
     QList<QTreeWidgetItem *> items;
     for (const CableFinding &c : result.cables) {
         if (c.verdict == CableVerdict::Ok)
@@ -119,9 +160,33 @@ void DifferencesView::setResult(const VerifyResult &result, const QString &sourc
     m_clear->setEnabled(true);
 }
 
+void DifferencesView::setOutdated(const QString &why)
+{
+    m_outdated->setText(why);
+    m_outdated->setVisible(!why.isEmpty());
+}
+
+QString DifferencesView::summaryText() const
+{
+    return m_summary->text();
+}
+
+QString DifferencesView::matchText() const
+{
+    return m_matches->isHidden() ? QString() : m_matches->text();
+}
+
+QString DifferencesView::warningText() const
+{
+    return m_warning->isHidden() ? QString() : m_warning->text();
+}
+
 void DifferencesView::clear()
 {
     m_tree->clear();
+    m_matches->hide();
+    m_warning->hide();
+    m_outdated->hide();
     m_summary->setText(tr("No comparison yet: File ▸ Compare with as-built…"));
     m_punchList->setEnabled(false);
     m_clear->setEnabled(false);

@@ -26,6 +26,12 @@ public:
 
     void setResult(const VerifyResult &result, const QString &source, const QStringList &importNotes = {});
     void clear();
+    // The plan changed after the comparison: the rows stay, under a line that says so.
+    void setOutdated(const QString &why);
+    // What the dock says above the rows: the summary, how the nodes matched, the warnings.
+    QString summaryText() const;
+    QString matchText() const;
+    QString warningText() const;   // empty when there is none
     QTreeWidget *tree() const { return m_tree; }
 
 signals:
@@ -38,6 +44,9 @@ private:
     void activate(QTreeWidgetItem *item);
 
     QLabel *m_summary;
+    QLabel *m_matches;
+    QLabel *m_warning;
+    QLabel *m_outdated;
     QPushButton *m_punchList;
     QPushButton *m_clear;
     QTreeWidget *m_tree;

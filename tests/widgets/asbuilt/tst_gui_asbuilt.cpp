@@ -23,13 +23,21 @@
 #include "routing/fabric.h"
 #include "util/atomicfile.h"
 
+#include <QApplication>
+#include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTreeWidget>
 
 using namespace cplan;
@@ -44,6 +52,14 @@ private:
     MainWindow *m_window = nullptr;
     QString m_plan, m_dump;
     std::size_t m_planLinks = 0;
+
+    QAction *fileAction(const QString &text)
+    {
+        for (QAction *a : m_window->menuBar()->actions().first()->menu()->actions())
+            if (a->text() == text)
+                return a;
+        return nullptr;
+    }
 
     QTreeWidgetItem *row(const QString &verdict)
     {
@@ -207,6 +223,89 @@ private slots:
             QVERIFY(!m_window->asBuilt()->result()->agree());
         else
             QVERIFY2(error.contains(QStringLiteral("plane")), qPrintable(error));
+    }
+
+    // Issue 31 defect 10: a dump of another fabric gave thousands of rows and no word that nothing
+    // matched. Compared through File > Compare with as-built… and its file dialog, the dock says
+    // how the nodes matched (as `cplan verify` prints it) and warns that almost none did.
+    void wrongDumpWarns()
+    {
+        QString error;
+        QVERIFY2(m_window->openFile(m_plan, false, &error), qPrintable(error));
+        auto plan = test::plannedFabric(*m_catalog);
+        QVERIFY(plan.ok());
+        Design other = *plan;   // another fabric: other names, other GUIDs
+        for (Node &n : other.nodes) {
+            n.name = "other-" + (n.name.empty() ? n.id : n.name);
+            n.id = "other-" + n.id;
+        }
+        const QString wrong = m_dir.filePath(QStringLiteral("other-fabric.topo"));
+        QVERIFY(writeFileAtomically(wrong.toStdString(), exportIbnetdiscover(other, Fabric::build(other, *m_catalog))).ok());
+        QSignalSpy done(m_window->asBuilt(), &AsBuiltCompare::compared);
+        QTimer answer;   // the file dialog, once it is up
+        answer.setInterval(50);
+        connect(&answer, &QTimer::timeout, this, [&answer, wrong] {
+            // Typed into the name field, as the user does (selectFile() leaves the field alone
+            // while it has the focus); a dialog left up would hang the test.
+            if (auto *files = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                answer.stop();
+                files->setDirectory(QFileInfo(wrong).absolutePath());
+                if (auto *name = files->findChild<QLineEdit *>(QStringLiteral("fileNameEdit")))
+                    name->setText(QFileInfo(wrong).fileName());
+                if (files->selectedFiles() == QStringList{wrong})
+                    static_cast<QDialog *>(files)->accept();   // QFileDialog::accept is protected
+                else
+                    files->reject();
+            }
+        });
+        answer.start();
+        fileAction(QStringLiteral("Compare with &as-built…"))->trigger();
+        QVERIFY(done.wait(60000));
+        QVERIFY(done.first().first().toBool());
+        const auto *dock = m_window->findChild<DifferencesView *>();
+        const int planNodes = int(plan->nodes.size());
+        QCOMPARE(dock->matchText(), QStringLiteral("Nodes matched: 0 of %1 planned (by GUID 0, by name 0, by position 0); the as-built has %1.")
+                                        .arg(planNodes));
+        QVERIFY2(dock->warningText().startsWith(QStringLiteral("Only 0 of %1 planned nodes matched").arg(planNodes)),
+                 qPrintable(dock->warningText()));
+        QVERIFY(dock->warningText().contains(QStringLiteral("other-fabric.topo")));
+        QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("right plane")));
+        // The comparison is over: the status bar no longer names it as running.
+        for (const QLabel *label : m_window->statusBar()->findChildren<QLabel *>())
+            QVERIFY2(!label->text().startsWith(QStringLiteral("Comparing")), qPrintable(label->text()));
+        // For a person to look at: CPLAN_SCREENSHOT_DIR=/tmp ctest -R tst_gui_asbuilt
+        if (const QString shots = qEnvironmentVariable("CPLAN_SCREENSHOT_DIR"); !shots.isEmpty())
+            QVERIFY(m_window->grab().save(QDir(shots).filePath(QStringLiteral("asbuilt-wrong-dump.png"))));
+
+        // The plan's own dump: the counts the CLI prints, no warning.
+        QVERIFY2(m_window->asBuilt()->compareWith(m_dump, &error), qPrintable(error));
+        QVERIFY(dock->warningText().isEmpty());
+        const VerifySummary &s = m_window->asBuilt()->result()->summary;
+        QVERIFY(s.matchedByGuid + s.matchedByName + s.matchedByPosition == planNodes);
+        QCOMPARE(dock->matchText(), QStringLiteral("Nodes matched: %1 of %1 planned (by GUID %2, by name %3, by position %4); the as-built has %1.")
+                                        .arg(planNodes)
+                                        .arg(s.matchedByGuid)
+                                        .arg(s.matchedByName)
+                                        .arg(s.matchedByPosition));
+    }
+
+    // Item 3: an edit after the comparison leaves its rows, under a line that says they are of the
+    // plan as it was.
+    void comparisonOutdatedByEdit()
+    {
+        QString error;
+        QVERIFY2(m_window->openFile(m_plan, false, &error), qPrintable(error));
+        QVERIFY2(m_window->asBuilt()->compareWith(m_dump, &error), qPrintable(error));
+        auto *outdated = m_window->findChild<QLabel *>(QStringLiteral("ComparisonOutdated"));
+        QVERIFY(outdated && outdated->isHidden());
+        const std::string link = m_window->document()->design().links.front().id;
+        m_window->scene()->selectObjects({QString::fromStdString(link)});
+        m_window->scene()->deleteSelection();
+        QVERIFY(!outdated->isHidden());
+        QVERIFY2(outdated->text().startsWith(QStringLiteral("Outdated")) && outdated->text().contains(QStringLiteral("as-built.topo")),
+                 qPrintable(outdated->text()));
+        QVERIFY2(m_window->asBuilt()->compareWith(m_dump, &error), qPrintable(error));
+        QVERIFY(outdated->isHidden());
     }
 
     void importFabricOpensTheDump()

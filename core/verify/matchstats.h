@@ -1,0 +1,28 @@
+#pragma once
+
+#include "verify/verify.h"
+
+namespace cplan {
+
+// How the plan's nodes were found in the as-built fabric, as `cplan verify` prints it and the
+// window's Differences dock shows it: matched by GUID, by name, by their place in the tree.
+// When almost none matched, every planned cable reads "missing" and every found one
+// "unexpected": the dump is most likely of another fabric, or of another plane, and the
+// findings say nothing about the cabling. Both front ends warn on this one definition.
+struct MatchStats
+{
+    int planNodes = 0;    // the plan's nodes in the comparison (one plane's when a plane is given)
+    int foundNodes = 0;   // the as-built's nodes
+    int matched = 0, byGuid = 0, byName = 0, byPosition = 0;
+
+    // Matched nodes as a share of the smaller side (a dump of part of the plan still matches).
+    double share() const;
+    // Fewer than kWrongFabricShare of the nodes matched: the wrong fabric or plane.
+    bool almostNothingMatched() const;
+};
+
+inline constexpr double kWrongFabricShare = 0.1;
+
+MatchStats matchStats(const VerifyResult &result);
+
+} // namespace cplan
