@@ -19,12 +19,14 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSplitter>
 #include <QTableView>
+#include <QTime>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -80,6 +82,7 @@ ExplorerWindow::ExplorerWindow(const Catalog &catalog, QWidget *parent)
     connect(m_runner, &ExplorerRunner::progress, this, &ExplorerWindow::onProgress);
     connect(m_runner, &ExplorerRunner::finished, this, &ExplorerWindow::onFinished);
     connect(m_model, &ExplorerModel::ranked, this, &ExplorerWindow::refreshChart);
+    connect(m_setup, &ExplorerSetup::changed, this, &ExplorerWindow::markOutdated);
     connect(m_chart, &ExplorerChart::pointClicked, this, [this](int result) {
         selectResult(result);
         emit openDesignRequested(result);
@@ -276,6 +279,22 @@ void ExplorerWindow::cancelRun()
     m_status->setText(tr("Cancelling after the points in progress…"));
 }
 
+QString ExplorerWindow::statusText() const
+{
+    return m_status->text();
+}
+
+// The setup changed after a run: the points shown are the old setup's, and the line says so.
+void ExplorerWindow::markOutdated()
+{
+    if (m_outcome.isEmpty() || m_runner->isRunning())
+        return;
+    m_status->setText(tr("Outdated: these points are of the sweep run at %1; the setup has changed since. Run again for the "
+                         "setup as it is.")
+                          .arg(m_ranAt) +
+                      QLatin1Char('\n') + m_outcome);
+}
+
 void ExplorerWindow::onProgress(int done, int total, double etaS)
 {
     m_progress->setValue(total > 0 ? 100 * done / total : 0);
@@ -306,6 +325,8 @@ void ExplorerWindow::onFinished()
                           .arg(formatNumber(run.wallS, 1)) +
                       QLatin1Char('\n') + tr("%n on the Pareto front", "", int(front)) +
                       (skipped ? QStringLiteral(", ") + tr("%n skipped (invalid combination)", "", int(skipped)) : QString()));
+    m_outcome = m_status->text();
+    m_ranAt = QLocale().toString(QTime::currentTime(), QLocale::ShortFormat);
     updateButtons();
 }
 

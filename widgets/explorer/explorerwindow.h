@@ -50,6 +50,8 @@ public:
     // sweep does not parse or check; nothing runs then.
     bool startRun(QString *error = nullptr);
     void cancelRun();
+    // The line under the Run button: progress, the run's outcome, or that it is outdated.
+    QString statusText() const;
 
     // The figures on the chart's axes (objective names).
     void setChartFigures(const std::string &x, const std::string &y);
@@ -79,6 +81,7 @@ private:
     void refreshChart();
     void refreshFigureChoices();
     void updateButtons();
+    void markOutdated();
 
     const Catalog &m_catalog;
     ExplorerSetup *m_setup = nullptr;
@@ -94,6 +97,8 @@ private:
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
     int m_selected = -1;
+    QString m_outcome;   // what the last run gave (the status line), and when it ended
+    QString m_ranAt;
 };
 
 } // namespace cplan

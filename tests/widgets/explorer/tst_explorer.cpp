@@ -173,6 +173,24 @@ private slots:
         QCOMPARE(m_explorer->table()->model()->rowCount(), 4);
     }
 
+    // Issue 31 item 3: the setup changed after a run; the points stay, and the status line says
+    // they are the earlier sweep's, with when it ran and what it gave.
+    void changedSetupSaysOutdated()
+    {
+        fillSmallSweep(m_explorer->setup());
+        QVERIFY(m_explorer->startRun());
+        QVERIFY(m_explorer->runner()->waitForIdle(600000));
+        const QString outcome = m_explorer->statusText();
+        QVERIFY2(outcome.startsWith(QStringLiteral("4 points")), qPrintable(outcome));
+        m_explorer->setup()->setServers(QStringLiteral("dgx-h100"), 32);
+        const QString status = m_explorer->statusText();
+        QVERIFY2(status.startsWith(QStringLiteral("Outdated")) && status.endsWith(outcome), qPrintable(status));
+        QCOMPARE(m_explorer->model()->rowCount(), 4);
+        QVERIFY(m_explorer->startRun());
+        QVERIFY(m_explorer->runner()->waitForIdle(600000));
+        QVERIFY(!m_explorer->statusText().startsWith(QStringLiteral("Outdated")));
+    }
+
     void cancelKeepsWhatIsDone()
     {
         m_explorer->setup()->setServers(QStringLiteral("dgx-h100"), 64);
