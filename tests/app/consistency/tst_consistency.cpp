@@ -28,6 +28,7 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -286,6 +287,15 @@ void TestConsistency::failureModeMatchesCli()
     const QString lost = m_window->metrics()->figure(MetricsView::tr("Lost to the failures"));
     QVERIFY2(shows(lost, f.lostEndpoints, 1, 0), qPrintable(lost));
     QVERIFY2(shows(lost, cli[QStringLiteral("lost_bisection_gbps")].toDouble(), 1000, 1), qPrintable(lost));
+    // The completion time intact → failed, with the change `cplan fail` gives (issue 31 item 8).
+    const QString completion = m_window->metrics()->row(QStringLiteral("completion_s")).value;
+    QVERIFY2(completion.contains(QStringLiteral(" → ")), qPrintable(completion));
+    const double change = cli[QStringLiteral("completion_change_pct")].toDouble();
+    if (std::abs(change) < 0.05)
+        QVERIFY2(completion.endsWith(QStringLiteral("unchanged")), qPrintable(completion));
+    else
+        QVERIFY2(completion.endsWith(QLocale().toString(std::abs(change), 'f', std::abs(change) < 1 ? 1 : 0) + QStringLiteral(" %")),
+                 qPrintable(completion));
 }
 
 void TestConsistency::keyFiguresById()
