@@ -328,6 +328,35 @@ void readArchitecture(const PartReader &r, const YAML::Node &v, const char *key,
         r.fail(v, "unknown architecture '" + a + "'" + r.idText() + " (expected volta, ampere, hopper or blackwell)");
 }
 
+void readProtocol(const PartReader &r, const YAML::Node &v, const char *key, Part &p, PartOrigin &)
+{
+    if (v.IsNull())
+        return;
+    const std::string s = r.requiredString(v, key);
+    const auto protocol = protocolFromString(s);
+    if (!protocol)
+        r.fail(v, "unknown protocol '" + s + "'" + r.idText() + " (expected infiniband or ethernet)");
+    p.protocol = *protocol;
+}
+
+// A list of speeds, each a positive number no larger than the part's figures may be.
+void readBreakout(const PartReader &r, const YAML::Node &v, const char *key, Part &p, PartOrigin &)
+{
+    p.breakoutGbps.clear();
+    if (v.IsNull())
+        return;
+    if (!v.IsSequence())
+        r.fail(v, "'" + std::string(key) + "' must be a list of speeds in Gb/s" + r.idText() + ", got " + PartReader::typeName(v));
+    if (v.size() > 8)
+        r.fail(v, "'" + std::string(key) + "' lists more than 8 speeds" + r.idText());
+    for (const YAML::Node &item : v) {
+        const auto speed = r.optNumber(item, key);
+        if (!speed || *speed <= 0)
+            r.fail(item, "'" + std::string(key) + "' must list speeds above 0" + r.idText());
+        p.breakoutGbps.push_back(*speed);
+    }
+}
+
 void readMedia(const PartReader &r, const YAML::Node &v, const char *key, Part &p, PartOrigin &)
 {
     if (v.IsNull())
@@ -369,6 +398,8 @@ constexpr PartField kPartFields[] = {
     {"ports_per_cage", count<&Part::portsPerCage, 1, kMaxPortsPerCage>},
     {"cage", text<&Part::cage>},
     {"split_speed_gbps", number<&Part::splitSpeedGbps>},
+    {"breakout_gbps", readBreakout},
+    {"protocol", readProtocol},
     {"port_latency_ns", number<&Part::portLatencyNs>},
     {"sharp", readSharp},
     {"architecture", readArchitecture},

@@ -70,6 +70,14 @@ void emitPart(YAML::Emitter &out, const Part &p)
         out << YAML::Key << "ports_per_cage" << YAML::Value << p.portsPerCage;
     emitText(out, "cage", p.cage);
     emitNumber(out, "split_speed_gbps", p.splitSpeedGbps);
+    if (!p.breakoutGbps.empty()) {
+        out << YAML::Key << "breakout_gbps" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (const double speed : p.breakoutGbps)
+            out << formatNumber(speed);
+        out << YAML::EndSeq;
+    }
+    if (p.protocol != defaults.protocol)
+        out << YAML::Key << "protocol" << YAML::Value << toString(p.protocol);
     emitNumber(out, "port_latency_ns", p.portLatencyNs);
     if (p.sharp)
         out << YAML::Key << "sharp" << YAML::Value << *p.sharp;

@@ -76,4 +76,18 @@ std::optional<CableMedia> cableMediaFromString(const std::string &s)
     return std::nullopt;
 }
 
+const char *toString(Protocol protocol)
+{
+    return protocol == Protocol::Ethernet ? "ethernet" : "infiniband";
+}
+
+std::optional<Protocol> protocolFromString(const std::string &s)
+{
+    if (s == "infiniband")
+        return Protocol::InfiniBand;
+    if (s == "ethernet")
+        return Protocol::Ethernet;
+    return std::nullopt;
+}
+
 } // namespace cplan

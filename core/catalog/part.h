@@ -21,6 +21,12 @@ std::optional<CableMedia> cableMediaFromString(const std::string &s);
 enum class CableForm { Any, Single, Twin, Splitter };
 const char *toString(CableForm form);   // "any", "single", "twin", "splitter"
 
+// The fabric a network part belongs to: an InfiniBand HCA cannot sit on an Ethernet leaf, and
+// the fabric's protocol decides its path selection (flow/loadbalancing.h).
+enum class Protocol { InfiniBand, Ethernet };
+const char *toString(Protocol protocol);                     // "infiniband", "ethernet"
+std::optional<Protocol> protocolFromString(const std::string &s);
+
 // A catalog part. One struct for all kinds: the fields that do not apply stay empty.
 // Every figure that is not known is std::nullopt: shown and reported as unknown, never zero.
 struct Part
@@ -56,6 +62,11 @@ struct Part
     int portsPerCage = 1;                 // 2 on twin-port OSFP cages (QM9700)
     std::string cage;                     // "QSFP28", "QSFP56", "OSFP", "QSFP112"
     std::optional<double> splitSpeedGbps; // a port can split in two at this speed (HDR100, NDR200)
+    // Ethernet breakout: the speeds one full port can split into, each giving portSpeed/speed
+    // ports (SN5600's 800G port: 400 and 200, i.e. 2 x 400G or 4 x 200G). Empty: no breakout
+    // besides splitSpeedGbps.
+    std::vector<double> breakoutGbps;
+    Protocol protocol = Protocol::InfiniBand;   // switches, adapters, cables, transceivers
     std::optional<double> portLatencyNs;  // port-to-port (switch) or adapter latency (HCA)
     // Switch: the generation of in-network reduction (InfiniBand SHARP) it runs: 0 none, 1-4
     // SHARPv1-v4; unknown = not known (NCCL's CollNet is then not assumed).

@@ -57,6 +57,7 @@ inline constexpr NumberLimit kNumberLimits[] = {
     // XDR at 800 Gb/s is the fastest port we know (hardware.md §2).
     {"port_speed_gbps", 10'000},
     {"split_speed_gbps", 10'000},
+    {"breakout_gbps", 10'000},
     {"speed_gbps", 10'000},
     // Switch ports switch in under 150 ns, adapters in under 600 ns (hardware.md §2, §3).
     {"port_latency_ns", 1e6},

@@ -265,7 +265,7 @@ Status readSettings(const YamlNode &s, const std::string &fileName, Settings &se
 {
     std::optional<Error> error;
     MapReader r(s, fileName, "settings", error);
-    r.allowOnly({"currency", "routing_engine", "electricity_usd_per_kwh", "pue", "tco_years", "spares_percent", "discount_percent", "sharp"});
+    r.allowOnly({"currency", "routing_engine", "electricity_usd_per_kwh", "pue", "tco_years", "spares_percent", "discount_percent", "sharp", "load_balancing"});
     r.string("currency", settings.currency);
     r.boolean("sharp", settings.sharp);
     // The engine every front end routes with: one of ours, checked here so that the scheduler,
@@ -275,6 +275,11 @@ Status readSettings(const YamlNode &s, const std::string &fileName, Settings &se
             settings.routingEngine = toString(*engine);
         else
             r.fail(*r.get("routing_engine"), "unknown routing engine '" + settings.routingEngine + "' (ftree, updown, minhop)");
+    }
+    if (std::string policy; r.string("load_balancing", policy)) {
+        settings.loadBalancing = loadBalancingFromString(policy);
+        if (!settings.loadBalancing)
+            r.fail(*r.get("load_balancing"), "unknown load balancing '" + policy + "' (" + loadBalancingNames() + ")");
     }
     r.number("electricity_usd_per_kwh", settings.electricityPricePerKWh);
     r.number("pue", settings.pue);

@@ -88,6 +88,10 @@ void Writer::header(const Design &design)
         out += "\n  discount_percent: " + formatDouble(design.settings.discountPercent);
     if (!design.settings.sharp)
         out += "\n  sharp: false";
+    if (design.settings.loadBalancing) {
+        out += "\n  load_balancing: ";
+        out += toString(*design.settings.loadBalancing);
+    }
     out += '\n';
 }
 

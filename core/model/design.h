@@ -3,6 +3,7 @@
 #include "catalog/part.h"
 #include "model/flatindex.h"
 #include "model/ids.h"
+#include "model/loadbalancing.h"
 #include "model/portindex.h"
 #include "model/tier.h"
 
@@ -110,6 +111,9 @@ struct Settings
     // In-network reduction (InfiniBand SHARP) on the switches that have it: NCCL's CollNet and
     // NVLS across nodes. false: the fabric's SHARP is left off (as NCCL_COLLNET_ENABLE=0).
     bool sharp = true;
+    // How flows spread over equal-cost paths; unset: the fabric's own (LFTs on InfiniBand, ECMP
+    // on Ethernet).
+    std::optional<LoadBalancing> loadBalancing;
 
     bool operator==(const Settings &) const = default;
 };
