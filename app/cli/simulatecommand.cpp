@@ -19,11 +19,12 @@ using namespace net;
 
 struct SimulateArgs
 {
-    std::string design, pattern, bytes, engine, aggregate = "auto";
+    std::string design, pattern, bytes, engine, aggregate = "auto", loadBalancing;
     std::string algo, proto, sweep;   // collectives: NCCL_ALGO, NCCL_PROTO, nccl-tests' -b:-e
     bool ideal = false, metrics = false;
     std::uint64_t seed = kDefaultTrafficSeed;
     std::uint32_t gpus = 0;
+    int seeds = kDefaultHashSeeds, qps = 0;
 };
 
 nlohmann::ordered_json simulateJson(const TrafficResult &t, const NetworkAnalysis &n, const SimulateArgs &a)
@@ -34,7 +35,11 @@ nlohmann::ordered_json simulateJson(const TrafficResult &t, const NetworkAnalysi
     j["ideal"] = a.ideal;
     j["bytes"] = t.workload.bytes;
     j["flows"] = t.flows;
+    j["load_balancing"] = toString(t.loadBalancing);
+    j["seeds"] = t.seeds;
+    j["flows_per_demand"] = t.flowsPerDemand;
     j["completion_s"] = t.completionS;
+    j["completion_s_spread"] = {t.completionMinS, t.completionMaxS};
     j["max_link_utilization"] = t.maxLinkUtilization;
     j["mean_busy_link_utilization"] = t.meanBusyLinkUtilization;
     j["unroutable_flows"] = t.unroutableFlows;
@@ -105,7 +110,12 @@ void printCollective(const nlohmann::ordered_json &j)
 void printSimulate(const nlohmann::ordered_json &j, const SimulateArgs &a)
 {
     std::cout << "Simulated " << a.pattern << " (" << j["flows"].get<std::size_t>() << " flows, " << a.bytes << ", "
-              << (a.ideal ? "ideal" : "with protocol efficiency and latency") << ", " << j["engine"].get<std::string>() << ")\n";
+              << (a.ideal ? "ideal" : "with protocol efficiency and latency") << ", " << j["engine"].get<std::string>() << ", "
+              << j["load_balancing"].get<std::string>() << ")\n";
+    if (const int seeds = j["seeds"].get<int>(); seeds > 1)
+        std::cout << "  " << seeds << " hash seeds, " << j["flows_per_demand"].get<int>() << " flow(s) per demand: median run shown, completion "
+                  << fmt(j["completion_s_spread"][0].get<double>() * 1e3, 3) << " to " << fmt(j["completion_s_spread"][1].get<double>() * 1e3, 3)
+                  << " ms over the seeds\n";
     std::cout << "  completion " << j["completion_s"].get<double>() * 1e3 << " ms, max link utilization "
               << fmt(100 * j["max_link_utilization"].get<double>(), 1) << "%, mean over busy links "
               << fmt(100 * j["mean_busy_link_utilization"].get<double>(), 1) << "%\n";
@@ -179,6 +189,13 @@ int runSimulate(const SimulateArgs &a, Context &ctx)
     request.reachability = false;
     request.metrics = request.latency = a.metrics;
     request.workloads = {*workload};
+    if (!a.loadBalancing.empty()) {
+        request.loadBalancing = loadBalancingFromString(a.loadBalancing);
+        if (!request.loadBalancing)
+            return fail(Error{"--load-balancing", 0, 0, "unknown load balancing '" + a.loadBalancing + "' (" + loadBalancingNames() + ")"});
+    }
+    request.hashSeeds = a.seeds;
+    request.qpsPerConnection = a.qps;
     if (a.aggregate != "auto")
         request.aggregation = a.aggregate == "always" ? FlowAggregation::Always : FlowAggregation::Never;
     auto analysis = analyzeNetwork(*design, *catalog(ctx), request);
@@ -219,6 +236,14 @@ void addSimulateCommand(CLI::App &root, Context &ctx)
                     "auto (route classes when the flows pass the memory budget), always, never (refuse over the budget)")
         ->check(CLI::IsMember({"auto", "always", "never"}));
     cmd->add_flag("--metrics", a->metrics, "Also report bisection, oversubscription, diameter and latency");
+    cmd->add_option("--load-balancing", a->loadBalancing,
+                    "How flows take equal-cost paths: lft (the routing tables), ar (adaptive routing), ecmp (per-flow hashing), "
+                    "eecmp (ECMP with QP scaling), flowlet, spray (per-packet); default: the design's setting, else the fabric's "
+                    "own (ecmp on Ethernet, lft on InfiniBand)");
+    cmd->add_option("--seeds", a->seeds, "Hashed load balancing: hash seeds to run (the median run is reported, with the spread)")
+        ->check(CLI::Range(1, 1000));
+    cmd->add_option("--qps", a->qps, "Hashed load balancing: QPs per NCCL connection (NCCL_IB_QPS_PER_CONNECTION; default 1, eecmp 4)")
+        ->check(CLI::Range(1, 128));
     cmd->add_option("--algo", a->algo, "Collectives: NCCL algorithms allowed, as NCCL_ALGO (Ring,Tree,NVLS,NVLSTree,CollNetDirect,...)");
     cmd->add_option("--proto", a->proto, "Collectives: NCCL protocols allowed, as NCCL_PROTO (LL,LL128,Simple)");
     cmd->add_option("--sweep", a->sweep, "Collectives: also every size FROM:TO in x2 steps, as nccl-tests -b -e -f 2 (e.g. 8B:16GiB)");

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/loadbalancing.h"
 #include "routing/routing.h"
 
 #include <cstdint>
@@ -8,6 +9,7 @@
 
 namespace cplan {
 
+class Catalog;
 class Design;
 
 // The defaults every front end uses when the user does not say otherwise: the window, `cplan`
@@ -37,6 +39,20 @@ inline constexpr std::size_t kUnreachableSampleSize = 20;
 
 // The design's routing engine setting, or ftree when it names none we know.
 RoutingEngine defaultRoutingEngine(const Design &design);
+
+// Path selection when a run names none: the design's setting, else the fabric's own: ECMP
+// when its switches are Ethernet parts, the subnet manager's tables (lft) on InfiniBand.
+LoadBalancing defaultLoadBalancing(const Design &design, const Catalog &catalog);
+// Hash seeds a hashed policy (ecmp, eecmp, flowlet) runs with: the figures are the median
+// run's, with the spread over all of them. One draw is not an answer.
+inline constexpr int kDefaultHashSeeds = 8;
+// QPs per NCCL connection: NCCL's default (NCCL_IB_QPS_PER_CONNECTION=1) under ECMP; enhanced
+// ECMP hashes on the QP too and scales QPs (Meta, "RDMA over Ethernet for Distributed AI
+// Training at Meta Scale", SIGCOMM 2024, §5: E-ECMP with QP scaling): 4 taken here.
+inline constexpr int kDefaultQpsPerConnection = 1, kEnhancedEcmpQps = 4;
+// Flowlet switching: a QP's stream re-hashed this many times over a transfer (an assumption:
+// RDMA streams of a collective seldom pause long enough for more flowlets).
+inline constexpr int kFlowletsPerFlow = 8;
 
 // A byte count as `--bytes` writes it: "1MiB", "64KiB", "1GiB", else the plain number.
 std::string formatByteSize(double bytes);

@@ -115,12 +115,26 @@ void refuseOverBudget(TrafficResult &t, std::uint64_t budget)
     t.issueText = t.issueMessage.english();
 }
 
-TrafficOptions trafficOptions(const NetworkRequest &request, const std::function<bool()> &cancelled)
+// The request's path selection (resolved by analyzeNetwork) with hash seed `seed`.
+PathPolicy pathPolicy(const NetworkRequest &request, std::uint64_t seed)
+{
+    PathPolicy p;
+    p.policy = request.loadBalancing.value_or(LoadBalancing::Lft);
+    p.seed = seed;
+    p.qpsPerConnection = request.qpsPerConnection > 0 ? request.qpsPerConnection
+                         : p.policy == LoadBalancing::EnhancedEcmp ? kEnhancedEcmpQps
+                                                                    : kDefaultQpsPerConnection;
+    p.flowlets = p.policy == LoadBalancing::Flowlet ? kFlowletsPerFlow : 1;
+    return p;
+}
+
+TrafficOptions trafficOptions(const NetworkRequest &request, std::uint64_t seed, const std::function<bool()> &cancelled)
 {
     TrafficOptions o;
     o.cancelled = cancelled;
     o.memoryBudget = request.trafficMemoryBudget;
     o.aggregation = request.aggregation;
+    o.paths = pathPolicy(request, seed);
     return o;
 }
 
@@ -128,7 +142,8 @@ TrafficOptions trafficOptions(const NetworkRequest &request, const std::function
 // demands to its endpoints, sources on other planes moved through NVLink to their server's
 // endpoint on the destination's rail (PXN). Pairs on one server stay on NVLink.
 TrafficResult runPatternOverPlanes(const Fabric &fabric, const RoutingTables &tables, const LatencyModel &latency,
-                                   const WorkloadSpec &spec, const NetworkRequest &request, const std::function<bool()> &cancelled)
+                                   const WorkloadSpec &spec, const NetworkRequest &request, std::uint64_t seed,
+                                   const std::function<bool()> &cancelled)
 {
     const PlaneEndpoints &pe = *request.planeEndpoints;
     TrafficResult t;
@@ -154,9 +169,10 @@ TrafficResult runPatternOverPlanes(const Fabric &fabric, const RoutingTables &ta
             }
         });
     };
-    TrafficOptions options = trafficOptions(request, cancelled);
+    TrafficOptions options = trafficOptions(request, seed, cancelled);
     options.ideal = spec.ideal;
     options.latency = &latency;
+    t.flowsPerDemand = subflowsPerDemand(fabric, options.paths);
     const TrafficRun run = runTraffic(fabric, tables, demands, t.plannedFlows, {}, options);
     if (run.overBudget) {
         refuseOverBudget(t, request.trafficMemoryBudget);
@@ -168,14 +184,15 @@ TrafficResult runPatternOverPlanes(const Fabric &fabric, const RoutingTables &ta
     return t;
 }
 
-TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fabric &fabric, const RoutingTables &tables,
-                          const LatencyModel &latency, const WorkloadSpec &spec, const NetworkRequest &request,
-                          const std::function<bool()> &cancelled)
+// One run of a workload, with hash seed `seed`.
+TrafficResult runWorkloadOnce(const Design &design, const Catalog &catalog, const Fabric &fabric, const RoutingTables &tables,
+                              const LatencyModel &latency, const WorkloadSpec &spec, const NetworkRequest &request,
+                              std::uint64_t seed, const std::function<bool()> &cancelled)
 {
     TrafficResult t;
     t.workload = spec;
     t.endpoints = std::uint32_t(fabric.endpoints().size());
-    TrafficOptions options = trafficOptions(request, cancelled);
+    TrafficOptions options = trafficOptions(request, seed, cancelled);
     if (spec.collective) {
         const CollectiveSetup setup = collectiveSetup(design, catalog, fabric, spec.gpus);
         if (!setup.error.empty()) {
@@ -191,6 +208,7 @@ TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fa
             return t;
         }
         fillFromRun(fabric, run.network, t);
+        t.flowsPerDemand = run.flowsPerDemand;
         t.completionS = run.estimate.known ? run.estimate.timeS : 0.0;
         t.collective = run.estimate;
         t.collectiveSweep = run.sweep;
@@ -199,7 +217,7 @@ TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fa
         return t;
     }
     if (request.planeEndpoints)
-        return runPatternOverPlanes(fabric, tables, latency, spec, request, cancelled);
+        return runPatternOverPlanes(fabric, tables, latency, spec, request, seed, cancelled);
     const auto count = checkPattern(*spec.pattern, t.endpoints, spec.bytes);
     if (!count) {
         t.issue = TrafficResult::Issue::PatternDoesNotFit;
@@ -212,6 +230,7 @@ TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fa
     };
     options.ideal = spec.ideal;
     options.latency = &latency;
+    t.flowsPerDemand = subflowsPerDemand(fabric, options.paths);
     const TrafficRun run = spec.pattern->kind == PatternKind::AllToAll
                                ? runAllToAll(fabric, tables, spec.bytes, options)
                                : runTraffic(fabric, tables, demands, *count, {}, options);
@@ -221,6 +240,34 @@ TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fa
     }
     fillFromRun(fabric, run, t);
     t.completionS = run.completionS;
+    return t;
+}
+
+// A workload under the request's path policy: once, or under a hashed policy once per hash
+// seed 1..N, the median run's figures with the spread of all (TrafficResult::seeds).
+TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fabric &fabric, const RoutingTables &tables,
+                          const LatencyModel &latency, const WorkloadSpec &spec, const NetworkRequest &request,
+                          const std::function<bool()> &cancelled)
+{
+    const PathPolicy policy = pathPolicy(request, 1);
+    const int seeds = policy.hashed() ? std::max(1, request.hashSeeds) : 1;
+    std::vector<TrafficResult> runs;
+    for (int seed = 1; seed <= seeds; ++seed) {
+        runs.push_back(runWorkloadOnce(design, catalog, fabric, tables, latency, spec, request, std::uint64_t(seed), cancelled));
+        if (runs.back().issue != TrafficResult::Issue::None || (cancelled && cancelled()))
+            break;
+    }
+    std::vector<std::size_t> order(runs.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return runs[a].completionS < runs[b].completionS; });
+    TrafficResult t = std::move(runs[order[(order.size() - 1) / 2]]);
+    t.completionMinS = runs[order.front()].completionS;
+    t.completionMaxS = runs[order.back()].completionS;
+    if (order.size() == 1)
+        t.completionMinS = t.completionMaxS = t.completionS;
+    t.loadBalancing = policy.policy;
+    t.seeds = int(runs.size());
     return t;
 }
 
@@ -339,9 +386,12 @@ Result<NetworkAnalysis> analyzeFabric(const Design &design, const Catalog &catal
 
 } // namespace
 
-Result<NetworkAnalysis> analyzeNetwork(const Design &design, const Catalog &catalog, const NetworkRequest &request,
+Result<NetworkAnalysis> analyzeNetwork(const Design &design, const Catalog &catalog, const NetworkRequest &asked,
                                        const RunControl &control)
 {
+    NetworkRequest request = asked;
+    if (!request.loadBalancing)
+        request.loadBalancing = defaultLoadBalancing(design, catalog);
     const int planes = designPlanes(design);
     if (planes == 0 || request.plane > 0)
         return analyzeFabric(design, catalog, request, control, request.plane);

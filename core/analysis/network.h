@@ -48,6 +48,11 @@ struct NetworkRequest
     std::uint64_t trafficMemoryBudget = kDefaultTrafficMemoryBudget;
     FlowAggregation aggregation = FlowAggregation::Auto;
 
+    // Path selection (routing/loadbalance.h); unset: defaultLoadBalancing(design, catalog).
+    std::optional<LoadBalancing> loadBalancing;
+    int hashSeeds = kDefaultHashSeeds;        // hashed policies: seeds 1..N, the median run reported
+    int qpsPerConnection = 0;                 // QPs per NCCL connection; 0: the policy's own
+
     int plane = 0;                            // one plane of a multi-plane design (1-based); 0 = all
     // Set by analyzeNetwork for the planes of a multi-plane design: traffic patterns run over
     // every plane's endpoints, cross-plane pairs through NVLink as PXN sends them
@@ -118,6 +123,13 @@ struct TrafficResult
     // Run by route classes (too many flows to hold, or asked for): how, and whether the figures
     // are exact (symmetric fabric and pattern) or an approximation.
     AggregationSummary aggregation;
+    // How flows took the equal-cost paths; hashed policies ran `seeds` times (seeds 1..N): the
+    // figures are the median run's (the lower middle one for an even count, by completion),
+    // completionMinS/MaxS the spread over all runs. One run otherwise (both = completionS).
+    LoadBalancing loadBalancing = LoadBalancing::Lft;
+    int seeds = 1;
+    int flowsPerDemand = 1;                   // flows each demand was split into (QPs, flowlets, spray)
+    double completionMinS = 0, completionMaxS = 0;
 
     // A collective: the nccl-tests figures and the GPU set it ran on.
     std::optional<CollectiveEstimate> collective;

@@ -172,6 +172,9 @@ CollectiveRun runCollective(const Fabric &fabric, const RoutingTables &tables, c
     if (set.servers >= 2 && set.rails > 0) {
         TrafficOptions ideal = options;
         ideal.ideal = true;
+        if (system.arch && system.unknown.empty())
+            ideal.paths.connections = std::max(1, nccl::ringGraph(system).channels / int(std::max(1u, system.nicsPerNode)));
+        run.flowsPerDemand = subflowsPerDemand(fabric, ideal.paths);
         const double nominal = double(1u << 30), lineRate = system.nicGbps * 1e9 / 8.0;
         const bool a2a = request.kind == CollectiveKind::AllToAll;
         for (nccl::TrafficShape shape : {nccl::TrafficShape::Ring, nccl::TrafficShape::Tree, nccl::TrafficShape::AllToAll}) {

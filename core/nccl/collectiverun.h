@@ -71,10 +71,13 @@ struct CollectiveRun
     std::vector<CollectiveEstimate> sweep; // one per request.sweepBytes
     TrafficRun network;                    // the chosen algorithm's traffic at request.bytes
     std::uint64_t plannedFlows = 0;
+    int flowsPerDemand = 1;                // flows each (server, rail) demand ran as (load balancing)
 };
 
-// Runs the algorithms' traffic through the routes (options: cancel, memory budget, aggregation;
-// always ideal: the NCCL model applies its own efficiencies), then NCCL's model per size.
+// Runs the algorithms' traffic through the routes (options: cancel, memory budget, aggregation,
+// path policy; always ideal: the NCCL model applies its own efficiencies), then NCCL's model per
+// size. Under a hashed path policy each (server, rail) demand is NCCL's connections through
+// that NIC (its ring channels per NIC), each hashed with its QPs.
 CollectiveRun runCollective(const Fabric &fabric, const RoutingTables &tables, const CollectiveSetup &setup,
                             const CollectiveRequest &request, const TrafficOptions &options = {});
 // Flows runCollective simulates (the largest of its traffic shapes).

@@ -19,13 +19,48 @@ std::vector<double> channelCapacities(const Fabric &fabric, bool ideal)
     return capacity;
 }
 
-// Routes one demand (endpoints through the map) into channels; false when it has no route.
-bool routeDemand(const Fabric &fabric, const RoutingTables &tables, const std::vector<std::uint32_t> &endpointMap,
-                 const Demand &dem, std::vector<std::uint32_t> &channels)
+// Maps a demand's endpoints (through the map); false when they are not a routable pair.
+bool mapDemand(const RoutingTables &tables, const std::vector<std::uint32_t> &endpointMap, const Demand &dem,
+               std::uint32_t &src, std::uint32_t &dst)
 {
     auto map = [&](std::uint32_t e) { return endpointMap.empty() ? e : (e < endpointMap.size() ? endpointMap[e] : kNoIndex); };
-    const std::uint32_t src = map(dem.src), dst = map(dem.dst);
-    return src < tables.endpointCount && dst < tables.endpointCount && src != dst && traceRoute(fabric, tables, src, dst, channels);
+    src = map(dem.src);
+    dst = map(dem.dst);
+    return src < tables.endpointCount && dst < tables.endpointCount && src != dst;
+}
+
+// Routes each of a demand's flows (paths.subflows() of them, bytes shared equally) and hands
+// it to `add(channels, bytes)`; false when the demand has no route (then nothing was added
+// from it after the first broken flow).
+template<class Add>
+bool routeDemand(EqualCostPaths &paths, const RoutingTables &tables, const std::vector<std::uint32_t> &endpointMap,
+                 const Demand &dem, std::vector<std::uint32_t> &channels, Add add)
+{
+    std::uint32_t src = 0, dst = 0;
+    if (!mapDemand(tables, endpointMap, dem, src, dst))
+        return false;
+    const int flows = paths.subflows();
+    for (int f = 0; f < flows; ++f) {
+        if (!paths.route(src, dst, f, channels))
+            return false;
+        if (!add(channels, dem.bytes / flows))
+            return true;
+    }
+    return true;
+}
+
+// Takes the flows from `first` on back out of the problem (a demand that did not route whole).
+void dropFlowsFrom(FlowProblem &problem, std::size_t first)
+{
+    if (problem.flowCount() <= first)
+        return;
+    problem.pathLinks.resize(problem.pathOffsets[first]);
+    problem.pathOffsets.resize(first + 1);
+    problem.bytes.resize(first);
+    if (problem.startS.size() > first)
+        problem.startS.resize(first);
+    if (problem.weight.size() > first)
+        problem.weight.resize(first);
 }
 
 double pathDelayS(const Fabric &fabric, const TrafficOptions &options, const std::vector<std::uint32_t> &channels)
@@ -43,16 +78,23 @@ TrafficRun runPerFlow(const Fabric &fabric, const RoutingTables &tables, const D
     problem.reserve(count, count * 6);
     std::vector<double> latencyS;
     std::vector<std::uint32_t> channels;
+    EqualCostPaths paths(fabric, tables, options.paths);
     std::uint32_t d = 0;
     const bool listed = demands([&](const Demand &dem) {
         if (d % 4096 == 0 && options.cancelled && options.cancelled())
             return false;
-        if (!routeDemand(fabric, tables, endpointMap, dem, channels)) {
-            ++run.unroutable;
-        } else {
-            problem.addFlow(channels, dem.bytes);
+        const std::size_t before = problem.flowCount();
+        const bool routed = routeDemand(paths, tables, endpointMap, dem, channels, [&](const auto &path, double bytes) {
+            problem.addFlow(path, bytes);
             run.flowDemand.push_back(d);
-            latencyS.push_back(pathDelayS(fabric, options, channels));
+            latencyS.push_back(pathDelayS(fabric, options, path));
+            return true;
+        });
+        if (!routed) {
+            ++run.unroutable;
+            dropFlowsFrom(problem, before);
+            run.flowDemand.resize(before);
+            latencyS.resize(before);
         }
         ++d;
         return true;
@@ -71,15 +113,24 @@ TrafficRun runPerFlow(const Fabric &fabric, const RoutingTables &tables, const D
     if (run.cancelled)
         return run;
     run.maxLinkUtilization = run.result.maxLinkUtilization;
-    std::size_t full = 0;
-    for (std::size_t f = 0; f < run.flows; ++f) {
-        const double t = run.result.finishS[f] + latencyS[f];
-        if (std::isfinite(t))
-            run.completionS = std::max(run.completionS, t);
+    // A demand's flows follow each other and share its first link: the demand runs at line
+    // rate when their rates add up to it.
+    std::size_t full = 0, demandsRun = 0;
+    for (std::size_t f = 0; f < run.flows;) {
+        double rate = 0;
+        std::size_t g = f;
+        for (; g < run.flows && run.flowDemand[g] == run.flowDemand[f]; ++g) {
+            const double t = run.result.finishS[g] + latencyS[g];
+            if (std::isfinite(t))
+                run.completionS = std::max(run.completionS, t);
+            rate += run.result.rateAtStartBps[g];
+        }
         const double first = problem.capacityBps[problem.path(f).front()];
-        full += first > 0 && run.result.rateAtStartBps[f] >= 0.99 * first;
+        full += first > 0 && rate >= 0.99 * first;
+        ++demandsRun;
+        f = g;
     }
-    run.lineRateFlowShare = double(full) / double(run.flows);
+    run.lineRateFlowShare = double(full) / double(demandsRun);
     return run;
 }
 
@@ -89,14 +140,17 @@ FlowLister demandFlows(const Fabric &fabric, const RoutingTables &tables, const 
 {
     return [&, channels = std::vector<std::uint32_t>()](const FlowVisitor &visit) mutable {
         unroutable = 0;
+        EqualCostPaths paths(fabric, tables, options.paths);
         return demands([&](const Demand &dem) {
-            if (!routeDemand(fabric, tables, endpointMap, dem, channels)) {
-                ++unroutable;
-                return true;
-            }
-            const std::uint32_t head = channels.front();
-            const std::span<const std::uint32_t> tail(channels.data() + 1, channels.size() - 1);
-            return visit(ListedBundle{{&head, 1}, {}, tail, dem.bytes, pathDelayS(fabric, options, channels)});
+            bool go = true;
+            const bool routed = routeDemand(paths, tables, endpointMap, dem, channels, [&](const auto &path, double bytes) {
+                const std::uint32_t head = path.front();
+                const std::span<const std::uint32_t> tail(path.data() + 1, path.size() - 1);
+                go = visit(ListedBundle{{&head, 1}, {}, tail, bytes, pathDelayS(fabric, options, path)});
+                return go;
+            });
+            unroutable += !routed;
+            return go;
         });
     };
 }
@@ -107,6 +161,7 @@ TrafficRun runByClasses(const Fabric &fabric, const FlowLister &flows, const std
 {
     TrafficRun run;
     const std::vector<double> capacity = channelCapacities(fabric, options.ideal);
+    const double subflows = subflowsPerDemand(fabric, options.paths);
     RouteClassOptions classOptions;
     classOptions.maxClasses = options.memoryBudget ? std::max<std::uint64_t>(1, options.memoryBudget / kTrafficBytesPerFlow)
                                                    : RouteClassOptions{}.maxClasses;
@@ -132,8 +187,9 @@ TrafficRun runByClasses(const Fabric &fabric, const FlowLister &flows, const std
         const double t = aggregated.finishS[c] + classes.delayS[c];
         if (std::isfinite(t))
             run.completionS = std::max(run.completionS, t);
+        // A demand's flows share its first link (split demands: their rates add up there).
         const double first = classes.firstLinkBps[c];
-        if (first > 0 && aggregated.rateAtStartBps[c] >= 0.99 * first)
+        if (first > 0 && aggregated.rateAtStartBps[c] * subflows >= 0.99 * first)
             full += classes.problem.flowWeight(c);
     }
     run.lineRateFlowShare = full / double(classes.flows);
@@ -142,9 +198,10 @@ TrafficRun runByClasses(const Fabric &fabric, const FlowLister &flows, const std
 
 enum class RunMode { PerFlow, ByClasses, Refused };
 
-RunMode runMode(std::uint64_t demandCount, const TrafficOptions &options)
+RunMode runMode(const Fabric &fabric, std::uint64_t demandCount, const TrafficOptions &options)
 {
-    const bool overBudget = options.memoryBudget > 0 && demandCount > options.memoryBudget / kTrafficBytesPerFlow;
+    const std::uint64_t flows = demandCount * std::uint64_t(subflowsPerDemand(fabric, options.paths));
+    const bool overBudget = options.memoryBudget > 0 && flows > options.memoryBudget / kTrafficBytesPerFlow;
     if (options.aggregation == FlowAggregation::Always || (options.aggregation == FlowAggregation::Auto && overBudget))
         return RunMode::ByClasses;
     return overBudget ? RunMode::Refused : RunMode::PerFlow;
@@ -162,7 +219,7 @@ TrafficRun refused()
 TrafficRun runTraffic(const Fabric &fabric, const RoutingTables &tables, const DemandLister &demands, std::uint64_t demandCount,
                       const std::vector<std::uint32_t> &endpointMap, const TrafficOptions &options)
 {
-    switch (runMode(demandCount, options)) {
+    switch (runMode(fabric, demandCount, options)) {
     case RunMode::ByClasses: {
         std::uint64_t unroutable = 0;
         return runByClasses(fabric, demandFlows(fabric, tables, demands, endpointMap, options, unroutable), unroutable, options);
@@ -178,18 +235,21 @@ TrafficRun runAllToAll(const Fabric &fabric, const RoutingTables &tables, double
     const auto n = std::uint32_t(fabric.endpoints().size());
     const PatternSpec spec{PatternKind::AllToAll};
     const std::uint64_t count = patternFlowCount(spec, n);
-    switch (runMode(count, options)) {
+    const DemandLister demands = [&](const std::function<bool(const Demand &)> &visit) {
+        return forEachDemand(spec, n, bytes, 0, visit);
+    };
+    switch (runMode(fabric, count, options)) {
     case RunMode::ByClasses: {
         std::uint64_t unroutable = 0;
+        // Bundles share the tables' route after the first link; other policies route each flow.
+        if (options.paths.policy != LoadBalancing::Lft)
+            return runByClasses(fabric, demandFlows(fabric, tables, demands, {}, options, unroutable), unroutable, options);
         const LatencyModel *latency = options.ideal ? nullptr : options.latency;
         return runByClasses(fabric, allPairsBundles(fabric, tables, bytes, latency, unroutable), unroutable, options);
     }
     case RunMode::Refused: return refused();
     case RunMode::PerFlow: break;
     }
-    const DemandLister demands = [&](const std::function<bool(const Demand &)> &visit) {
-        return forEachDemand(spec, n, bytes, 0, visit);
-    };
     return runPerFlow(fabric, tables, demands, count, {}, options);
 }
 

@@ -2,6 +2,7 @@
 
 #include "flow/flowsimulator.h"
 #include "flow/routeclasses.h"
+#include "routing/loadbalance.h"
 #include "routing/metrics.h"
 #include "routing/routing.h"
 #include "workload/trafficpattern.h"
@@ -37,6 +38,10 @@ struct TrafficOptions
     // memoryBudget / kTrafficBytesPerFlow of them.
     std::uint64_t memoryBudget = 0;
     FlowAggregation aggregation = FlowAggregation::Auto;
+    // How each demand's traffic takes the fabric's equal-cost paths (routing/loadbalance.h):
+    // the tables' one route (lft), hashed flows or sprayed shares. A demand is then
+    // EqualCostPaths::subflows() flows of equal bytes.
+    PathPolicy paths;
 };
 
 // What a routed flow costs in memory from its demand to its result (the demand, its path, the

@@ -63,6 +63,17 @@ DesignSettingsDialog::DesignSettingsDialog(Document *document, QWidget *parent)
     m_routing->setCurrentText(QString::fromStdString(s.routingEngine));
     m_routing->setToolTip(tr("The OpenSM routing engine the analysis models."));
     form->addRow(tr("Routing engine"), m_routing);
+    m_loadBalancing = new QComboBox(this);
+    m_loadBalancing->addItem(tr("The fabric's own (ECMP on Ethernet, tables on InfiniBand)"), QString());
+    for (LoadBalancing p : {LoadBalancing::Lft, LoadBalancing::Adaptive, LoadBalancing::Ecmp, LoadBalancing::EnhancedEcmp,
+                            LoadBalancing::Flowlet, LoadBalancing::Spray})
+        m_loadBalancing->addItem(QString::fromLatin1(toString(p)), QString::fromLatin1(toString(p)));
+    if (s.loadBalancing)
+        m_loadBalancing->setCurrentIndex(m_loadBalancing->findData(QString::fromLatin1(toString(*s.loadBalancing))));
+    m_loadBalancing->setToolTip(tr("How flows take the fabric's equal-cost paths: lft = the routing tables' one route, ar = "
+                                   "InfiniBand adaptive routing, ecmp = per-flow hashing (run over several hash seeds), eecmp "
+                                   "= ECMP with QP scaling, flowlet, spray = per-packet spraying (Spectrum-X)."));
+    form->addRow(tr("Load balancing"), m_loadBalancing);
 
     auto percent = [this](double value, const QString &tip) {
         auto *spin = new QDoubleSpinBox(this);
@@ -112,6 +123,7 @@ bool DesignSettingsDialog::apply(QString *error)
     s.pue = m_pue->value();
     s.tcoYears = m_tcoYears->value();
     s.routingEngine = m_routing->currentText().toStdString();
+    s.loadBalancing = loadBalancingFromString(m_loadBalancing->currentData().toString().toStdString());
     s.sparesPercent = m_spares->value();
     s.discountPercent = m_discount->value();
     std::unique_ptr<SetDesignSettings> settings(new SetDesignSettings(m_document, m_name->text().toStdString(), s));

@@ -38,7 +38,7 @@ public:
 private:
     Document *m_document;
     QLineEdit *m_name;
-    QComboBox *m_currency, *m_routing;
+    QComboBox *m_currency, *m_routing, *m_loadBalancing;
     QDoubleSpinBox *m_electricity, *m_pue, *m_spares, *m_discount;
     QSpinBox *m_tcoYears;
     ExchangeRatesBox *m_rates;
