@@ -68,6 +68,7 @@ void addScheduleCommand(CLI::App &root, Context &ctx);
 CLI::App *addSweepCommand(CLI::App &root, Context &ctx);   // sweepcommand.h
 void addReliabilityCommand(CLI::App &root, Context &ctx); // reliability DESIGN [--job-gpus N]
 void addTrainCommand(CLI::App &root, Context &ctx);      // train DESIGN --model ID|FILE
+void addCompareCommand(CLI::App &root, Context &ctx);    // compare DESIGN-A DESIGN-B
 
 // The whole tool: parses argv, runs the chosen command, returns the exit code.
 // `extra` registers commands that live outside cplan_cli (the Qt-based `report`).

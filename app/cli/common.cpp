@@ -83,6 +83,7 @@ int run(int argc, char **argv, Registration extra)
     addSweepCommand(app, ctx);
     addReliabilityCommand(app, ctx);
     addTrainCommand(app, ctx);
+    addCompareCommand(app, ctx);
     if (extra)
         extra(app, ctx);
 
