@@ -8,6 +8,7 @@
 #include "export/csv.h"
 #include "io/ibnetdiscover.h"
 #include "routing/fabric.h"
+#include "verify/matchstats.h"
 #include "verify/punchlist.h"
 #include "verify/verify.h"
 
@@ -169,6 +170,38 @@ private slots:
         QCOMPARE(r.summary.matchedByGuid, 0);
         QCOMPARE(r.summary.matchedByPosition, 1);
         QCOMPARE(r.summary.matchedByName, int(m_plan.nodes.size()) - 1);
+    }
+
+    // The match statistics the window and `cplan verify` show (matchStats): every node of the plan
+    // found; another fabric (no GUID, name or place in common) warns; a dump of part of the plan
+    // (a handful of its nodes, all matched) does not.
+    void matchStatsWarnOnAnotherFabric()
+    {
+        const int nodes = int(m_plan.nodes.size());
+        MatchStats same = matchStats(verifyAsBuilt(m_plan, asBuilt(m_plan), m_catalog));
+        QCOMPARE(same.planNodes, nodes);
+        QCOMPARE(same.foundNodes, nodes);
+        QCOMPARE(same.matched, nodes);
+        QVERIFY(!same.almostNothingMatched());
+
+        Design other = m_plan;
+        for (Node &n : other.nodes) {
+            n.guid = nodeGuid(n) ^ 0x5a5a5a5a00ull;
+            n.name = "other-" + (n.name.empty() ? n.id : n.name);
+            n.id = "other-" + n.id;
+        }
+        other.reindex();
+        const MatchStats wrong = matchStats(verifyAsBuilt(m_plan, asBuilt(other), m_catalog));
+        QCOMPARE(wrong.matched, 0);
+        QCOMPARE(wrong.planNodes, nodes);
+        QCOMPARE(wrong.foundNodes, nodes);
+        QVERIFY(wrong.almostNothingMatched());
+
+        MatchStats part;   // 5 of the plan's nodes found, all of them matched
+        part.planNodes = nodes;
+        part.foundNodes = part.matched = part.byGuid = 5;
+        QVERIFY(!part.almostNothingMatched());
+        QVERIFY(!MatchStats{}.almostNothingMatched());   // nothing on either side: nothing to warn about
     }
 
     void slowLinkIsDifferent()
