@@ -43,6 +43,12 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
         j["rail_only"] = r.railOnly;
         if (r.railOnly)
             j["rail_optimized_fat_tree"] = {{"switches", r.fatTreeSwitches}, {"links", r.fatTreeLinks}};
+        j["protocol"] = toString(r.protocol);
+        j["switch_part"] = r.switchPart;
+        j["port_speed_gbps"] = r.portSpeedGbps;
+        j["breakout"] = r.breakout;
+        j["dual_tor"] = r.dualTor;
+        j["pod_oversubscription"] = std::to_string(r.podOversubDown) + ":" + std::to_string(r.podOversubUp);
         j["su_size"] = r.suSize;
         j["scalable_units"] = r.scalableUnits;
         j["pods"] = r.pods;
@@ -64,6 +70,11 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
         std::cout << r.tiers << "-tier fat tree, ";
     std::cout << r.leaves << " leaf, " << r.spines << " spine, " << r.cores << " core switches" << (r.railOnly ? " in all" : "")
               << "; " << design.nodes.size() << " nodes, " << design.links.size() << " links\n";
+    if (r.protocol == Protocol::Ethernet || r.breakout > 1)
+        std::cout << "  " << (r.protocol == Protocol::Ethernet ? "Ethernet (RoCE)" : "InfiniBand") << " fabric of " << r.switchPart
+                  << ", ports at " << formatDouble(r.portSpeedGbps) << "G"
+                  << (r.breakout > 1 ? " (each switch port broken out " + std::to_string(r.breakout) + " ways)" : std::string())
+                  << (r.dualTor ? ", dual-ToR" : "") << '\n';
     std::cout << "  leaf ports: " << r.leafDown << " down, " << r.leafUp << " up";
     if (r.railOnly)
         std::cout << "; in each rail's network " << r.scalableUnits << " SU(s) of " << r.suSize << " servers";
@@ -84,9 +95,9 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
 struct FatTreeArgs
 {
     int servers = 0;
-    std::string server, sw, tiers = "auto", blocking = "1:1", rails = "auto", out, name, hca, tenants;
+    std::string server, sw, tiers = "auto", blocking = "1:1", rails = "auto", out, name, hca, tenants, hostSpeed, podOversub = "1:1";
     int suSize = 0, mgmt = 0, perRack = 4, planes = 1;
-    bool railOnly = false;
+    bool railOnly = false, dualTor = false;
 };
 
 // The generator's spec from the command line.
@@ -121,6 +132,18 @@ Result<FatTreeSpec> fatTreeSpec(const FatTreeArgs &a)
     spec.planes = a.planes;
     spec.railOnly = a.railOnly;
     spec.hcaOverride = a.hca;
+    spec.dualTor = a.dualTor;
+    if (!a.hostSpeed.empty()) {
+        auto speed = parsePortSpeed(a.hostSpeed);
+        if (!speed)
+            return flagError("--host-port-speed", speed.error());
+        spec.hostPortSpeedGbps = *speed;
+    }
+    auto taper = parseBlockingRatio(a.podOversub);
+    if (!taper)
+        return flagError("--pod-oversubscription", taper.error());
+    spec.podOversubDown = taper->first;
+    spec.podOversubUp = taper->second;
     if (!a.tenants.empty()) {
         auto t = parseServerMix(a.tenants, 0);
         if (!t)
@@ -134,7 +157,7 @@ Result<FatTreeSpec> fatTreeSpec(const FatTreeArgs &a)
 void addFatTreeCommand(CLI::App *gen, Context &ctx)
 {
     auto a = std::make_shared<FatTreeArgs>();
-    CLI::App *ft = gen->add_subcommand("fat-tree", "A 1-, 2- or 3-tier fat tree, rail-optimized for multi-HCA servers");
+    CLI::App *ft = gen->add_subcommand("fat-tree", "A 1-, 2- or 3-tier fat tree (InfiniBand or Ethernet: the switch decides), rail-optimized for multi-HCA servers");
     ft->add_option("--servers", a->servers, "Number of servers")->required()->check(CLI::Range(1, 1000000));
     ft->add_option("--server", a->server, "Server part id, or a mix PART:COUNT,PART:COUNT")->required();
     ft->add_option("--switch", a->sw, "Switch part id")->required();
@@ -145,8 +168,15 @@ void addFatTreeCommand(CLI::App *gen, Context &ctx)
     ft->add_option("--su-size", a->suSize, "Servers per scalable unit (default: what one leaf per rail takes; 8 rack-scale systems)")
         ->check(CLI::Range(1, 100000));
     ft->add_option("--planes", a->planes, "Independent fabrics (subnets) the HCAs of every server are split over: rail r on plane "
-                                          "r mod PLANES (default 1)")
+                                          "r mod PLANES (default 1). Ethernet: port p of every NIC on plane p (Spectrum-X "
+                                          "multiplane: ConnectX-8 in B300, 2 or 4 planes, or GB300, 2)")
         ->check(CLI::Range(1, kMaxPlanes));
+    ft->add_option("--host-port-speed", a->hostSpeed, "Speed the servers' ports run at, e.g. 200G: switch ports broken out to it as "
+                                                      "the switch allows (SN5600: 800G as 2 x 400G or 4 x 200G). Default: the NICs' "
+                                                      "speed when the switch breaks out to it");
+    ft->add_flag("--dual-tor", a->dualTor, "Each NIC's ports on different ToRs, not joined (non-stacked dual-ToR, as Alibaba HPN)");
+    ft->add_option("--pod-oversubscription", a->podOversub, "Taper between pods D:U (3 tiers): a pod spine's down:up ports, "
+                                                            "e.g. 7:1 (default 1:1)");
     ft->add_flag("--rail-only", a->railOnly, "Rail-only wiring: each rail a network of its own (plane r = rail r), no spine joining "
                                              "the rails; cross-rail traffic goes through the servers' NVLink. Prints what the "
                                              "rail-optimized fat tree would need");

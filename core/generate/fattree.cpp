@@ -2,9 +2,11 @@
 
 #include "catalog/catalog.h"
 #include "generate/common.h"
+#include "generate/ethernet.h"
 #include "generate/fattreeshape.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace cplan {
 
@@ -242,7 +244,7 @@ void FatTreeBuilder::threeTier(int q, const std::vector<NodeId> &leafIds)
         for (int s = 0; s < m_s.podSpines; ++s)
             for (int c = 0; c < m_s.coresPerGroup; ++c)
                 for (int x = 0; x < perCore; ++x)
-                    m_wiring.connect(spineIds[std::size_t(pod * m_s.podSpines + s)], m_s.spineUp + c * perCore + x + 1,
+                    m_wiring.connect(spineIds[std::size_t(pod * m_s.podSpines + s)], m_s.spineDown + c * perCore + x + 1,
                                      coreIds[std::size_t(s * m_s.coresPerGroup + c)], pod * perCore + x + 1);
     m_report.spines += m_s.pods * m_s.podSpines;
     m_report.cores += cores;
@@ -299,9 +301,47 @@ Result<int> serverRails(const FatTreeSpec &spec, int p, std::vector<Message> &no
     return rails;
 }
 
-// The fat tree of a spec, plane by plane (rail-only comes here with a plane per rail).
-Result<Design> buildFatTree(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport &report)
+// The switch part decides the fabric's protocol; the rules that differ on Ethernet, and the
+// switch's ports at the fabric's speed: the spec with the switch part the design uses (a
+// derived part, registered with the catalog, when its ports are broken out).
+Result<FatTreeSpec> fabricSpec(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport &report, std::optional<Part> &derived)
 {
+    auto in = gen::checkFatTreeSpec(spec, catalog);
+    if (!in)
+        return in.error();
+    const Part &sw = *in->sw;
+    if (auto st = gen::checkProtocol(spec, catalog, sw); !st)
+        return st.error();
+    if (auto st = gen::checkEthernetPlanes(spec, catalog, sw, report.notes); !st)
+        return st.error();
+    auto ports = gen::breakoutPorts(spec, catalog, sw, report.notes);
+    if (!ports)
+        return ports.error();
+    FatTreeSpec out = spec;
+    if (ports->derived) {
+        if (auto st = catalog.addImportedPart(*ports->derived); !st)
+            return st.error();
+        out.switchPart = ports->derived->id;
+        derived = std::move(ports->derived);
+    }
+    report.protocol = sw.protocol;
+    report.portSpeedGbps = ports->speedGbps;
+    report.breakout = ports->breakout;
+    report.switchPart = out.switchPart;
+    report.dualTor = spec.dualTor;
+    report.podOversubDown = spec.podOversubDown;
+    report.podOversubUp = spec.podOversubUp;
+    return out;
+}
+
+// The fat tree of a spec, plane by plane (rail-only comes here with a plane per rail).
+Result<Design> buildFatTree(const FatTreeSpec &asked, const Catalog &catalog, FatTreeReport &report)
+{
+    std::optional<Part> derived;
+    auto fabric = fabricSpec(asked, catalog, report, derived);
+    if (!fabric)
+        return fabric.error();
+    const FatTreeSpec &spec = *fabric;
     auto in = gen::checkFatTreeSpec(spec, catalog);
     if (!in)
         return in.error();
@@ -311,9 +351,17 @@ Result<Design> buildFatTree(const FatTreeSpec &spec, const Catalog &catalog, Fat
     auto shape = gen::planFatTree(spec, *in, in->ports / spec.planes, *rails / spec.planes, report.notes);
     if (!shape)
         return shape.error();
+    if (auto st = gen::checkDualTor(spec, catalog, *shape, *rails, report.notes); !st)
+        return st.error();
+    if (shape->tiers != 3 && spec.podOversubDown != spec.podOversubUp)
+        report.notes.push_back({CPLAN_TR("Engine", "the tree has %1 tier(s) and no pods: the oversubscription between pods does not "
+                                                   "apply"),
+                                {std::to_string(shape->tiers)}});
 
     Design design;
     design.name = spec.name;
+    if (derived)
+        design.parts.push_back(std::move(*derived));
     FatTreeBuilder build(spec, *shape, *rails, design, report);
     build.groups();
     build.servers(catalog);

@@ -38,6 +38,15 @@ struct FatTreeSpec
     bool railOnly = false;
     // Tenants: (name, servers), assigned to servers in order.
     std::vector<std::pair<std::string, int>> tenants;
+    // The speed server ports run at, switch ports broken out to it as the switch part's
+    // breakout_gbps allows (SN5600: 64 x 800G as 256 x 200G) or its InfiniBand split (NDR200);
+    // 0 = auto: the NICs' speed when breakout_gbps lists it, else the switch's port speed.
+    double hostPortSpeedGbps = 0;
+    // Each NIC's ports on different ToRs (leaves), the two not joined (non-stacked dual-ToR,
+    // as Alibaba HPN).
+    bool dualTor = false;
+    // Taper between pods (3 tiers): a pod spine's down:up ports; 1:1 = none (Meta's 7:1).
+    int podOversubDown = 1, podOversubUp = 1;
 };
 
 // What the generator decided, for the user: counts and every rounding it had to make.
@@ -58,6 +67,15 @@ struct FatTreeReport
     // the rail-optimized fat tree of the same servers, for comparison.
     bool railOnly = false;
     int fatTreeSwitches = 0, fatTreeLinks = 0;
+    // The fabric's protocol (the switch part's), the speed its ports run at and how many
+    // logical ports one switch port was broken out into (1 = none); the switch part the
+    // design uses (a derived breakout part when broken out).
+    Protocol protocol = Protocol::InfiniBand;
+    double portSpeedGbps = 0;
+    int breakout = 1;
+    std::string switchPart;
+    bool dualTor = false;
+    int podOversubDown = 1, podOversubUp = 1;
     // Roundings and choices worth telling the user. Rail-only: the first says what it saves
     // against the fat tree and what it costs (the CLI and the wizard lead with it).
     std::vector<Message> notes;

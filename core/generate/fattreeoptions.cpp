@@ -43,4 +43,15 @@ Result<std::vector<std::pair<std::string, int>>> parseServerMix(std::string_view
     return mix;
 }
 
+Result<double> parsePortSpeed(std::string_view text)
+{
+    std::string number(trim(text));
+    if (!number.empty() && (number.back() == 'G' || number.back() == 'g'))
+        number.pop_back();
+    const auto v = parseDouble(number);
+    if (!v || !(*v > 0) || *v > 10'000)
+        return Error{"", 0, 0, "'" + std::string(text) + "' must be a port speed in Gb/s, e.g. 200G or 400G"};
+    return *v;
+}
+
 } // namespace cplan

@@ -19,4 +19,7 @@ Result<std::pair<int, int>> parseBlockingRatio(std::string_view text);
 // leaves after the counted ones (at most one bare part).
 Result<std::vector<std::pair<std::string, int>>> parseServerMix(std::string_view text, int total);
 
+// "200G", "200g" or "200" -> 200 (Gb/s, above 0, at most 10,000).
+Result<double> parsePortSpeed(std::string_view text);
+
 } // namespace cplan

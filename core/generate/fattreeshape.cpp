@@ -42,6 +42,12 @@ Status checkOptions(const FatTreeSpec &spec, const Catalog &catalog, FatTreeInpu
         return bad({CPLAN_TR("Engine", "no servers given"), {}});
     if (spec.blockingDown < 1 || spec.blockingUp < 1)
         return bad({CPLAN_TR("Engine", "the blocking ratio D:U needs two positive whole numbers"), {}});
+    if (spec.podOversubDown < 1 || spec.podOversubUp < 1 || spec.podOversubDown > 64 || spec.podOversubUp > 64)
+        return bad({CPLAN_TR("Engine", "the oversubscription between pods D:U needs whole numbers from 1 to 64"), {}});
+    if (spec.podOversubDown != spec.podOversubUp && (spec.tiers == 1 || spec.tiers == 2))
+        return bad({CPLAN_TR("Engine", "oversubscription between pods needs pods: 3 tiers (or auto)"), {}});
+    if (spec.hostPortSpeedGbps < 0 || spec.hostPortSpeedGbps > 10'000)
+        return bad({CPLAN_TR("Engine", "the host port speed must be from 1 to 10000 Gb/s"), {}});
     if (spec.tiers < 0 || spec.tiers > 3)
         return bad({CPLAN_TR("Engine", "tiers must be auto, 1, 2 or 3"), {}});
     if (spec.mgmtNodes < 0 || spec.mgmtNodes > 1000)
@@ -245,9 +251,31 @@ Status placeManagement(const FatTreeSpec &spec, FatTreeShape &s, std::vector<Mes
     return Ok{};
 }
 
+// A pod spine's ports: down to the pod's leaves, up to the cores at the spec's taper between
+// pods (down:up; 1:1 a full tree, Meta's AI zones are oversubscribed between zones).
+Status sizePodSpines(const FatTreeSpec &spec, FatTreeShape &s, int spineDownMax, std::vector<Message> &notes)
+{
+    const int podLeaves = s.unitsPerPod * s.leavesPerUnit;
+    s.podSpines = smallestBalancedCount(s.u, podLeaves, spineDownMax);
+    if (!s.podSpines)
+        return bad({CPLAN_TR("Engine", "the leaves of a pod do not fit its spines"), {}});
+    s.spineDown = podLeaves * (s.u / s.podSpines);
+    s.spineUp = ceilDiv(s.spineDown * spec.podOversubUp, spec.podOversubDown);
+    s.coresPerGroup = smallestBalancedCount(s.spineUp, s.pods, s.k);
+    if (!s.coresPerGroup)
+        return bad({CPLAN_TR("Engine", "too many pods (%1) for a 3-tier tree of %2-port switches"),
+                    {std::to_string(s.pods), std::to_string(s.k)}});
+    if (spec.podOversubDown != spec.podOversubUp)
+        notes.push_back({CPLAN_TR("Engine", "pods tapered %1:%2: each pod spine has %3 ports down to its pod and %4 up to the cores, so "
+                                            "traffic between pods has %4/%3 of the bandwidth within a pod"),
+                         {std::to_string(spec.podOversubDown), std::to_string(spec.podOversubUp), std::to_string(s.spineDown),
+                          std::to_string(s.spineUp)}});
+    return Ok{};
+}
+
 // Tiers (auto: 2 when the leaves fit one spine layer) and, with 3 tiers, pods of whole units,
 // all alike (wired for the full pod).
-Status sizeTiers(FatTreeShape &s, std::vector<Message> &notes)
+Status sizeTiers(const FatTreeSpec &spec, FatTreeShape &s, std::vector<Message> &notes)
 {
     s.leaves = s.units * s.leavesPerUnit;
     if (s.tiers == 1)
@@ -262,7 +290,7 @@ Status sizeTiers(FatTreeShape &s, std::vector<Message> &notes)
         s.spines = smallestBalancedCount(s.u, s.leaves, s.k);
     if (s.tiers != 3)
         return Ok{};
-    const int spineDown = s.k / 2;
+    const int spineDown = s.k * spec.podOversubDown / (spec.podOversubDown + spec.podOversubUp);
     const int unitsPerPodMax = spineDown / s.leavesPerUnit;
     if (unitsPerPodMax < 1)
         return bad({CPLAN_TR("Engine", "a unit of %1 leaves is larger than a pod (%2 leaves)"),
@@ -275,14 +303,7 @@ Status sizeTiers(FatTreeShape &s, std::vector<Message> &notes)
         s.units = s.pods * s.unitsPerPod;
         s.leaves = s.units * s.leavesPerUnit;
     }
-    const int podLeaves = s.unitsPerPod * s.leavesPerUnit;
-    s.podSpines = smallestBalancedCount(s.u, podLeaves, spineDown);
-    s.spineUp = podLeaves * (s.u / s.podSpines);
-    s.coresPerGroup = smallestBalancedCount(s.spineUp, s.pods, s.k);
-    if (!s.coresPerGroup)
-        return bad({CPLAN_TR("Engine", "too many pods (%1) for a 3-tier tree of %2-port switches"),
-                    {std::to_string(s.pods), std::to_string(s.k)}});
-    return Ok{};
+    return sizePodSpines(spec, s, spineDown, notes);
 }
 
 int switchCount(const FatTreeShape &s)
@@ -309,7 +330,7 @@ bool cheaper(const FatTreeShape &a, const FatTreeShape &b)
 Status fitUplinks(const FatTreeSpec &spec, FatTreeShape &s, std::vector<Message> &notes)
 {
     if (s.tiers == 1)
-        return sizeTiers(s, notes);
+        return sizeTiers(spec, s, notes);
     const int least = ceilDiv(s.d * spec.blockingUp, spec.blockingDown);
     std::optional<FatTreeShape> best;
     std::vector<Message> bestNotes;
@@ -318,7 +339,7 @@ Status fitUplinks(const FatTreeSpec &spec, FatTreeShape &s, std::vector<Message>
         FatTreeShape t = s;
         t.u = u;
         std::vector<Message> n;
-        if (auto st = sizeTiers(t, n); !st) {
+        if (auto st = sizeTiers(spec, t, n); !st) {
             if (u == least)
                 first = st;
             continue;

@@ -40,7 +40,8 @@ struct FatTreeShape
     int serversPerLeaf = 0;            // without rails
     int suSize = 0, leavesPerUnit = 0, units = 0, leaves = 0;
     int spines = 0;                    // 2 tiers: the smallest balanced spine count
-    int pods = 1, unitsPerPod = 0, podSpines = 0, coresPerGroup = 0, spineUp = 0;
+    int pods = 1, unitsPerPod = 0, podSpines = 0, coresPerGroup = 0;
+    int spineDown = 0, spineUp = 0;    // a pod spine's ports to its leaves and to the cores
     std::vector<std::pair<int, int>> mgmtPorts;   // (leaf, port) of each management appliance
 
     // Endpoints of one rail in a unit: the servers of the unit times their ports on the rail.
