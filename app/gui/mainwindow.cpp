@@ -428,6 +428,7 @@ void MainWindow::onAnalysisFinished()
     m_statusAnalysis->setText(m_analysisStatus);
     m_statusProgress->setValue(100);
     m_resultOfOtherDesign = false;
+    markAnalysisDocks(false);
     updateLegendTitle();
     refreshKeyFigures();
 }
@@ -464,7 +465,25 @@ void MainWindow::onAnalysisCancelled()
     m_statusAnalysis->setText(m_analysisStatus);
     statusBar()->showMessage(why, 30000);
     m_docks.metrics->setOutdated(why);
+    markAnalysisDocks(m_resultOfOtherDesign || !m_analysis->isResultCurrent());
     updateLegendTitle();
+    refreshKeyFigures();
+}
+
+// The docks the analysis fills say "(outdated)" in their titles while their figures are not of
+// the design as it is (Metrics says why).
+void MainWindow::markAnalysisDocks(bool outdated)
+{
+    const QString suffix = QLatin1Char(' ') + tr("(outdated)");
+    for (QDockWidget *d : std::as_const(m_docks.all)) {
+        const QString name = d->objectName();
+        if (name != QLatin1String("MetricsDock") && name != QLatin1String("ProblemsDock") && name != QLatin1String("BomDock"))
+            continue;
+        QString title = d->windowTitle();
+        if (title.endsWith(suffix))
+            title.chop(suffix.size());
+        d->setWindowTitle(outdated ? title + suffix : title);
+    }
 }
 
 // The legend names the pattern the colours are of; one being computed, or outdated colours, say so.
@@ -491,7 +510,10 @@ void MainWindow::refreshKeyFigures()
                            "max_link_utilization"})
         if (const MetricsView::Row row = m_docks.metrics->row(QLatin1String(id)); !row.label.isEmpty() && row.value != MetricsView::tr("n/a"))
             figures << qMakePair(row.label, row.value);
-    m_view->setKeyFigures(figures, QString::fromStdString(m_document->design().name));
+    QString title = QString::fromStdString(m_document->design().name);
+    if (!m_analysis->isResultCurrent() && !m_analysis->isRunning())   // a cancelled run: say so on the projector too
+        title += QStringLiteral(" — ") + tr("outdated, analysis cancelled");
+    m_view->setKeyFigures(figures, title);
 }
 
 void MainWindow::setHeatmapPattern(const QString &pattern)

@@ -128,6 +128,7 @@ private:
     void onAnalysisFinished();
     void onAnalysisCancelled();
     void updateLegendTitle();
+    void markAnalysisDocks(bool outdated);
     void onDesignLoaded();
     void onOpeningChanged(bool opening);
     void refreshKeyFigures();

@@ -23,6 +23,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QDir>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
@@ -159,12 +160,15 @@ void TestCurrent::cancelledEditSaysOutdated()
     QVERIFY2(outdated.contains(QStringLiteral("cancelled")) && outdated.contains(QStringLiteral("later changes")), qPrintable(outdated));
     QVERIFY2(m_window->view()->legendTitle().contains(QStringLiteral("outdated")), qPrintable(m_window->view()->legendTitle()));
     QVERIFY2(statusText().contains(QStringLiteral("outdated")), qPrintable(statusText()));
+    for (const char *dock : {"MetricsDock", "ProblemsDock", "BomDock"})   // the docks the analysis fills
+        QVERIFY(m_window->findChild<QDockWidget *>(QLatin1String(dock))->windowTitle().endsWith(QStringLiteral("(outdated)")));
     saveScreenshot(QStringLiteral("current-cancelled-edit.png"));
     // Tools > Run analysis now brings them up to date, and the marks go.
     analysis->runNow();
     QVERIFY(analysis->waitForIdle(120000));
     QVERIFY(m_window->metrics()->outdatedText().isEmpty());
     QVERIFY(!m_window->view()->legendTitle().contains(QStringLiteral("outdated")));
+    QCOMPARE(m_window->findChild<QDockWidget *>(QStringLiteral("BomDock"))->windowTitle(), QStringLiteral("Bill of materials"));
 }
 
 // Defect 4: the Scheduler dock kept the previous design's run after another design was opened.
