@@ -10,6 +10,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cplan=${1:-$here/../../build/app/cplan}
 dir=${2:-$(mktemp -d)}
+mkdir -p "$dir"
 pattern=${3:-nccl-alltoall}
 design="$dir/b200-4096.cluster.yaml"
 if ! "$cplan" generate fat-tree --servers 512 --server dgx-b200 --switch sn5600 --hca cx7-eth -o "$design" >/dev/null 2>&1; then
