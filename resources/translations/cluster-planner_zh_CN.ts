@@ -214,12 +214,12 @@
         <translation>服务器数量必须在 1 到 %1 之间</translation>
     </message>
     <message>
-        <location line="+269"/>
+        <location line="+120"/>
         <source>leaf ports: %1 down, %2 up, %3 unused (the uplinks follow the down ports a leaf uses at %4:%5; a leaf could take %6 down, %7 up)</source>
         <translation>叶交换机端口：下行 %1，上行 %2，%3 个未使用（上行端口按叶交换机实际使用的下行端口以 %4:%5 配置；叶交换机最多可用下行 %6、上行 %7）</translation>
     </message>
     <message>
-        <location line="-305"/>
+        <location line="-320"/>
         <source>the catalog has no management appliance part (role: management)</source>
         <translation>目录中没有管理设备部件（role: management）</translation>
     </message>
@@ -229,7 +229,7 @@
         <translation>管理设备部件“%1”不在目录中</translation>
     </message>
     <message>
-        <location filename="../../core/generate/fattree.cpp" line="+288"/>
+        <location filename="../../core/generate/fattree.cpp" line="+290"/>
         <source>rails must divide the number of fabric ports per server (%1): 1, the port count, or a divisor between</source>
         <translation>轨道数必须整除每台服务器的网络端口数（%1）：1、端口数，或两者之间的约数</translation>
     </message>
@@ -239,7 +239,7 @@
         <translation>收敛比 %1:%2 不适用于 %3 端口交换机</translation>
     </message>
     <message>
-        <location line="+220"/>
+        <location line="+235"/>
         <source>%1 uplinks per leaf rather than the %2 that %3:%4 needs: they split evenly over fewer switches</source>
         <translation>每台叶交换机 %1 条上行链路，而非 %3:%4 所需的 %2 条：这样能均匀分到更少的交换机上</translation>
     </message>
@@ -259,7 +259,7 @@
         <translation>叶交换机端口：下行 %1，上行 %2（%3 个端口未使用，以保持收敛比精确）</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-255"/>
         <source>%1 endpoints do not fit one %2-port switch</source>
         <translation>%1 个端点无法接入一台 %2 端口交换机</translation>
     </message>
@@ -299,7 +299,7 @@
         <translation>已增加叶交换机，为管理设备提供端口</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+38"/>
         <source>%1 leaves do not fit a 2-tier tree of %2-port switches; use 3 tiers (or auto)</source>
         <translation>%1 台叶交换机无法组成由 %2 端口交换机构成的两层树；请使用三层（或自动）</translation>
     </message>
@@ -314,7 +314,7 @@
         <translation>%1 个叶交换机单元已布线但未接服务器，以使所有 pod 结构相同</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-35"/>
         <source>too many pods (%1) for a 3-tier tree of %2-port switches</source>
         <translation>pod 数量过多（%1），无法组成由 %2 端口交换机构成的三层树</translation>
     </message>
@@ -339,7 +339,7 @@
         <translation>%1 个平面不能整除服务器的 %2 条轨道（轨道 r 分配到平面 r mod 平面数）</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+38"/>
         <source>rail-only: %1 switches and %2 links, against %3 switches and %4 links for the rail-optimized fat tree of the same servers. Each of the %5 rails is a network of its own, one switch with no spine, and its own subnet (its own subnet manager and LID space); no switch joins two rails: a GPU reaches another server&apos;s GPU on a different rail only through NVLink to its own server&apos;s GPU on that rail (NVIDIA PXN), so NCCL&apos;s collectives run as on the tree and a pattern between HCAs runs within each rail</source>
         <translation>仅轨道：%1 台交换机和 %2 条链路，相同服务器的轨道优化胖树需要 %3 台交换机和 %4 条链路。%5 条轨道各自是独立的网络，每条一台交换机、无脊交换机，且各自是独立的子网（有自己的子网管理器和 LID 空间）；没有交换机连接两条轨道：GPU 只能先经 NVLink 到本服务器上该轨道的 GPU（NVIDIA PXN），才能到达另一台服务器上其他轨道的 GPU，因此 NCCL 集合通信与胖树上相同，HCA 之间的流量模式在各条轨道内运行</translation>
     </message>
@@ -359,12 +359,12 @@
         <translation>仅轨道布线要求服务器有 2 到 %1 条轨道；这些服务器有 %2 条</translation>
     </message>
     <message>
-        <location line="-83"/>
+        <location line="-129"/>
         <source>%1 planes: rail r of every server on plane r mod %1, %2 port(s) of each server per plane; each plane is its own subnet (its own subnet manager and LID space), identical to the others</source>
         <translation>%1 个平面：每台服务器的轨道 r 位于平面 r mod %1，每台服务器在每个平面有 %2 个端口；每个平面是独立的子网（有自己的子网管理器和 LID 空间），各平面完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/validate/validate.cpp" line="+53"/>
+        <location filename="../../core/validate/validate.cpp" line="+54"/>
         <source>... and %1 more &apos;%2&apos; finding(s)</source>
         <translation>……另有 %1 条“%2”问题</translation>
     </message>
@@ -389,22 +389,22 @@
         <translation>服务器“%1”装有 %2 块网卡；%3 最多容纳 %4 块</translation>
     </message>
     <message>
-        <location filename="../../core/validate/linkrules.cpp" line="+95"/>
+        <location filename="../../core/validate/linkrules.cpp" line="+148"/>
         <source>link &apos;%1&apos; uses port %2 of &apos;%3&apos;, which has %4 ports</source>
         <translation>链路“%1”使用了“%3”的端口 %2，但它只有 %4 个端口</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-71"/>
         <source>link &apos;%1&apos;: the speed of a port is unknown</source>
         <translation>链路“%1”：有一个端口的速率未知</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+57"/>
         <source>link &apos;%1&apos; joins a %2 port and a %3 port; it runs at %4</source>
         <translation>链路“%1”连接了 %2 端口和 %3 端口，实际运行在 %4</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../../core/validate/linkrules.cpp" line="+29"/>
         <source>link &apos;%1&apos; connects a port to itself</source>
         <translation>链路“%1”把一个端口连到了它自己</translation>
     </message>
@@ -1145,7 +1145,7 @@
         <translation>%2 个端点上的 %1 共有 %3 条流，模拟约需 %4 MiB，超出分析预算 %5 MiB：请选择更稀疏的流量模式（shift:K、permutation、uniform:F）或减少端点</translation>
     </message>
     <message>
-        <location line="+178"/>
+        <location line="+225"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -1180,7 +1180,7 @@
         <translation>链路“%1”和“%2”共用“%4”的第 %3 个端口笼，该笼插一根分支线缆“%5”，但“%2”指定的线缆是“%6”</translation>
     </message>
     <message>
-        <location filename="../../core/physical/cableselect.cpp" line="+16"/>
+        <location filename="../../core/physical/cableselect.cpp" line="+17"/>
         <source>%1 twin-port copper cable(s): both links of a twin-port cage to the same far cage</source>
         <translation>%1 根双端口铜缆：一个双端口笼的两条链路通往同一个对端端口笼</translation>
     </message>
@@ -3422,7 +3422,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AnalysisRunner</name>
     <message>
-        <location filename="../../widgets/document/analysis.cpp" line="+194"/>
+        <location filename="../../widgets/document/analysis.cpp" line="+200"/>
         <location line="+31"/>
         <source>Analysis done</source>
         <translation>分析完成</translation>
@@ -3453,12 +3453,12 @@ This page shows cost charts only.</source>
         <translation>正在检查设计规则</translation>
     </message>
     <message>
-        <location line="-51"/>
+        <location line="-52"/>
         <source>Analysing the design</source>
         <translation>正在分析设计</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Pricing</source>
         <translation>正在计算价格</translation>
     </message>
@@ -3471,12 +3471,17 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AsBuiltCompare</name>
     <message>
-        <location filename="../../app/gui/asbuiltcompare.cpp" line="+31"/>
+        <location filename="../../app/gui/asbuiltcompare.cpp" line="+33"/>
         <source>ibnetdiscover output (*.topo *.out *.txt *.ibnetdiscover *.net *.log);;All files (*)</source>
         <translation>ibnetdiscover 输出 (*.topo *.out *.txt *.ibnetdiscover *.net *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+49"/>
+        <source>Outdated: the plan changed after the comparison with %1 at %2. File ▸ Compare with as-built… compares it as it is now.</source>
+        <translation>已过时：规划在 %2 与 %1 比较之后已更改。文件 ▸ 与实际布线比较… 按现在的规划重新比较。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Imported %1: %2 switches, %3 HCAs in %4 servers, %5 cables; %6 note(s)</source>
         <translation>已导入 %1：%2 台交换机，%4 台服务器中的 %3 块 HCA，%5 条线缆；%6 条说明</translation>
     </message>
@@ -3543,7 +3548,12 @@ This page shows cost charts only.</source>
         <translation>每个平面都是独立的子网。这份转储属于哪个平面？（1 到 %1；0：整个设计）</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
+        <source>Only %1 of %2 planned nodes matched: is %3 a dump of this fabric, and of the right plane?</source>
+        <translation>%2 个规划节点中只有 %1 个匹配：%3 是这个网络、这个平面的转储吗？</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The as-built fabric agrees with the plan.</source>
         <translation>实际布线与规划一致。</translation>
     </message>
@@ -4074,7 +4084,7 @@ or open a design (Ctrl+O).</source>
         <translation>折扣</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>Change design settings</source>
         <translation>更改设计设置</translation>
     </message>
@@ -4082,13 +4092,13 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::DifferencesView</name>
     <message>
-        <location filename="../../widgets/docks/differencesview.cpp" line="+34"/>
-        <location line="+91"/>
+        <location filename="../../widgets/docks/differencesview.cpp" line="+46"/>
+        <location line="+144"/>
         <source>No comparison yet: File ▸ Compare with as-built…</source>
         <translation>尚未比较：文件 ▸ 与实际布线比较…</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-142"/>
         <source>Export punch list…</source>
         <translation>导出整改清单…</translation>
     </message>
@@ -4103,7 +4113,7 @@ or open a design (Ctrl+O).</source>
         <translation>清除</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>Finding</source>
         <translation>结论</translation>
     </message>
@@ -4118,7 +4128,7 @@ or open a design (Ctrl+O).</source>
         <translation>详情</translation>
     </message>
     <message numerus="yes">
-        <location line="+25"/>
+        <location line="+28"/>
         <source>%1 agrees with the plan: %n cable(s) as planned.</source>
         <translation>
             <numerusform>%1 与规划一致：%n 条线缆与规划相同。</numerusform>
@@ -4130,7 +4140,17 @@ or open a design (Ctrl+O).</source>
         <translation>%1 与规划对比：%6 条规划线缆中 %2 条缺失，%3 条接错，%4 条多余，%5 条降速；%7 个节点缺失，%8 个多余，%9 个部件不同。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+14"/>
+        <source>Nodes matched: %1 of %2 planned (by GUID %3, by name %4, by position %5); the as-built has %6.</source>
+        <translation>已匹配节点：规划的 %2 个中 %1 个（按 GUID %3 个，按名称 %4 个，按位置 %5 个）；实际布线有 %6 个。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Only %1 of %2 planned nodes matched — is %3 a dump of this fabric, and of the right plane? The rows below then say nothing about the cabling: every planned cable reads missing and every cable found unexpected.</source>
+        <translation>%2 个规划节点中只有 %1 个匹配 — %3 是这个网络、这个正确平面的转储吗？下面各行因此与布线无关：每条规划线缆都显示为缺失，每条找到的线缆都显示为意外。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>Import note</source>
         <translation>导入说明</translation>
     </message>
@@ -4506,13 +4526,13 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ExplorerWindow</name>
     <message>
-        <location filename="../../widgets/explorer/explorerwindow.cpp" line="+50"/>
+        <location filename="../../widgets/explorer/explorerwindow.cpp" line="+52"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+163"/>
+        <location line="+164"/>
         <location line="+12"/>
         <source>Design explorer</source>
         <translation>设计探索器</translation>
@@ -4648,7 +4668,12 @@ or open a design (Ctrl+O).</source>
         <translation>正在取消（等待进行中的方案完成）…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+13"/>
+        <source>Outdated: these points are of the sweep run at %1; the setup has changed since. Run again for the setup as it is.</source>
+        <translation>已过时：这些点来自 %1 运行的扫描，此后设置已更改。请按现在的设置重新运行。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>%1 of %2 points, about %3 left</source>
         <translation>%1 / %2 个方案，约剩 %3</translation>
     </message>
@@ -4677,7 +4702,7 @@ or open a design (Ctrl+O).</source>
         </translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+92"/>
         <source>Point %1</source>
         <translation>方案 %1</translation>
     </message>
@@ -5560,7 +5585,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+103"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+105"/>
         <source>Price book</source>
         <translation>价格簿</translation>
     </message>
@@ -5575,18 +5600,17 @@ or open a design (Ctrl+O).</source>
         <translation>停止正在进行的工作；显示的数值保持为上一次分析的结果</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Analysing the design…</source>
         <translation>正在分析设计…</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+1"/>
+        <location line="+315"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="-252"/>
         <source>User store damaged</source>
         <translation>用户库已损坏</translation>
     </message>
@@ -5639,12 +5663,58 @@ or open a design (Ctrl+O).</source>
         <translation>分析耗时 %1 ms</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Analysis cancelled at %1: this design has not been analysed. Tools ▸ Run analysis now analyses it.</source>
+        <translation>分析已于 %1 取消：此设计尚未分析。工具 ▸ 立即运行分析 可分析它。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Analysis cancelled at %1: the %2 heatmap was not computed. The heatmap and figures are those of %3 (analysed at %4).</source>
+        <translation>分析已于 %1 取消：未计算 %2 热图。热图和指标是 %3 的结果（分析于 %4）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Analysis cancelled at %1: the figures and the heatmap are of the design as it was at %2, before the later changes. Tools ▸ Run analysis now brings them up to date.</source>
+        <translation>分析已于 %1 取消：指标和热图是设计在 %2 时的状态，不含之后的更改。工具 ▸ 立即运行分析 可将其更新。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Analysis cancelled: figures outdated</source>
+        <translation>分析已取消：指标已过时</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+20"/>
+        <source>(outdated)</source>
+        <translation>（已过时）</translation>
+    </message>
+    <message>
+        <location line="-4"/>
         <source>Link utilization — %1</source>
         <translation>链路利用率 — %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+2"/>
+        <source>(updating…)</source>
+        <translation>（更新中…）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>(computing %1…)</source>
+        <translation>（正在计算 %1…）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>outdated, analysis cancelled</source>
+        <translation>已过时，分析已取消</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Esc or F5: leave presentation mode</source>
         <translation>Esc 或 F5：退出演示模式</translation>
     </message>
@@ -5768,7 +5838,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MetricsView</name>
     <message>
-        <location filename="../../widgets/docks/metricsview.cpp" line="+71"/>
+        <location filename="../../widgets/docks/metricsview.cpp" line="+78"/>
         <source>Link utilization (%, links per bin)</source>
         <translation>链路利用率（%，每区间链路数）</translation>
     </message>
@@ -5779,24 +5849,24 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+285"/>
+        <location line="+329"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-132"/>
+        <location line="-138"/>
         <source>Switches (leaf / spine / core)</source>
         <translation>交换机（叶 / 脊 / 核心）</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-48"/>
         <source>%1 Tb/s</source>
         <translation>%1 Tb/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="-22"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="-25"/>
         <location filename="../../widgets/docks/metricsview.cpp" line="+7"/>
-        <location line="+28"/>
+        <location line="+51"/>
         <source>n/a</source>
         <translation>暂无</translation>
     </message>
@@ -5811,7 +5881,27 @@ or open a design (Ctrl+O).</source>
         <translation>价格覆盖率</translation>
     </message>
     <message>
+        <location line="-159"/>
+        <source>Analysis cancelled</source>
+        <translation>分析已取消</translation>
+    </message>
+    <message>
+        <location line="+116"/>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>unchanged</source>
+        <translation>不变</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>%1%2 %</source>
+        <translation>%1%2 %</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>%1 of %2 lines (%3), %4 of the priced value quoted</source>
         <translation>%2 行中 %1 行有价格（%3），已定价金额中 %4 来自报价</translation>
     </message>
@@ -5896,11 +5986,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>%1 (%2 links, %3 Gb/s lost)</source>
-        <translation>%1（%2 条链路，损失 %3 Gb/s）</translation>
+        <source>%1 (%2 links, %3 Gb/s lost); figures read intact → with the failures</source>
+        <translation>%1（%2 条链路，损失 %3 Gb/s）；指标显示为 完好 → 故障后</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Lost to the failures</source>
         <translation>故障造成的损失</translation>
     </message>
@@ -5910,7 +6000,7 @@ or open a design (Ctrl+O).</source>
         <translation>%1 个端点断开，对分带宽减少 %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>Link utilization: choose a traffic pattern in View ▸ Utilization heatmap.</source>
         <translation>链路利用率：请在“视图 ▸ 利用率热力图”中选择流量模式。</translation>
     </message>
@@ -6044,7 +6134,7 @@ or open a design (Ctrl+O).</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-16"/>
         <source>%1 × %2, %3 HCA</source>
         <translation>%1 × %2，%3 个 HCA</translation>
     </message>
@@ -6054,7 +6144,7 @@ or open a design (Ctrl+O).</source>
         <translation>%1 个 HCA</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+17"/>
         <source>Price: %1</source>
         <translation>价格：%1</translation>
     </message>
@@ -6324,7 +6414,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ReliabilityView</name>
     <message>
-        <location filename="../../widgets/docks/reliabilityview.cpp" line="+138"/>
+        <location filename="../../widgets/docks/reliabilityview.cpp" line="+132"/>
         <source>Cause</source>
         <translation>原因</translation>
     </message>
@@ -6370,7 +6460,7 @@ or open a design (Ctrl+O).</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+25"/>
         <source>Preset file…</source>
         <translation>预设文件…</translation>
     </message>
@@ -6425,7 +6515,7 @@ or open a design (Ctrl+O).</source>
         <translation>重启</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+18"/>
         <source>Open failure rates</source>
         <translation>打开故障率</translation>
     </message>
@@ -6435,17 +6525,17 @@ or open a design (Ctrl+O).</source>
         <translation>故障率 (*.yaml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+44"/>
         <source>Failures over time</source>
         <translation>长期故障</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-5"/>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+13"/>
         <source>Cannot compute: %1</source>
         <translation>无法计算：%1</translation>
     </message>
@@ -6547,13 +6637,13 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::SchedulerView</name>
     <message>
-        <location filename="../../widgets/docks/schedulerview.cpp" line="+131"/>
-        <location line="+125"/>
+        <location filename="../../widgets/docks/schedulerview.cpp" line="+133"/>
+        <location line="+171"/>
         <source>synthetic</source>
         <translation>合成</translation>
     </message>
     <message>
-        <location line="-124"/>
+        <location line="-170"/>
         <source>Open trace…</source>
         <translation>打开轨迹…</translation>
     </message>
@@ -6569,12 +6659,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+137"/>
+        <location line="+183"/>
         <source>network coupling</source>
         <translation>网络耦合</translation>
     </message>
     <message>
-        <location line="-135"/>
+        <location line="-181"/>
         <source>shared pool (tenants&apos; partitions become quotas)</source>
         <translation>共享资源池（租户分区变为配额）</translation>
     </message>
@@ -6610,12 +6700,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+265"/>
+        <location line="+314"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-261"/>
+        <location line="-310"/>
         <source>whole run in 10 s</source>
         <translation>全程 10 秒</translation>
     </message>
@@ -6655,7 +6745,22 @@ or open a design (Ctrl+O).</source>
         <translation>作业轨迹 (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+39"/>
+        <source>No run on this design yet: choose the jobs and a policy, then Run.</source>
+        <translation>此设计尚未运行：选择作业和策略，然后运行。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The run started at %1 was cancelled; shown: the run before it (%2, %3).</source>
+        <translation>%1 开始的运行已取消；显示的是之前的运行（%2，%3）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Outdated: the design changed after this run (%1, %2). Run again for the design as it is.</source>
+        <translation>已过时：此运行（%1，%2）之后设计已更改。请按现在的设计重新运行。</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>Scheduling simulation cancelled</source>
         <translation>调度模拟已取消</translation>
     </message>
@@ -6682,12 +6787,12 @@ or open a design (Ctrl+O).</source>
         </translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Scheduling simulation</source>
         <translation>调度模拟</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>hours</source>
         <translation>小时</translation>
     </message>
@@ -6720,12 +6825,12 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::TrainingView</name>
     <message>
-        <location filename="../../widgets/docks/trainingview.cpp" line="+69"/>
+        <location filename="../../widgets/docks/trainingview.cpp" line="+67"/>
         <source>Try %1 GPUs.</source>
         <translation>可尝试 %1 个 GPU。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+32"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
@@ -6740,7 +6845,7 @@ or open a design (Ctrl+O).</source>
         <translation>单步时间构成：</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+18"/>
         <source>From file…</source>
         <translation>从文件…</translation>
     </message>
@@ -6820,7 +6925,7 @@ or open a design (Ctrl+O).</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+36"/>
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
@@ -6830,7 +6935,7 @@ or open a design (Ctrl+O).</source>
         <translation>模型 (*.yaml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+39"/>
         <source>&apos;%1&apos; is not a token count (e.g. 15T, 300B, 2.5e12)</source>
         <translation>“%1”不是词元数（例如 15T、300B、2.5e12）</translation>
     </message>
@@ -6845,17 +6950,17 @@ or open a design (Ctrl+O).</source>
         <translation>TP × PP × CP × DP 为 %1 个 GPU，而非所要求的 %2 个。</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+24"/>
         <source>Training step time</source>
         <translation>训练单步时间</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-5"/>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+16"/>
         <source>Cannot compute: %1</source>
         <translation>无法计算：%1</translation>
     </message>
