@@ -74,7 +74,7 @@ const Part *Catalog::chooseCable(const CableQuery &q) const
     };
 
     return bestPart(m_parts, [&](const Part &p) -> std::optional<std::tuple<int, int, double, double>> {
-        if (p.kind != PartKind::Cable || !p.media || !p.lengthM || !sameSpeed(p.speedGbps, q.speedGbps))
+        if (p.kind != PartKind::Cable || !p.media || !p.lengthM || !sameSpeed(p.speedGbps, q.speedGbps) || p.protocol != q.protocol)
             return std::nullopt;
         if (*p.lengthM + 1e-9 < q.lengthM || (p.reachM && *p.reachM + 1e-9 < q.lengthM))
             return std::nullopt;
@@ -88,8 +88,10 @@ const Part *Catalog::chooseCable(const CableQuery &q) const
 
 const Part *Catalog::chooseTransceiver(double speedGbps, int linksPerEnd) const
 {
+    // Without a fibre to say which fabric, the optics are InfiniBand's (as before Ethernet
+    // parts came): an Ethernet fibre asks the overload below.
     return bestPart(m_parts, [&](const Part &p) -> std::optional<std::tuple<int, double, double>> {
-        if (!transceiverFits(p, speedGbps, linksPerEnd))
+        if (!transceiverFits(p, speedGbps, linksPerEnd) || p.protocol != Protocol::InfiniBand)
             return std::nullopt;
         return std::make_tuple(p.unitPrice ? 0 : 1, p.unitPrice.value_or(0.0), -p.reachM.value_or(0.0));
     });
@@ -98,7 +100,8 @@ const Part *Catalog::chooseTransceiver(double speedGbps, int linksPerEnd) const
 const Part *Catalog::chooseTransceiver(double speedGbps, int linksPerEnd, const Part &fiber) const
 {
     return bestPart(m_parts, [&](const Part &p) -> std::optional<std::tuple<int, double, double>> {
-        if (!transceiverFits(p, speedGbps, linksPerEnd))
+        // The fibre's fabric decides the optics' (an Ethernet fibre carries -T optics).
+        if (!transceiverFits(p, speedGbps, linksPerEnd) || p.protocol != fiber.protocol)
             return std::nullopt;
         if (!fiber.fiberMode.empty() && p.fiberMode != fiber.fiberMode)
             return std::nullopt;

@@ -32,6 +32,9 @@ struct CableQuery
     bool splitterAllowed = true;
     // The shape the cable must have (physical/cables.h pairs links into cables by it).
     CableForm form = CableForm::Any;
+    // The fabric of the link (validate/portprotocol.h): an InfiniBand cable never wires an
+    // Ethernet link, nor the reverse.
+    Protocol protocol = Protocol::InfiniBand;
 };
 
 // The parts a design can use: the built-in YAML catalog plus the user's own parts and prices

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.h"
 #include "physical/cables.h"
+#include "validate/portprotocol.h"
 #include "util/strings.h"
 
 #include <algorithm>
@@ -105,11 +106,13 @@ private:
         q.splitterAllowed = form == CableForm::Splitter;
         q.cageA = cageA;
         q.cageB = cageB;
+        q.protocol = m_protocol;
         return m_catalog.chooseCable(q);
     }
 
     void single(std::uint32_t i)
     {
+        m_protocol = linkProtocol(m_design, link(i), m_catalog);
         const Part *p = query(speed(i), needed(i), CableForm::Single);
         set(i, p, needed(i));
         if (p)
@@ -119,6 +122,7 @@ private:
     void choose(std::uint32_t i)
     {
         const PortRef a = link(i).a, b = link(i).b;
+        m_protocol = linkProtocol(m_design, link(i), m_catalog);   // the cage's other link is of its fabric too
         if (!twinCage(a) && !twinCage(b))
             return single(i);
         const PortRef x = twinCage(a) ? a : b;   // the twin-port cage this link pairs at
@@ -198,6 +202,7 @@ private:
     const std::function<double(LinkId)> &m_neededM;
     std::vector<char> m_done;
     CableChoiceReport m_report;
+    Protocol m_protocol = Protocol::InfiniBand;   // of the link being wired
 };
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.h"
 #include "util/strings.h"
+#include "validate/portprotocol.h"
 #include "validate/rules.h"
 
 #include <algorithm>
@@ -70,16 +71,68 @@ LinkVerdict LinkRules::check(const Link &link, std::optional<LinkId> self) const
     if (!out.portsExist)
         return out;
 
+    checkProtocols(link, label, out);
     const double sa = portSpeed(link.a), sb = portSpeed(link.b);
     if (sa <= 0 || sb <= 0)
         add(out, Severity::Warning, Rule::SpeedUnknown, {CPLAN_TR("Engine", "link '%1': the speed of a port is unknown"), {label}}, objectsOf(link));
     else if (std::fabs(sa - sb) > 1e-9)
-        add(out, Severity::Warning, Rule::SpeedMismatch,
-            {CPLAN_TR("Engine", "link '%1' joins a %2 port and a %3 port; it runs at %4"), {label, gbps(sa), gbps(sb), gbps(std::min(sa, sb))}},
-            objectsOf(link));
+        checkRate(link, sa > sb ? link.a : link.b, std::min(sa, sb), std::max(sa, sb), label, out);
     out.speedGbps = std::min(sa, sb);
     checkCable(link, label, out);
     return out;
+}
+
+// The part behind a port: the switch, or the adapter of a server that holds the port.
+const Part *LinkRules::portPart(PortRef end) const
+{
+    const Node &node = m_design.node(end.node);
+    if (node.role == NodeRole::Switch)
+        return m_catalog.find(node.part);
+    const auto &list = ports(end.node);
+    return end.port >= 1 && end.port <= int(list.size()) ? m_catalog.find(list[std::size_t(end.port - 1)].hcaPart) : nullptr;
+}
+
+// An InfiniBand port never links to an Ethernet port (an IB HCA on an Ethernet leaf, an IB
+// switch to an Ethernet switch): no cable or firmware makes that link.
+void LinkRules::checkProtocols(const Link &link, const std::string &label, LinkVerdict &out) const
+{
+    const Part *a = portPart(link.a);
+    const Part *b = portPart(link.b);
+    if (!a || !b || a->protocol == b->protocol)
+        return;
+    add(out, Severity::Error, Rule::ProtocolMismatch,
+        {CPLAN_TR("Engine", "link '%1' joins %2 port %3 (%4) to %5 port %6 (%7); the two fabrics do not mix"),
+         {label, protocolName(a->protocol), formatPortRef(m_design, link.a), a->model, protocolName(b->protocol),
+          formatPortRef(m_design, link.b), b->model}},
+        objectsOf(link, {m_design.node(link.a.node).id, m_design.node(link.b.node).id}));
+}
+
+// A link slower than one of its ports. Where that port's part lists its breakouts (Ethernet
+// switches: `breakout_gbps`), the link runs on one breakout lane, at one of those speeds, or
+// not at all; elsewhere (InfiniBand ports run at lower rates) it is a speed mismatch.
+void LinkRules::checkRate(const Link &link, PortRef faster, double rate, double portGbps, const std::string &label,
+                          LinkVerdict &out) const
+{
+    const Part *part = portPart(faster);
+    const PortRef slower = faster == link.a ? link.b : link.a;
+    if (part && !part->breakoutGbps.empty()) {
+        const auto &speeds = part->breakoutGbps;
+        if (std::any_of(speeds.begin(), speeds.end(), [&](double s) { return std::fabs(s - rate) < 1e-9; }))
+            return;   // a breakout lane, as the part allows: no mismatch
+        std::string allowed;
+        for (std::size_t i = 0; i < speeds.size(); ++i)
+            allowed += (i == 0 ? "" : i + 1 == speeds.size() ? " or " : ", ") + formatDouble(speeds[i]);
+        add(out, Severity::Error, Rule::BreakoutUnsupported,
+            {CPLAN_TR("Engine", "link '%1' would run at %2 on port %3 (%4), whose %5 ports break out only into %6 Gb/s lanes; "
+                                "%7 needs a port of its own speed"),
+             {label, gbps(rate), formatPortRef(m_design, faster), part->model, gbps(portGbps), allowed, formatPortRef(m_design, slower)}},
+            objectsOf(link, {m_design.node(faster.node).id}));
+        return;
+    }
+    const double sa = portSpeed(link.a), sb = portSpeed(link.b);
+    add(out, Severity::Warning, Rule::SpeedMismatch,
+        {CPLAN_TR("Engine", "link '%1' joins a %2 port and a %3 port; it runs at %4"), {label, gbps(sa), gbps(sb), gbps(rate)}},
+        objectsOf(link));
 }
 
 void LinkRules::checkEnds(const Link &link, std::optional<LinkId> self, const std::string &label, LinkVerdict &out) const
@@ -158,6 +211,7 @@ const Part *LinkRules::chooseCable(PortRef a, PortRef b, double lengthM) const
     query.speedGbps = sa > 0 && sb > 0 ? std::min(sa, sb) : std::max(sa, sb);
     query.lengthM = lengthM;
     query.splitterAllowed = m_design.node(a.node).role != NodeRole::Switch || m_design.node(b.node).role != NodeRole::Switch;
+    query.protocol = linkProtocol(m_design, Link{{}, a, b, {}, {}, {}}, m_catalog);
     return query.speedGbps > 0 ? m_catalog.chooseCable(query) : nullptr;
 }
 

@@ -45,6 +45,8 @@ struct LinkVerdict
 // switch), a port taken by an earlier link or a link from a port to itself (port-used-twice),
 // two ports of one node (loopback), two adapters without a switch (back-to-back), an unknown
 // port speed (speed-unknown) or two speeds (speed-mismatch: the link runs at the lower one);
+// an InfiniBand port joined to an Ethernet port (protocol-mismatch), a link slower than a port
+// that lists its breakouts at a speed not among them (breakout-unsupported);
 // a cable that is not in the catalog (unknown-part), shorter than the run (cable-too-short),
 // beyond its reach (cable-reach) or slower than the link (cable-speed); no cable at all
 // (no-cable).
@@ -69,6 +71,9 @@ public:
 private:
     void checkEnds(const Link &link, std::optional<LinkId> self, const std::string &label, LinkVerdict &out) const;
     void checkCable(const Link &link, const std::string &label, LinkVerdict &out) const;
+    void checkProtocols(const Link &link, const std::string &label, LinkVerdict &out) const;
+    void checkRate(const Link &link, PortRef faster, double rate, double portGbps, const std::string &label, LinkVerdict &out) const;
+    const Part *portPart(PortRef end) const;
     double portSpeed(PortRef end) const;
 
     const Design &m_design;

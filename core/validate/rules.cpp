@@ -38,6 +38,11 @@ const char *ruleCode(Rule rule)
     case Rule::CableRoute: return "cable-route";
     case Rule::CableUnmeasured: return "cable-unmeasured";
     case Rule::ImpossibleCable: return "impossible-cable";
+    case Rule::ProtocolMismatch: return "protocol-mismatch";
+    case Rule::BreakoutUnsupported: return "breakout-unsupported";
+    case Rule::LosslessAssumed: return "lossless-assumed";
+    case Rule::FewSpines: return "few-spines";
+    case Rule::PlaneUnreached: return "plane-unreached";
     }
     return "unknown-rule";
 }

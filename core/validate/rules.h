@@ -49,8 +49,14 @@ enum class Rule {
     CableRoute,
     CableUnmeasured,
     ImpossibleCable,
+    // Fabrics of two protocols (validate/portprotocol.h) and Ethernet (RoCE) design rules.
+    ProtocolMismatch,
+    BreakoutUnsupported,
+    LosslessAssumed,
+    FewSpines,
+    PlaneUnreached,
 };
-inline constexpr int kRuleCount = int(Rule::ImpossibleCable) + 1;
+inline constexpr int kRuleCount = int(Rule::PlaneUnreached) + 1;
 
 // "unknown-part", "port-out-of-range", ...
 const char *ruleCode(Rule rule);

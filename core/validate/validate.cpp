@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "validate/linkrules.h"
 #include "validate/noderules.h"
+#include "validate/roce.h"
 #include "physical/checks.h"
 #include "util/strings.h"
 
@@ -292,6 +293,10 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
     checkConnectivity(design, out);
     checkSubnet(design, rules, out);
     checkIdentity(design, out);
+    // Ethernet (RoCE) fabrics: the lossless configuration assumed, spines, planes (roce.h).
+    checkRoce(design, catalog, [&](Severity s, Rule rule, Message text, std::vector<std::string> objects) {
+        out.add(s, rule, std::move(text), std::move(objects));
+    });
     // The physical plan: racks and U, rack budgets, cables against the floor, impossible cables
     // (physical/checks.h; rack-space and rack-power among them).
     checkPhysical(design, catalog, [&](Severity s, Rule rule, Message text, std::vector<std::string> objects) {

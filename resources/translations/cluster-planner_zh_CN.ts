@@ -404,6 +404,30 @@
         <translation>链路“%1”连接了 %2 端口和 %3 端口，实际运行在 %4</translation>
     </message>
     <message>
+        <source>link &apos;%1&apos; joins %2 port %3 (%4) to %5 port %6 (%7); the two fabrics do not mix</source>
+        <translation>链路“%1”把 %2 端口 %3（%4）连到了 %5 端口 %6（%7）；两种网络不能混用</translation>
+    </message>
+    <message>
+        <source>link &apos;%1&apos; would run at %2 on port %3 (%4), whose %5 ports break out only into %6 Gb/s lanes; %7 needs a port of its own speed</source>
+        <translation>链路“%1”将以 %2 运行在端口 %3（%4）上，但其 %5 端口只能拆分为 %6 Gb/s 的通道；%7 需要一个与自身速率相同的端口</translation>
+    </message>
+    <message>
+        <source>the Ethernet fabric is planned as lossless RoCE: PFC and ECN (DCQCN) configured on every switch and NIC, as NVIDIA Spectrum-X and Juniper&apos;s AI data center JVD require; the planner models neither drops nor PFC pauses</source>
+        <translation>以太网按无损 RoCE 规划：每台交换机和网卡都配置 PFC 与 ECN（DCQCN），这是 NVIDIA Spectrum-X 和 Juniper AI 数据中心 JVD 的要求；规划器既不模拟丢包，也不模拟 PFC 暂停</translation>
+    </message>
+    <message>
+        <source>the Ethernet fabric has %1 spine switch(es); a lossless (PFC) fabric wants at least %2, so that a double failure under congestion does not leave PFC pauses spreading over the few paths left (Juniper&apos;s AI data center JVD)</source>
+        <translation>以太网只有 %1 台脊交换机；无损（PFC）网络至少需要 %2 台，以免拥塞时的双重故障让 PFC 暂停在剩下的少数路径上扩散（Juniper AI 数据中心 JVD）</translation>
+    </message>
+    <message>
+        <source>plane %1 has %2 spine switch(es); a lossless (PFC) fabric wants at least %3, so that a double failure under congestion does not leave PFC pauses spreading over the few paths left (Juniper&apos;s AI data center JVD)</source>
+        <translation>平面 %1 只有 %2 台脊交换机；无损（PFC）网络至少需要 %3 台，以免拥塞时的双重故障让 PFC 暂停在剩下的少数路径上扩散（Juniper AI 数据中心 JVD）</translation>
+    </message>
+    <message>
+        <source>server &apos;%1&apos; has no port on plane(s) %2 of %3: the servers reached only through those planes are out of its reach, and its traffic leaves the planes&apos; bandwidth unused</source>
+        <translation>服务器“%1”在 %3 个平面中的平面 %2 上没有端口：只能经由这些平面到达的服务器与它不通，这些平面的带宽它也用不上</translation>
+    </message>
+    <message>
         <location filename="../../core/validate/linkrules.cpp" line="+29"/>
         <source>link &apos;%1&apos; connects a port to itself</source>
         <translation>链路“%1”把一个端口连到了它自己</translation>
@@ -6132,6 +6156,14 @@ or open a design (Ctrl+O).</source>
         <location line="+2"/>
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
+    </message>
+    <message>
+        <source>%1, Ethernet</source>
+        <translation>%1，以太网</translation>
+    </message>
+    <message>
+        <source>A port breaks out into %1 Gb/s lanes</source>
+        <translation>一个端口可拆分为 %1 Gb/s 的通道</translation>
     </message>
     <message>
         <location line="-16"/>

@@ -80,6 +80,9 @@ PartPalette::PartPalette(const Catalog &catalog, QWidget *parent)
             else
                 detail = p->gpuCount ? tr("%1 × %2, %3 HCA").arg(p->gpuCount).arg(QString::fromStdString(p->gpu)).arg(p->hcaCount)
                                      : tr("%1 HCA").arg(p->hcaCount);
+            // The fabric a part belongs to, where it is not the InfiniBand the palette began with.
+            if (p->protocol == Protocol::Ethernet && p->kind != PartKind::GpuServer)
+                detail = tr("%1, Ethernet").arg(detail);
             auto *item = new QTreeWidgetItem(top, {QStringLiteral("%1  —  %2").arg(QString::fromStdString(p->model), detail)});
             const bool mgmt = p->management;
             item->setIcon(0, QIcon(mgmt ? QStringLiteral(":/icons/management.svg") : s.icon));
@@ -87,6 +90,12 @@ PartPalette::PartPalette(const Catalog &catalog, QWidget *parent)
             QString tip = QStringLiteral("<b>%1 %2</b> (%3)<br>%4").arg(QString::fromStdString(p->vendor), QString::fromStdString(p->model),
                                                                          QString::fromStdString(p->id),
                                                                          QString::fromStdString(p->description).toHtmlEscaped());
+            if (!p->breakoutGbps.empty()) {
+                QStringList speeds;
+                for (const double speed : p->breakoutGbps)
+                    speeds << locale.toString(speed);
+                tip += QStringLiteral("<br>") + tr("A port breaks out into %1 Gb/s lanes").arg(speeds.join(QStringLiteral(", ")));
+            }
             tip += QStringLiteral("<br>") + tr("Price: %1").arg(p->unitPrice ? formatMoney(*p->unitPrice, p->currency) : tr("unknown"));
             item->setToolTip(0, tip);
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);

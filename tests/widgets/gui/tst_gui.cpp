@@ -20,6 +20,7 @@
 #include "catalog/catalog.h"
 #include "catalog/userstore.h"
 #include "io/designyaml.h"
+#include "validate/validate.h"
 
 #include "testmain.h"
 
@@ -52,6 +53,7 @@ private slots:
     void dropHcaOntoServer();
     void wirePortsByDrag();
     void wireRefusesUsedPort();
+    void wireEthernetParts();
     void moveByDrag();
     void deleteWithKey();
     void copyPaste();
@@ -257,6 +259,46 @@ void TestGui::wireRefusesUsedPort()
     const std::string h3 = addNode(QStringLiteral("host-1hca"), QPointF(300, 100));
     const WireCheck pair = checkWire(m_window->document()->design(), *m_catalog, h2, 1, h3, 1);
     QVERIFY2(pair.ok && pair.warnings.join(QString()).contains(QStringLiteral("back to back")), qPrintable(pair.warnings.join(QLatin1Char('|'))));
+}
+
+// Ethernet parts from the palette: an SN5600 and a server fitted with a ConnectX-7 in Ethernet
+// mode wire with Ethernet parts and validate without errors; the server's InfiniBand HCA on the
+// SN5600 is refused, naming both ends.
+void TestGui::wireEthernetParts()
+{
+    QTreeWidgetItem *paletteItem = m_window->palette()->itemForPart(QStringLiteral("sn5600"));
+    QVERIFY(paletteItem);
+    QVERIFY2(paletteItem->text(0).contains(QStringLiteral("800 Gb/s, Ethernet")), qPrintable(paletteItem->text(0)));
+    const std::string sw = addNode(QStringLiteral("sn5600"), QPointF(0, -150));
+    const std::string host = addNode(QStringLiteral("pcie-4gpu"), QPointF(0, 100));
+    QVERIFY(!sw.empty() && !host.empty());
+    dropPart(QStringLiteral("cx7-eth"), QPointF(0, 100));   // port 2: the Ethernet NIC
+    const Design &d = m_window->document()->design();
+    QCOMPARE(nodePorts(d.nodes[1], *m_catalog).size(), std::size_t(2));
+    CanvasScene *scene = m_window->scene();
+    QWidget *viewport = m_window->view()->viewport();
+    auto drag = [&](QPoint a, QPoint b) {
+        QTest::mousePress(viewport, Qt::LeftButton, {}, a);
+        QTest::mouseMove(viewport, (a + b) / 2);
+        QTest::mouseMove(viewport, b);
+        QTest::mouseRelease(viewport, Qt::LeftButton, {}, b);
+    };
+    drag(viewPos(scene->nodeItem(host)->portScenePos(2)), viewPos(scene->nodeItem(sw)->portScenePos(1)));
+    QCOMPARE(d.links.size(), std::size_t(1));
+    const Part *cable = m_catalog->find(d.links[0].cable);
+    QVERIFY2(cable && cable->protocol == Protocol::Ethernet, d.links[0].cable.c_str());
+    for (const Finding &f : validateDesign(d, *m_catalog))
+        QVERIFY2(f.severity != Severity::Error, f.message.c_str());
+    // The server's own ConnectX-7 is InfiniBand: no link to the Ethernet leaf.
+    const QString wired = text();
+    drag(viewPos(scene->nodeItem(host)->portScenePos(1)), viewPos(scene->nodeItem(sw)->portScenePos(2)));
+    QCOMPARE(text(), wired);
+    const WireCheck ib = checkWire(d, *m_catalog, host, 1, sw, 2);
+    QVERIFY(!ib.ok);
+    const QString why = ib.errors.join(QLatin1Char('|'));
+    QVERIFY2(why.contains(QStringLiteral("InfiniBand port ") + QString::fromStdString(host) + QStringLiteral(":1"))
+                 && why.contains(QStringLiteral("Ethernet port ") + QString::fromStdString(sw) + QStringLiteral(":2")),
+             qPrintable(why));
 }
 
 void TestGui::moveByDrag()
