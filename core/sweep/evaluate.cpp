@@ -96,6 +96,12 @@ Result<FatTreeSpec> fatTreeSpec(const SweepPoint &point, const Catalog &catalog)
     spec.blockingUp = ratio->second;
     spec.switchPart = point.setting("switch");
     spec.hcaOverride = point.setting("hca");
+    // fabric: ethernet builds the same servers on the Ethernet parts (default: Spectrum-4
+    // SN5600 leaves and spines, ConnectX-7 in Ethernet mode); infiniband keeps switch and hca.
+    if (point.setting("fabric") == "ethernet") {
+        spec.switchPart = point.setting("ethernet-switch", std::string(kDefaultEthernetSwitch));
+        spec.hcaOverride = point.setting("ethernet-hca", std::string(kDefaultEthernetNic));
+    }
     const std::string tiers = point.setting("tiers", "auto");
     spec.tiers = tiers == "auto" ? 0 : int(parseInt(tiers).value_or(0));
     const std::string rails = point.setting("rails", "auto");
@@ -118,6 +124,8 @@ Result<Design> pointDesign(const SweepPoint &point, const Catalog &catalog, FatT
     if (design) {
         design->settings.sparesPercent = parseDouble(point.setting("spares", "0")).value_or(0);
         design->settings.discountPercent = parseDouble(point.setting("discount", "0")).value_or(0);
+        if (const std::string lb = point.setting("load-balancing"); !lb.empty())
+            design->settings.loadBalancing = loadBalancingFromString(lb);
     }
     return design;
 }

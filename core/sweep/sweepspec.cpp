@@ -6,6 +6,7 @@
 #include "generate/fattreeoptions.h"
 #include "io/yamldom.h"
 #include "model/design.h"
+#include "model/loadbalancing.h"
 #include "routing/routing.h"
 #include "schedule/scheduler.h"
 #include "training/model.h"
@@ -52,6 +53,17 @@ const std::map<std::string, ValueCheck> &optionChecks()
         {"server", notEmpty},
         {"switch", notEmpty},
         {"hca", notEmpty},
+        {"ethernet-switch", notEmpty},
+        {"ethernet-hca", notEmpty},
+        {"fabric",
+         [](const std::string &v) {
+             return v == "infiniband" || v == "ethernet" ? std::string() : "'" + v + "' is not infiniband or ethernet";
+         }},
+        {"load-balancing",
+         [](const std::string &v) {
+             return loadBalancingFromString(v) ? std::string()
+                                               : "unknown policy '" + v + "' (" + loadBalancingNames() + ")";
+         }},
         {"tiers",
          [](const std::string &v) {
              return v == "auto" || v == "1" || v == "2" || v == "3" ? std::string() : "'" + v + "' must be auto, 1, 2 or 3";
@@ -464,7 +476,8 @@ const std::vector<std::string> &sweepOptionNames()
 {
     static const std::vector<std::string> names = {"servers", "gpus", "server", "switch", "tiers", "blocking",
                                                    "rails", "su-size", "planes", "mgmt-nodes", "servers-per-rack", "hca",
-                                                   "spares", "discount", "pattern", "bytes", "policy", "engine"};
+                                                   "spares", "discount", "pattern", "bytes", "policy", "engine",
+                                                   "fabric", "ethernet-switch", "ethernet-hca", "load-balancing"};
     return names;
 }
 
@@ -509,7 +522,8 @@ std::vector<std::string> namedParts(const std::string &text)
 
 Status checkSweep(const SweepSpec &spec, const Catalog &catalog)
 {
-    const std::map<std::string, PartKind> kinds = {{"server", PartKind::GpuServer}, {"switch", PartKind::Switch}, {"hca", PartKind::Hca}};
+    const std::map<std::string, PartKind> kinds = {{"server", PartKind::GpuServer}, {"switch", PartKind::Switch}, {"hca", PartKind::Hca},
+                                                   {"ethernet-switch", PartKind::Switch}, {"ethernet-hca", PartKind::Hca}};
     auto check = [&](const SweepOption &o) -> Status {
         const auto kind = kinds.find(o.name);
         if (kind == kinds.end())

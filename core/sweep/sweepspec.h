@@ -19,7 +19,10 @@
 // `rails`, `su-size`, `planes`, `mgmt-nodes`, `servers-per-rack`, `hca`), `spares` and `discount`
 // (the quote's terms in percent, as a design's settings give them: cost_per_gpu is the quote's),
 // plus `pattern`, `bytes` (the workload), `policy` (the scheduling policy) and `engine`
-// (routing). '_' may stand for '-'.
+// (routing). `fabric: [infiniband, ethernet]` builds the same servers on InfiniBand (`switch`,
+// `hca`) or on Ethernet (`ethernet-switch`, `ethernet-hca`; default SN5600 and ConnectX-7 in
+// Ethernet mode); `load-balancing` sets the design's path policy (lft, ar, ecmp, eecmp,
+// flowlet, spray; default the fabric's own). '_' may stand for '-'.
 
 #include "util/error.h"
 
@@ -34,6 +37,9 @@ namespace cplan {
 class Catalog;
 
 inline constexpr const char *kSweepFormat = "cluster-planner-sweep/1";
+// The Ethernet parts `fabric: ethernet` builds with unless the sweep names others.
+inline constexpr const char *kDefaultEthernetSwitch = "sn5600";
+inline constexpr const char *kDefaultEthernetNic = "cx7-eth";
 // Points one sweep may have (the product of its axes).
 inline constexpr std::size_t kMaxSweepPoints = 1'000'000;
 

@@ -139,6 +139,37 @@ private slots:
         }
     }
 
+    // Issue 29: the fabric as a sweep axis. The same servers on Ethernet have their own parts and
+    // path policy: ECMP's hashed ring loses bus bandwidth that spraying keeps, and InfiniBand
+    // (NVLS with SHARP) beats both; bad fabric and policy names are refused with their line.
+    void fabricAxis()
+    {
+        const SweepRun run = runOrStop(loadOrStop("fabric.sweep.yaml"));
+        QCOMPARE(run.results.size(), std::size_t(4));
+        auto point = [&](const std::string &fabric, const std::string &lb) -> const PointResult & {
+            for (const PointResult &r : run.results)
+                if (r.axes == std::vector<SweepSetting>{{"fabric", fabric}, {"load-balancing", lb}})
+                    return r;
+            qFatal("no point %s %s", fabric.c_str(), lb.c_str());
+        };
+        for (const PointResult &r : run.results)
+            QVERIFY2(r.skipped.empty(), r.skipped.c_str());
+        const double ecmp = *point("ethernet", "ecmp").figure("busbw_gbps");
+        const double spray = *point("ethernet", "spray").figure("busbw_gbps");
+        qInfo("1,024 B200 all-reduce 1 GiB: Ethernet ECMP %.1f, sprayed %.1f, InfiniBand %.1f GB/s", ecmp, spray,
+              *point("infiniband", "ecmp").figure("busbw_gbps"));
+        QVERIFY(ecmp < spray);
+        QVERIFY(*point("infiniband", "spray").figure("busbw_gbps") >= spray);
+        QVERIFY(point("ethernet", "ecmp").designHash != point("infiniband", "ecmp").designHash);
+
+        auto bad = parseSweep("format: cluster-planner-sweep/1\nfixed: {servers: 8, server: dgx-b200, switch: qm9700}\n"
+                              "axes: {fabric: [infiniband, etherneet]}\nobjectives: [capex]\n",
+                              "bad.sweep.yaml");
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().line, 3);
+        QVERIFY2(bad.error().message.find("'etherneet' is not infiniband or ethernet") != std::string::npos, bad.error().message.c_str());
+    }
+
     // Invalid combinations are skipped with the reason, the rest evaluated.
     void invalidCombinationsAreSkipped()
     {
