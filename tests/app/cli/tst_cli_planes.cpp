@@ -32,6 +32,8 @@ private:
         return r.code == 0 ? QJsonDocument::fromJson(r.out).object() : QJsonObject();
     }
 
+    static QStringList words(const char *text) { return QString::fromLatin1(text).split(QLatin1Char(' ')); }
+
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
 
@@ -187,6 +189,39 @@ private slots:
         const QJsonObject failed = json({QStringLiteral("fail"), design, QStringLiteral("--switch"), QStringLiteral("p1-spine01")});
         QCOMPARE(failed[QStringLiteral("failed_planes")].toArray(), QJsonArray{1});
         QCOMPARE(failed[QStringLiteral("unreachable_pairs")].toInt(), 0);
+    }
+
+    // Spectrum-X multiplane through cplan (issue 29): DGX B300 with ConnectX-8 SuperNICs on
+    // SN5600, 2 planes; the JSON says the protocol and the breakout; it validates clean and
+    // routes. What the switch or the platform cannot do exits 2 with the reason.
+    void spectrumXMultiplane()
+    {
+        const QString design = m_dir.filePath(QStringLiteral("spectrum-x.cluster.yaml"));
+        const QStringList b300 = words("generate fat-tree --servers 16 --server dgx-b300 --hca cx8-eth --switch sn5600");
+        const QJsonObject gen = json(QStringList(b300) << words("--planes 2 -o") << design);
+        QCOMPARE(gen[QStringLiteral("protocol")].toString(), QStringLiteral("ethernet"));
+        QCOMPARE(gen[QStringLiteral("breakout")].toInt(), 2);
+        QCOMPARE(gen[QStringLiteral("port_speed_gbps")].toDouble(), 400.0);
+        QCOMPARE(gen[QStringLiteral("switch_part")].toString(), QStringLiteral("imported-sn5600-128x400g"));
+        QCOMPARE(gen[QStringLiteral("planes")].toInt(), 2);
+        const Run valid = cplan({QStringLiteral("validate"), design});
+        QVERIFY2(valid.code == 0, valid.out.constData());
+        const QJsonObject routed = json({QStringLiteral("route"), design});
+        QCOMPARE(routed[QStringLiteral("unreachable_pairs")].toInt(), 0);
+
+        const QString scratch = m_dir.filePath(QStringLiteral("refused.cluster.yaml"));
+        const auto refused = [&](const QStringList &args, const char *why) {
+            const Run r = cplan(QStringList(args) << QStringLiteral("-o") << scratch);
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(why), r.err.constData());
+        };
+        refused(QStringList(b300) << words("--planes 4"), "4 planes need NICs of 4 ports");
+        refused(QStringList(b300) << words("--host-port-speed 300G"), "800G, 400G, 200G, not 300G");
+        refused(words("generate fat-tree --servers 16 --server dgx-b300 --switch sn5600"), "InfiniBand NIC 'connectx-8'");
+        refused(words("generate fat-tree --servers 16 --server dgx-b200 --hca cx7-eth --switch sn5600 --planes 2"),
+                "B300 and GB300 systems only");
+        refused(words("generate fat-tree --servers 16 --server dgx-b200 --hca cx7-eth --switch sn5600 --dual-tor"),
+                "NICs of 'dgx-b200' have one port");
     }
 };
 
