@@ -218,6 +218,26 @@ static void setBars(QChartView *view, const QStringList &categories, const QList
 
 namespace {
 
+// How the run's flows took the equal-cost paths; a hashed policy's seeds and their spread.
+QString loadBalancingText(const TrafficResult &t, const QLocale &locale)
+{
+    QString policy;
+    switch (t.loadBalancing) {
+    case LoadBalancing::Lft: policy = MetricsView::tr("the routing tables (one path per destination)"); break;
+    case LoadBalancing::Adaptive: policy = MetricsView::tr("adaptive routing (packets over every equal path)"); break;
+    case LoadBalancing::Ecmp: policy = MetricsView::tr("ECMP (each flow hashed onto one path)"); break;
+    case LoadBalancing::EnhancedEcmp: policy = MetricsView::tr("enhanced ECMP (QPs hashed)"); break;
+    case LoadBalancing::Flowlet: policy = MetricsView::tr("flowlets (bursts re-hashed)"); break;
+    case LoadBalancing::Spray: policy = MetricsView::tr("per-packet spraying (every equal path)"); break;
+    }
+    if (t.seeds <= 1)
+        return policy;
+    return MetricsView::tr("%1; median of %2 hash seeds, %3 to %4 ms")
+        .arg(policy)
+        .arg(t.seeds)
+        .arg(locale.toString(t.completionMinS * 1e3, 'f', 3), locale.toString(t.completionMaxS * 1e3, 'f', 3));
+}
+
 QString tbps(double gbps)
 {
     return MetricsView::tr("%1 Tb/s").arg(QLocale().toString(gbps / 1000, 'f', 1));
@@ -325,6 +345,7 @@ QVector<MetricsView::Row> MetricsView::networkFigures(const AnalysisResult &r, c
         Row completion = keyRow(k, "completion_s");
         completion.label = tr("Completion (%1)").arg(QString::fromStdString(r.pattern));
         f.append(completion);
+        f.append({QStringLiteral("load_balancing"), tr("Load balancing"), loadBalancingText(*t, locale)});
         if (k.value("max_link_utilization")) {
             f.append(keyRow(k, "max_link_utilization"));
             f.append(keyRow(k, "mean_busy_link_utilization"));
