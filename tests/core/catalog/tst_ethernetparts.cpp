@@ -2,6 +2,8 @@
 // and the cable selection, which must never wire an Ethernet link with an InfiniBand cable or
 // optics, nor the reverse.
 #include "catalog/catalog.h"
+#include "cost/bom.h"
+#include "generate/fattree.h"
 #include "physical/cableselect.h"
 #include "validate/portprotocol.h"
 #include "validate/validate.h"
@@ -12,6 +14,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <map>
 
 using namespace cplan;
 
@@ -138,7 +141,7 @@ private slots:
                 ++ethernet;
                 QVERIFY2(!p.sources.empty(), p.id.c_str());
             }
-        QVERIFY(ethernet >= 30);
+        QVERIFY(ethernet >= 50);
     }
 
     // An InfiniBand link never gets an Ethernet cable, nor the reverse, at any speed or length.
@@ -167,12 +170,69 @@ private slots:
     void opticsFollowTheFibre()
     {
         const Catalog &c = builtin();
-        QCOMPARE(c.chooseTransceiver(800, 1, part("eth-fiber-mm-800g-30m"))->id, std::string("mma4z00-ns-t"));
-        QCOMPARE(c.chooseTransceiver(800, 1, part("eth-fiber-sm-800g-100m"))->id, std::string("mms4x00-ns-t"));
+        QCOMPARE(c.chooseTransceiver(800, 1, part("eth-fiber-mm-800g-30m"))->id, std::string("mma4z00-ns-t-800g"));
+        QCOMPARE(c.chooseTransceiver(800, 1, part("eth-fiber-sm-800g-100m"))->id, std::string("mms4x00-ns-t-800g"));
         QCOMPARE(c.chooseTransceiver(400, 1, part("eth-fiber-mm-400g-10m"))->protocol, Protocol::Ethernet);
         QCOMPARE(c.chooseTransceiver(400, 1, part("ndr-fiber-mm-10m"))->id, std::string("mma4z00-ns400"));
         // Without a fibre the optics are InfiniBand's: still none at 800G (no XDR optics sourced).
         QCOMPARE(c.chooseTransceiver(800, 1), nullptr);
+    }
+
+    // Broken-out cages (the generator's derived parts): twin-port optics at 2 x 400G, four legs
+    // of 200G, splitter copper to two NICs; all Ethernet.
+    void brokenOutCages()
+    {
+        const Catalog &c = builtin();
+        QCOMPARE(c.chooseTransceiver(400, 2, part("eth-fiber-mm-400g-10m"))->id, std::string("mma4z00-ns-t"));
+        QCOMPARE(c.chooseTransceiver(200, 4, part("eth-fiber-mm-200g-10m"))->id, std::string("mma4z00-ns-t-4x200g"));
+        QCOMPARE(c.chooseTransceiver(200, 1, part("eth-fiber-mm-200g-10m"))->id, std::string("mma4z00-ns400-t-200g"));
+        QCOMPARE(c.chooseTransceiver(400, 2, part("ndr-fiber-mm-10m"))->id, std::string("mma4z00-ns"));   // IB stays IB
+        CableQuery q = query(400, 2, Protocol::Ethernet);
+        q.form = CableForm::Splitter;
+        q.cageA = "OSFP";
+        q.cageB = "QSFP112";
+        QCOMPARE(c.chooseCable(q)->id, std::string("eth-dac-split-qsfp112-2m"));
+        q.form = CableForm::Twin;
+        q.cageB = "OSFP";
+        QCOMPARE(c.chooseCable(q)->id, std::string("eth-dac-osfp-2x400g-2m"));
+    }
+
+    // A quote's part number names one part: the Ethernet listings of modules and cables that are
+    // also InfiniBand parts carry no ordering number of their own.
+    void partNumbersNameOnePart()
+    {
+        std::map<std::string, std::string> owner;
+        for (const Part &p : builtin().parts())
+            if (p.partNumber && !p.partNumber->empty()) {
+                const auto [it, fresh] = owner.emplace(*p.partNumber, p.id);
+                QVERIFY2(fresh, qPrintable(QString::fromStdString(*p.partNumber + ": " + it->second + " and " + p.id)));
+            }
+    }
+
+    // A generated Spectrum-X fabric (SN5600, DGX B200 with ConnectX-7 in Ethernet mode, ports
+    // broken out 2 x 400G): Ethernet cables and optics throughout, nothing unknown, nothing to
+    // report but the lossless assumption.
+    void generatedEthernetFabric()
+    {
+        FatTreeSpec spec;
+        spec.servers = {{"dgx-b200", 16}};
+        spec.switchPart = "sn5600";
+        spec.hcaOverride = "cx7-eth";
+        const Design d = test::generateOrStop(spec, builtin());
+        QVERIFY(!d.links.empty());
+        QStringList codes;
+        for (const Finding &f : validateDesign(d, builtin()))
+            codes << QString::fromStdString(f.code);
+        QCOMPARE(codes.join(QLatin1Char(',')), QStringLiteral("lossless-assumed"));
+        int optics = 0;
+        for (const BomLine &l : computeBom(d, builtin()).lines) {
+            if (l.category != "cable" && l.category != "transceiver")
+                continue;
+            const Part *p = builtin().find(l.part);
+            QVERIFY2(p && p->protocol == Protocol::Ethernet, l.part.c_str());
+            optics += l.category == "transceiver";
+        }
+        QVERIFY(optics > 0);
     }
 
     // A server's ports take its adapters' protocol; a link's fabric is its leaf's.
