@@ -1,6 +1,7 @@
 #include "generate/ethernet.h"
 
 #include "catalog/catalog.h"
+#include "catalog/partlimits.h"
 #include "generate/fattreeshape.h"
 #include "model/design.h"
 #include "util/strings.h"
@@ -9,6 +10,7 @@
 #include <cctype>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <set>
 #include <tuple>
 
@@ -81,8 +83,9 @@ bool listed(const std::vector<double> &speeds, double speed)
     return std::any_of(speeds.begin(), speeds.end(), [&](double s) { return std::abs(s - speed) < 1e-9; });
 }
 
-// The switch broken out `ways` ways as a part of its own: `ports` x `ways` ports at `speed`,
-// the same box (price, power, height) otherwise. The design carries it (Part::imported).
+// A switch (or NIC) with its ports split `ways` ways as a part of its own: `ports` x `ways`
+// ports at `speed`, the same box (price, power, height) otherwise. The design carries it
+// (Part::imported).
 Part derivedPart(const Part &sw, double speed, int ways)
 {
     Part p = sw;
@@ -90,13 +93,13 @@ Part derivedPart(const Part &sw, double speed, int ways)
     p.imported = true;
     p.model = sw.model + " (" + std::to_string(sw.ports) + " x " + gbpsText(*sw.portSpeedGbps) + "G as " +
               std::to_string(sw.ports * ways) + " x " + gbpsText(speed) + "G)";
-    p.description = "The " + sw.id + " with every port broken out " + std::to_string(ways) + " ways, as cplan generate wires it.";
+    p.description = "The " + sw.id + " with every port split " + std::to_string(ways) + " ways, as cplan generate wires it.";
     p.ports = sw.ports * ways;
     p.portSpeedGbps = speed;
     p.portsPerCage = std::max(1, sw.portsPerCage) * ways;
     p.breakoutGbps.clear();
     p.splitSpeedGbps.reset();
-    p.sources.insert(p.sources.begin(), "derived by cplan generate from catalog part " + sw.id + " (breakout_gbps / split_speed_gbps)");
+    p.sources.insert(p.sources.begin(), "derived by cplan generate from catalog part " + sw.id + " (its ports split)");
     return p;
 }
 
@@ -210,6 +213,17 @@ Result<SwitchPorts> breakoutPorts(const FatTreeSpec &spec, const Catalog &catalo
     out.breakout = int(std::lround(ways));
     out.speedGbps = speed;
     out.derived = derivedPart(sw, speed, out.breakout);
+    if (out.derived->ports > partlimits::kMaxSwitchPorts) {
+        // Routing tables number a switch's ports with one byte (catalog/partlimits.h): use
+        // whole cages, a multiple of 4 ports so that a leaf's halves split evenly.
+        const int step = std::lcm(4, out.breakout);
+        const int usable = partlimits::kMaxSwitchPorts / step * step;
+        notes.push_back({CPLAN_TR("Engine", "the planner numbers a switch's ports up to %1 (its routing tables hold a port in one "
+                                            "byte, as InfiniBand's): %2 of the %3 ports of %4G are used"),
+                         {std::to_string(partlimits::kMaxSwitchPorts), std::to_string(usable), std::to_string(out.derived->ports),
+                          gbpsText(speed)}});
+        out.derived->ports = usable;
+    }
     notes.push_back({CPLAN_TR("Engine", "port breakout: every %1G port of '%2' split %3 ways, %4 ports of %5G per switch (radix %4 "
                                         "at that speed, in every tier); the design names the broken-out switch '%6'"),
                      {gbpsText(full), sw.id, std::to_string(out.breakout), std::to_string(out.derived->ports), gbpsText(speed),
@@ -219,10 +233,11 @@ Result<SwitchPorts> breakoutPorts(const FatTreeSpec &spec, const Catalog &catalo
     return out;
 }
 
-Status checkEthernetPlanes(const FatTreeSpec &spec, const Catalog &catalog, const Part &sw, std::vector<Message> &notes)
+Result<std::optional<Part>> ethernetPlanes(const FatTreeSpec &spec, const Catalog &catalog, const Part &sw, std::vector<Message> &notes)
 {
     if (sw.protocol != Protocol::Ethernet || spec.planes < 2 || spec.railOnly)
-        return Ok{};
+        return std::optional<Part>();
+    const Part *first = nullptr;
     for (const auto &[partId, count] : spec.servers) {
         const Part *server = catalog.find(partId);
         const std::vector<const Part *> nics = server ? serverNics(spec, catalog, *server) : std::vector<const Part *>{};
@@ -231,21 +246,36 @@ Status checkEthernetPlanes(const FatTreeSpec &spec, const Catalog &catalog, cons
         const Part &nic = *nics.front();
         if (spectrumX(sw))
             if (auto st = checkMultiplane(spec, catalog, *server, nic); !st)
-                return st;
-        if (std::max(1, nic.ports) != spec.planes)
+                return st.error();
+        const int ports = std::max(1, nic.ports);
+        const bool split = spectrumX(sw) && spec.planes > ports && spec.planes % ports == 0 && nic.portSpeedGbps;
+        if (ports != spec.planes && !split)
             return bad({CPLAN_TR("Engine", "an Ethernet plane takes one port of every NIC (port p on plane p): %1 planes need NICs of "
                                            "%1 ports, and '%2' has %3"),
-                        {std::to_string(spec.planes), nic.id, std::to_string(std::max(1, nic.ports))}});
+                        {std::to_string(spec.planes), nic.id, std::to_string(ports)}});
+        if (first && first != &nic && split)
+            return bad({CPLAN_TR("Engine", "Spectrum-X quad-plane splits one NIC part for all servers; these have '%1' and '%2'"),
+                        {first->id, nic.id}});
+        first = &nic;
     }
-    if (spectrumX(sw))
-        notes.push_back({CPLAN_TR("Engine", "Spectrum-X multiplane: port p of every ConnectX-8 on plane p, %1 planes, each a separate "
-                                            "leaf-spine fabric (NVIDIA Network Operator, Software Multiplane quick start)"),
-                         {std::to_string(spec.planes)}});
-    else
+    if (!spectrumX(sw)) {
         notes.push_back({CPLAN_TR("Engine", "%1 planes: port p of every NIC on plane p, each plane a separate fabric (dual-plane, as "
                                             "Alibaba HPN, SIGCOMM 2024)"),
                          {std::to_string(spec.planes)}});
-    return Ok{};
+        return std::optional<Part>();
+    }
+    notes.push_back({CPLAN_TR("Engine", "Spectrum-X multiplane: port p of every ConnectX-8 on plane p, %1 planes, each a separate "
+                                        "leaf-spine fabric (NVIDIA Network Operator, Software Multiplane quick start)"),
+                     {std::to_string(spec.planes)}});
+    if (!first || std::max(1, first->ports) == spec.planes)
+        return std::optional<Part>();
+    // Quad-plane: the NIC's ports split so that each plane has one (CX-8's 2 x 400G as 4 x 200G).
+    const int ways = spec.planes / std::max(1, first->ports);
+    Part nic = derivedPart(*first, *first->portSpeedGbps / ways, ways);
+    notes.push_back({CPLAN_TR("Engine", "Spectrum-X quad-plane: each '%1' runs as %2 ports of %3G, one per plane; the design names "
+                                        "it '%4'"),
+                     {first->id, std::to_string(nic.ports), gbpsText(*nic.portSpeedGbps), nic.id}});
+    return std::optional<Part>(std::move(nic));
 }
 
 Status checkDualTor(const FatTreeSpec &spec, const Catalog &catalog, const FatTreeShape &shape, int rails, std::vector<Message> &notes)

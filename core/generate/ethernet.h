@@ -38,8 +38,9 @@ Result<SwitchPorts> breakoutPorts(const FatTreeSpec &spec, const Catalog &catalo
 
 // Planes of an Ethernet fabric: each NIC port on its own plane; on Spectrum-X (an NVIDIA
 // Ethernet switch) multiplane as NVIDIA documents it: ConnectX-8 SuperNICs in B300 (2 or 4
-// planes) or GB300 (2) systems.
-Status checkEthernetPlanes(const FatTreeSpec &spec, const Catalog &catalog, const Part &sw, std::vector<Message> &notes);
+// planes) or GB300 (2) systems. Quad-plane splits the NIC's ports (2 x 400G as 4 x 200G): the
+// NIC part to fit every server then, else none.
+Result<std::optional<Part>> ethernetPlanes(const FatTreeSpec &spec, const Catalog &catalog, const Part &sw, std::vector<Message> &notes);
 
 // Dual-ToR: no two ports of one NIC on the same leaf (of the same plane), NICs of 2 ports or
 // more. `rails` are the server's rails over all planes.

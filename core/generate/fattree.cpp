@@ -304,7 +304,7 @@ Result<int> serverRails(const FatTreeSpec &spec, int p, std::vector<Message> &no
 // The switch part decides the fabric's protocol; the rules that differ on Ethernet, and the
 // switch's ports at the fabric's speed: the spec with the switch part the design uses (a
 // derived part, registered with the catalog, when its ports are broken out).
-Result<FatTreeSpec> fabricSpec(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport &report, std::optional<Part> &derived)
+Result<FatTreeSpec> fabricSpec(const FatTreeSpec &spec, const Catalog &catalog, FatTreeReport &report, std::vector<Part> &derived)
 {
     auto in = gen::checkFatTreeSpec(spec, catalog);
     if (!in)
@@ -312,17 +312,24 @@ Result<FatTreeSpec> fabricSpec(const FatTreeSpec &spec, const Catalog &catalog, 
     const Part &sw = *in->sw;
     if (auto st = gen::checkProtocol(spec, catalog, sw); !st)
         return st.error();
-    if (auto st = gen::checkEthernetPlanes(spec, catalog, sw, report.notes); !st)
-        return st.error();
-    auto ports = gen::breakoutPorts(spec, catalog, sw, report.notes);
+    auto nic = gen::ethernetPlanes(spec, catalog, sw, report.notes);
+    if (!nic)
+        return nic.error();
+    FatTreeSpec out = spec;
+    if (*nic) {
+        if (auto st = catalog.addImportedPart(**nic); !st)
+            return st.error();
+        out.hcaOverride = (*nic)->id;
+        derived.push_back(std::move(**nic));
+    }
+    auto ports = gen::breakoutPorts(out, catalog, sw, report.notes);
     if (!ports)
         return ports.error();
-    FatTreeSpec out = spec;
     if (ports->derived) {
         if (auto st = catalog.addImportedPart(*ports->derived); !st)
             return st.error();
         out.switchPart = ports->derived->id;
-        derived = std::move(ports->derived);
+        derived.push_back(std::move(*ports->derived));
     }
     report.protocol = sw.protocol;
     report.portSpeedGbps = ports->speedGbps;
@@ -337,7 +344,7 @@ Result<FatTreeSpec> fabricSpec(const FatTreeSpec &spec, const Catalog &catalog, 
 // The fat tree of a spec, plane by plane (rail-only comes here with a plane per rail).
 Result<Design> buildFatTree(const FatTreeSpec &asked, const Catalog &catalog, FatTreeReport &report)
 {
-    std::optional<Part> derived;
+    std::vector<Part> derived;
     auto fabric = fabricSpec(asked, catalog, report, derived);
     if (!fabric)
         return fabric.error();
@@ -360,8 +367,7 @@ Result<Design> buildFatTree(const FatTreeSpec &asked, const Catalog &catalog, Fa
 
     Design design;
     design.name = spec.name;
-    if (derived)
-        design.parts.push_back(std::move(*derived));
+    design.parts = std::move(derived);
     FatTreeBuilder build(spec, *shape, *rails, design, report);
     build.groups();
     build.servers(catalog);

@@ -215,7 +215,7 @@ private slots:
             QCOMPARE(r.code, 2);
             QVERIFY2(r.err.contains(why), r.err.constData());
         };
-        refused(QStringList(b300) << words("--planes 4"), "4 planes need NICs of 4 ports");
+        refused(QStringList(b300) << words("--planes 3"), "2 planes (dual-plane) or 4 (quad-plane)");
         refused(QStringList(b300) << words("--host-port-speed 300G"), "800G, 400G, 200G, not 300G");
         refused(words("generate fat-tree --servers 16 --server dgx-b300 --switch sn5600"), "InfiniBand NIC 'connectx-8'");
         refused(words("generate fat-tree --servers 16 --server dgx-b200 --hca cx7-eth --switch sn5600 --planes 2"),

@@ -12,7 +12,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <map>
+#include <set>
 
 using namespace cplan;
 
@@ -136,8 +138,9 @@ private slots:
         QVERIFY2(errs.empty(), errs.c_str());
     }
 
-    // --host-port-speed: the leaf's radix follows (SN5600 at 200G: 256 ports); a speed the
-    // switch does not list is refused with the list; faster than the NICs is refused.
+    // --host-port-speed: the leaf's radix follows (SN5600 at 200G: 256 ports, of which the
+    // planner uses 252, whole cages within its routing tables' 254); a speed the switch does not
+    // list is refused with the list; faster than the NICs is refused.
     void hostPortSpeed()
     {
         FatTreeSpec s = spec("test-hpn-host", 32, "sn5600");
@@ -145,9 +148,14 @@ private slots:
         FatTreeReport r;
         const Design d = test::generateOrStop(s, testCatalog(), &r);
         QCOMPARE(r.breakout, 4);
-        QCOMPARE(d.parts.at(0).ports, 256);
+        QCOMPARE(d.parts.at(0).id, std::string("imported-sn5600-256x200g"));
+        QCOMPARE(d.parts.at(0).ports, 252);
         QCOMPARE(d.parts.at(0).portSpeedGbps, std::optional<double>(200));
-        QVERIFY(r.leafDown + r.leafUp <= 256);
+        QVERIFY(r.leafDown + r.leafUp <= 252);
+        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(), [](const Message &m) { return contains(m.english(), "252 of the 256"); }));
+        const std::string text = serializeDesign(d);
+        auto back = parseDesign(text, "eth200.yaml", &testCatalog());
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
         s.hostPortSpeedGbps = 0;   // auto: the NICs' 200G, which SN5600 breaks out to
         test::generateOrStop(s, testCatalog(), &r);
         QCOMPARE(r.breakout, 4);
@@ -199,9 +207,6 @@ private slots:
         gb300.planes = 2;
         QVERIFY2(refusal(gb300).empty(), refusal(gb300).c_str());
         FatTreeSpec b300 = spec("dgx-b300", 8, "sn5600", "cx8-eth");
-        b300.planes = 4;   // allowed on B300, but a 2-port NIC has no port for planes 3 and 4
-        why = refusal(b300);
-        QVERIFY2(contains(why, "4 planes need NICs of 4 ports"), why.c_str());
         b300.planes = 3;
         why = refusal(b300);
         QVERIFY2(contains(why, "2 planes (dual-plane) or 4 (quad-plane)"), why.c_str());
@@ -213,6 +218,39 @@ private slots:
         bf3.planes = 2;
         why = refusal(bf3);
         QVERIFY2(contains(why, "ConnectX-8"), why.c_str());
+        // Off Spectrum-X a plane is a NIC port: HPN's 2-port NICs make 2 planes, not 4.
+        FatTreeSpec hpn = spec("test-hpn-host", 8, "arista-7060x6-64pe");
+        hpn.planes = 4;
+        why = refusal(hpn);
+        QVERIFY2(contains(why, "4 planes need NICs of 4 ports"), why.c_str());
+    }
+
+    // Quad-plane on B300: each ConnectX-8's 2 x 400G runs as 4 x 200G, one port per plane, on
+    // SN5600s broken out to 256 x 200G; it validates clean and routes.
+    void quadPlaneB300()
+    {
+        FatTreeSpec s = spec("dgx-b300", 32, "sn5600", "cx8-eth");
+        s.planes = 4;
+        FatTreeReport r;
+        const Design d = test::generateOrStop(s, testCatalog(), &r);
+        QCOMPARE(r.planes, 4);
+        QCOMPARE(r.rails, 32);
+        QCOMPARE(r.portSpeedGbps, 200.0);
+        QCOMPARE(r.switchPart, std::string("imported-sn5600-256x200g"));
+        QCOMPARE(d.parts.size(), std::size_t(2));
+        QCOMPARE(d.parts[0].id, std::string("imported-cx8-eth-4x200g"));
+        QCOMPARE(d.parts[0].ports, 4);
+        QCOMPARE(r.leaves, 32);   // 8 rails per plane, one unit
+        QVERIFY2(r.spines <= 32, std::to_string(r.spines).c_str());
+        for (const Link &l : d.links)
+            if (d.node(l.a.node).role == NodeRole::Server)
+                QCOMPARE(d.node(l.b.node).plane, (l.a.port - 1) % 4 + 1);   // NIC port p on plane p
+        const auto errs = errors(d);
+        QVERIFY2(errs.empty(), errs.c_str());
+        auto a = analyzeNetwork(d, testCatalog(), NetworkRequest{});
+        QVERIFY2(a.ok(), a.ok() ? "" : a.error().message.c_str());
+        QCOMPARE(a->planes.size(), std::size_t(4));
+        QCOMPARE(a->reachability->unreachablePairs, std::uint64_t(0));
     }
 
     // Alibaba HPN's pod (SIGCOMM 2024; counts as Alibaba's SimAI generates its AlibabaHPN
