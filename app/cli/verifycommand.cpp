@@ -1,4 +1,4 @@
-// cplan verify PLAN AS-BUILT [--plane N] [--json] [--punch-list FILE.csv]: the installed fabric against the
+// cplan verify PLAN AS-BUILT... [--plane N] [--json] [--punch-list FILE.csv]: the installed fabric against the
 // plan, cable by cable. Exit 0 when they agree, 1 when they differ, 2 on bad input.
 #include "cli/cli.h"
 
@@ -13,6 +13,7 @@
 
 #include <iostream>
 #include <memory>
+#include <vector>
 
 namespace cplan::cli {
 
@@ -83,14 +84,18 @@ void addVerifyCommand(CLI::App &root, Context &ctx)
 {
     struct Args
     {
-        std::string plan, asBuilt, punchList;
+        std::string plan, punchList;
+        std::vector<std::string> asBuilt;
         int plane = 0;
     };
     auto a = std::make_shared<Args>();
-    CLI::App *cmd = root.add_subcommand("verify", "Check an installed fabric (ibnetdiscover output or a design) against the plan, cable by "
-                                                  "cable; exit 0 when they agree, 1 when they differ");
+    CLI::App *cmd = root.add_subcommand("verify", "Check an installed fabric (ibnetdiscover output, LLDP neighbour tables or a design) against "
+                                                  "the plan, cable by cable; exit 0 when they agree, 1 when they differ");
     cmd->add_option("plan", a->plan, "The planned design")->required();
-    cmd->add_option("as-built", a->asBuilt, "ibnetdiscover output (topology or -p ports report) or a design file")->required();
+    cmd->add_option("as-built", a->asBuilt,
+                    "ibnetdiscover output (topology or -p ports report), a design file, or LLDP neighbour tables: lldpctl -f json "
+                    "output of each switch (files named after the switch, or a folder of them, or one file keyed by switch name)")
+        ->required();
     cmd->add_option("--punch-list", a->punchList, "Write the technicians' punch list (CSV): one row per action");
     cmd->add_option("--plane", a->plane,
                     "The plane (1-based) of a multi-plane plan the dump was taken on (each plane is its own subnet, as in "

@@ -2,6 +2,8 @@
 
 #include "analysis/ncclchecks.h"
 #include "export/deliverables.h"
+#include "export/ethernetlinks.h"
+#include "export/lldpexport.h"
 #include "export/p2p.h"
 #include "util/atomicfile.h"
 
@@ -31,6 +33,14 @@ const ExportFormat kFormats[] = {
             "length (CSV, or XLSX when the output ends in .xlsx)", "-p2p.xlsx", &p2pCsvFile, &writeP2pWorkbook},
     {"ndt", "UFM NDT topology CSV, one row per link: StartDevice, StartPort, StartDeviceLocation, EndDevice, EndPort, "
             "EndDeviceLocation, U height, LinkType, Speed (Mb/s), Cable Type, Cable Length", "-ndt.csv", &ndtCsvFile},
+    {"avd-p2p", "Arista AVD's fabric documentation point-to-point links CSV (FABRIC-p2p-links.csv: Type, Node, Node "
+                "Interface, Leaf IP Address, Peer Type, Peer Node, Peer Interface, Peer IP Address), switch-switch and switch-NIC "
+                "links of an Ethernet fabric, a /31 each from 10.240.0.0/12", "-p2p-links.csv", &avdP2pLinksCsv},
+    {"p2p-ethernet", "NVIDIA's Ethernet P2P sheet as the UFM Cable Validation Tool (Mission Control) reads it: A-/Z- Rack, U, "
+                     "Node Name, Type (Host/Switch), Port (swpNsM, railN), one row per link of an Ethernet fabric",
+     "-p2p-ethernet.csv", &p2pEthernetCsv},
+    {"lldp-json", "the LLDP neighbour tables the built Ethernet fabric shows, lldpctl -f json per switch in one file keyed by "
+                  "switch name (what cplan verify reads back as the as-built)", "-lldp.json", &lldpNeighborsJson},
     {"nccl-expect", "the nccl-tests figures the plan predicts (CSV): single server, two servers, all servers; all_reduce, "
                     "all_gather, alltoall, 1 MiB to 8 GiB; busbw, a floor, NCCL's algorithm; cplan verify-perf checks logs",
      "-nccl-expect.csv", &ncclExpectFile},

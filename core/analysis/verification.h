@@ -3,6 +3,7 @@
 #include "verify/verify.h"
 
 #include <string>
+#include <vector>
 
 namespace cplan {
 
@@ -21,5 +22,11 @@ struct VerificationAnalysis
 // `plane` (1-based): the as-built is a dump of that plane of a multi-plane plan (verify.h).
 Result<VerificationAnalysis> analyzeVerification(const Design &plan, const std::string &asBuiltPath, const Catalog &catalog,
                                                  int plane = 0);
+
+// The as-built from one or more files: LLDP neighbour tables (a folder of `lldpctl -f json`
+// outputs, several files, or one JSON file; verify/lldpasbuilt.h) or, for one path, what the
+// overload above reads. LLDP tables show every plane at once, so `plane` is refused with them.
+Result<VerificationAnalysis> analyzeVerification(const Design &plan, const std::vector<std::string> &asBuiltPaths,
+                                                 const Catalog &catalog, int plane = 0);
 
 } // namespace cplan
