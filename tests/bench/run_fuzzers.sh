@@ -26,6 +26,7 @@ seed_dirs() {
     sweep_yaml_fuzz) echo "$root/tests/data/sweep $root/tests/data/fuzz-seeds/sweep_yaml" ;;
     model_yaml_fuzz) echo "$root/resources/models $root/tests/data/training $root/tests/data/training/malformed" ;;
     reliability_yaml_fuzz) echo "$root/resources/reliability $root/tests/data/reliability-malformed" ;;
+    lldp_json_fuzz) echo "$root/tests/data/lldp $root/tests/data/lldp-malformed" ;;
     *) echo "$root/tests/data/fuzz-seeds/${1%_fuzz}" ;;
   esac
 }
