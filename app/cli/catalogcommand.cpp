@@ -98,6 +98,10 @@ Json fullJson(const Part &p)
         j["ports_per_cage"] = p.portsPerCage;
         j["cage"] = text(p.cage);
         j["split_speed_gbps"] = number(p.splitSpeedGbps);
+        j["breakout_gbps"] = Json::array();
+        for (const double speed : p.breakoutGbps)
+            j["breakout_gbps"].push_back(speed);
+        j["protocol"] = toString(p.protocol);
         j["port_latency_ns"] = number(p.portLatencyNs);
         if (p.kind == PartKind::Switch)
             j["sharp"] = p.sharp ? Json(*p.sharp) : Json(nullptr);
@@ -127,6 +131,7 @@ Json fullJson(const Part &p)
         j["cage"] = text(p.cage);
         j["far_cage"] = text(p.farCage);
         j["fiber_mode"] = text(p.fiberMode);
+        j["protocol"] = toString(p.protocol);
         break;
     case PartKind::Rack:
         j["capacity_u"] = number(p.capacityU);
@@ -149,8 +154,15 @@ void printShow(const Json &j)
         } else if (value.is_array()) {
             if (value.empty())
                 std::cout << "none\n";
-            for (std::size_t i = 0; i < value.size(); ++i)
-                std::cout << (i ? std::string(width + 2, ' ') : std::string()) << value[i].get<std::string>() << '\n';
+            // A list of texts one per line (sources), of numbers on one line (breakout_gbps).
+            if (!value.empty() && value[0].is_number()) {
+                for (std::size_t i = 0; i < value.size(); ++i)
+                    std::cout << (i ? ", " : "") << formatNumber(value[i].get<double>());
+                std::cout << '\n';
+            } else {
+                for (std::size_t i = 0; i < value.size(); ++i)
+                    std::cout << (i ? std::string(width + 2, ' ') : std::string()) << value[i].get<std::string>() << '\n';
+            }
         } else if (value.is_string()) {
             std::cout << value.get<std::string>() << '\n';
         } else if (value.is_number_float()) {
