@@ -72,7 +72,7 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
               << "; " << design.nodes.size() << " nodes, " << design.links.size() << " links\n";
     if (r.protocol == Protocol::Ethernet || r.breakout > 1)
         std::cout << "  " << (r.protocol == Protocol::Ethernet ? "Ethernet (RoCE)" : "InfiniBand") << " fabric of " << r.switchPart
-                  << ", ports at " << formatDouble(r.portSpeedGbps) << "G"
+                  << ", ports at " << (r.portSpeedGbps > 0 ? formatDouble(r.portSpeedGbps) + "G" : std::string("an unknown speed"))
                   << (r.breakout > 1 ? " (each switch port broken out " + std::to_string(r.breakout) + " ways)" : std::string())
                   << (r.dualTor ? ", dual-ToR" : "") << '\n';
     std::cout << "  leaf ports: " << r.leafDown << " down, " << r.leafUp << " up";
