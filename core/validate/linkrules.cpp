@@ -202,6 +202,13 @@ void LinkRules::checkCable(const Link &link, const std::string &label, LinkVerdi
         add(out, Severity::Warning, Rule::CableSpeed,
             {CPLAN_TR("Engine", "link '%1' runs at %2 but cable '%3' is rated %4"), {label, gbps(speed), cable->id, gbps(*cable->speedGbps)}},
             objectsOf(link), LinkField::Cable);
+    // A cable listed for the other fabric (ports of two fabrics are the error above already).
+    const Part *a = portPart(link.a), *b = portPart(link.b);
+    if (a && b && a->protocol == b->protocol && cable->protocol != a->protocol)
+        add(out, Severity::Warning, Rule::ProtocolMismatch,
+            {CPLAN_TR("Engine", "link '%1' is an %2 link but cable '%3' is listed for %4"),
+             {label, protocolName(a->protocol), cable->id, protocolName(cable->protocol)}},
+            objectsOf(link), LinkField::Cable);
 }
 
 const Part *LinkRules::chooseCable(PortRef a, PortRef b, double lengthM) const

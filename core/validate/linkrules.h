@@ -45,7 +45,8 @@ struct LinkVerdict
 // switch), a port taken by an earlier link or a link from a port to itself (port-used-twice),
 // two ports of one node (loopback), two adapters without a switch (back-to-back), an unknown
 // port speed (speed-unknown) or two speeds (speed-mismatch: the link runs at the lower one);
-// an InfiniBand port joined to an Ethernet port (protocol-mismatch), a link slower than a port
+// an InfiniBand port joined to an Ethernet port, or a cable of the other fabric (protocol-mismatch),
+// a link slower than a port
 // that lists its breakouts at a speed not among them (breakout-unsupported);
 // a cable that is not in the catalog (unknown-part), shorter than the run (cable-too-short),
 // beyond its reach (cable-reach) or slower than the link (cable-speed); no cable at all

@@ -408,6 +408,10 @@
         <translation>链路“%1”把 %2 端口 %3（%4）连到了 %5 端口 %6（%7）；两种网络不能混用</translation>
     </message>
     <message>
+        <source>link &apos;%1&apos; is an %2 link but cable &apos;%3&apos; is listed for %4</source>
+        <translation>链路“%1”是 %2 链路，但线缆“%3”是为 %4 列出的部件</translation>
+    </message>
+    <message>
         <source>link &apos;%1&apos; would run at %2 on port %3 (%4), whose %5 ports break out only into %6 Gb/s lanes; %7 needs a port of its own speed</source>
         <translation>链路“%1”将以 %2 运行在端口 %3（%4）上，但其 %5 端口只能拆分为 %6 Gb/s 的通道；%7 需要一个与自身速率相同的端口</translation>
     </message>
