@@ -305,6 +305,19 @@ void AsBuiltCompare::exportPunchList()
 {
     if (!m_result)
         return;
+    // Against another fabric every cable is a row: ask before the technicians get such a list.
+    if (const MatchStats m = matchStats(*m_result); m.almostNothingMatched()) {
+        const auto answer = QMessageBox::warning(
+            m_window, tr("Export punch list"),
+            tr("Only %1 of %2 planned nodes matched: %3 is most likely a dump of another fabric or plane, and the punch list "
+               "would tell the technicians to recable everything. Export it anyway?")
+                .arg(m.matched)
+                .arg(m.planNodes)
+                .arg(QFileInfo(m_source).fileName()),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer != QMessageBox::Yes)
+            return;
+    }
     const QFileInfo plan(m_document->fileName());
     QString base = plan.fileName();
     base.remove(QStringLiteral(".cluster.yaml"));

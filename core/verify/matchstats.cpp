@@ -15,9 +15,8 @@ bool MatchStats::almostNothingMatched() const
     return (planNodes > 0 || foundNodes > 0) && share() < kWrongFabricShare;
 }
 
-MatchStats matchStats(const VerifyResult &result)
+MatchStats matchStats(const VerifySummary &s)
 {
-    const VerifySummary &s = result.summary;
     MatchStats m;
     m.byGuid = s.matchedByGuid;
     m.byName = s.matchedByName;

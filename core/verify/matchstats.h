@@ -23,6 +23,7 @@ struct MatchStats
 
 inline constexpr double kWrongFabricShare = 0.1;
 
-MatchStats matchStats(const VerifyResult &result);
+MatchStats matchStats(const VerifySummary &summary);
+inline MatchStats matchStats(const VerifyResult &result) { return matchStats(result.summary); }
 
 } // namespace cplan

@@ -4,9 +4,13 @@
 #include "canvasitems.h"
 #include "canvasscene.h"
 
+#include "verify/matchstats.h"
+
 #include <QPainter>
 #include <QPen>
 #include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
 
 namespace cplan {
 
@@ -113,8 +117,17 @@ AsBuiltLegend::AsBuiltLegend(QWidget *parent) : QWidget(parent)
 void AsBuiltLegend::setSummary(const VerifySummary &summary)
 {
     m_summary = summary;
+    // On the canvas too (a projector shows no dock): the counts then say nothing of the cabling.
+    const MatchStats m = matchStats(summary);
+    m_warning = m.almostNothingMatched()
+                    ? AsBuiltStyle::tr("%1 of %2 nodes matched: right fabric or plane?").arg(m.matched).arg(m.planNodes)
+                    : QString();
     const QFontMetrics fm(font());
-    setFixedSize(fm.horizontalAdvance(AsBuiltStyle::tr("Misconnected (actual)")) + 90, 6 * (fm.height() + 4) + 12);
+    QFont bold = font();   // the warning is drawn bold
+    bold.setBold(true);
+    const int w = std::max(fm.horizontalAdvance(AsBuiltStyle::tr("Misconnected (actual)")) + 90,
+                           QFontMetrics(bold).horizontalAdvance(m_warning) + 24);
+    setFixedSize(w, (m_warning.isEmpty() ? 6 : 7) * (fm.height() + 4) + 12);
     update();
 }
 
@@ -151,6 +164,13 @@ void AsBuiltLegend::paintEvent(QPaintEvent *)
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(QRect(52, y, width() - 60, rowH), Qt::AlignVCenter, r.text + QStringLiteral("  ") + QString::number(r.count));
         y += rowH;
+    }
+    if (!m_warning.isEmpty()) {
+        QFont bold = font();
+        bold.setBold(true);
+        p.setFont(bold);
+        p.setPen(QColor(0xb0, 0x20, 0x30));
+        p.drawText(QRect(10, y, width() - 20, rowH), Qt::AlignVCenter, m_warning);
     }
 }
 

@@ -68,12 +68,15 @@ class AsBuiltLegend : public QWidget
 public:
     explicit AsBuiltLegend(QWidget *parent);
     void setSummary(const VerifySummary &summary);
+    // When almost no node matched (verify/matchstats.h), the line under the counts that says so.
+    QString warning() const { return m_warning; }
 
 protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
     VerifySummary m_summary;
+    QString m_warning;
 };
 
 } // namespace cplan

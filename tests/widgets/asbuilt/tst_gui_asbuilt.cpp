@@ -31,6 +31,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -270,6 +271,27 @@ private slots:
                  qPrintable(dock->warningText()));
         QVERIFY(dock->warningText().contains(QStringLiteral("other-fabric.topo")));
         QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("right plane")));
+        // The punch list of such a comparison is asked for once more, and No writes nothing.
+        QString question;
+        bool askedForFile = false;
+        QTimer no;
+        no.setInterval(50);
+        connect(&no, &QTimer::timeout, this, [&] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                question = box->text();
+                box->button(QMessageBox::No)->click();
+            } else if (auto *files = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                askedForFile = true;   // straight to the file: reject it, the test must not hang
+                files->reject();
+            }
+        });
+        no.start();
+        QTest::mouseClick(m_window->findChild<QPushButton *>(QStringLiteral("PunchListButton")), Qt::LeftButton);
+        no.stop();
+        QVERIFY2(question.startsWith(QStringLiteral("Only 0 of %1 planned nodes matched").arg(planNodes)), qPrintable(question));
+        QVERIFY(!askedForFile);
+        // On the canvas's legend too (what a projector shows).
+        QCOMPARE(m_window->asBuilt()->legend()->warning(), QStringLiteral("0 of %1 nodes matched: right fabric or plane?").arg(planNodes));
         // The comparison is over: the status bar no longer names it as running.
         for (const QLabel *label : m_window->statusBar()->findChildren<QLabel *>())
             QVERIFY2(!label->text().startsWith(QStringLiteral("Comparing")), qPrintable(label->text()));
@@ -280,6 +302,7 @@ private slots:
         // The plan's own dump: the counts the CLI prints, no warning.
         QVERIFY2(m_window->asBuilt()->compareWith(m_dump, &error), qPrintable(error));
         QVERIFY(dock->warningText().isEmpty());
+        QVERIFY(m_window->asBuilt()->legend()->warning().isEmpty());
         const VerifySummary &s = m_window->asBuilt()->result()->summary;
         QVERIFY(s.matchedByGuid + s.matchedByName + s.matchedByPosition == planNodes);
         QCOMPARE(dock->matchText(), QStringLiteral("Nodes matched: %1 of %1 planned (by GUID %2, by name %3, by position %4); the as-built has %1.")
