@@ -6,6 +6,8 @@
 #include "catalog/catalog.h"
 #include "cost/bom.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -99,8 +101,30 @@ FabricWizard::FabricWizard(const Catalog &catalog, QWidget *parent, EngineJobs *
     resize(520, 620);
 }
 
+// Ethernet's options: the NIC every server gets (the switch decides the fabric's protocol), the
+// servers' port speed (switch ports broken out to it), dual-ToR, the taper between pods.
+void FabricWizard::addEthernetRows(QFormLayout *form)
+{
+    m_hca = new QComboBox(this);
+    m_hca->addItem(tr("the server's own"), QString());
+    for (const Part *p : m_catalog.partsOfKind(PartKind::Hca))
+        m_hca->addItem(QStringLiteral("%1 (%2)").arg(QString::fromStdString(p->model), QString::fromStdString(p->id)),
+                       QString::fromStdString(p->id));
+    m_hostSpeed = new QComboBox(this);
+    m_hostSpeed->addItem(tr("automatic"), 0);
+    for (int gbps : {800, 400, 200, 100})
+        m_hostSpeed->addItem(QStringLiteral("%1G").arg(gbps), gbps);
+    m_dualTor = new QCheckBox(tr("Dual-ToR: each NIC's ports on two ToRs"), this);
+    m_podTaper = spinBox(this, 1, 64);
+    m_podTaper->setSuffix(QStringLiteral(" : 1"));
+    form->addRow(tr("NIC"), m_hca);
+    form->addRow(tr("Server port speed"), m_hostSpeed);
+    form->addRow(QString(), m_dualTor);
+    form->addRow(tr("Taper between pods"), m_podTaper);
+}
+
 // The fat-tree parameters: name, server and count, switch, tiers, blocking, rails, SU size, planes,
-// management appliances.
+// management appliances, Ethernet's options.
 void FabricWizard::addParameterForm(QVBoxLayout *layout)
 {
     auto *form = new QFormLayout;
@@ -138,6 +162,7 @@ void FabricWizard::addParameterForm(QVBoxLayout *layout)
     form->addRow(tr("Planes (independent fabrics)"), m_planes);
     form->addRow(QString(), m_railOnly);
     form->addRow(tr("Management appliances"), m_mgmt);
+    addEthernetRows(form);
 }
 
 // Every parameter change restarts the preview after a short pause.
@@ -146,10 +171,11 @@ void FabricWizard::connectPreview()
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(150);
     connect(&m_debounce, &QTimer::timeout, this, &FabricWizard::startPreview);
-    for (QSpinBox *s : {m_count, m_down, m_up, m_rails, m_suSize, m_mgmt, m_planes})
+    for (QSpinBox *s : {m_count, m_down, m_up, m_rails, m_suSize, m_mgmt, m_planes, m_podTaper})
         connect(s, &QSpinBox::valueChanged, this, &FabricWizard::schedulePreview);
-    for (QComboBox *c : {m_server, m_switch, m_tiers})
+    for (QComboBox *c : {m_server, m_switch, m_tiers, m_hca, m_hostSpeed})
         connect(c, &QComboBox::currentIndexChanged, this, &FabricWizard::schedulePreview);
+    connect(m_dualTor, &QCheckBox::toggled, this, &FabricWizard::schedulePreview);
     connect(m_railOnly, &QCheckBox::toggled, this, [this](bool on) {
         m_planes->setEnabled(!on);   // rail-only makes its own planes, one per rail
         schedulePreview();
@@ -189,6 +215,10 @@ void FabricWizard::restoreValues()
     m_planes->setValue(settings.value(QStringLiteral("planes"), 1).toInt());
     m_mgmt->setValue(settings.value(QStringLiteral("managementAppliances"), 0).toInt());
     setRailOnly(settings.value(QStringLiteral("railOnly"), false).toBool());
+    setNic(settings.value(QStringLiteral("nic")).toString());
+    setHostPortSpeed(settings.value(QStringLiteral("hostPortSpeed"), 0).toInt());
+    setDualTor(settings.value(QStringLiteral("dualTor"), false).toBool());
+    setPodTaper(settings.value(QStringLiteral("podTaper"), 1).toInt());
 }
 
 void FabricWizard::saveValues() const
@@ -207,6 +237,10 @@ void FabricWizard::saveValues() const
     settings.setValue(QStringLiteral("planes"), m_planes->value());
     settings.setValue(QStringLiteral("managementAppliances"), m_mgmt->value());
     settings.setValue(QStringLiteral("railOnly"), m_railOnly->isChecked());
+    settings.setValue(QStringLiteral("nic"), m_hca->currentData());
+    settings.setValue(QStringLiteral("hostPortSpeed"), m_hostSpeed->currentData());
+    settings.setValue(QStringLiteral("dualTor"), m_dualTor->isChecked());
+    settings.setValue(QStringLiteral("podTaper"), m_podTaper->value());
 }
 
 FabricWizard::~FabricWizard() = default;   // a preview in progress is dropped (its context is gone)
@@ -257,6 +291,26 @@ void FabricWizard::setRailOnly(bool on)
     m_railOnly->setChecked(on);
 }
 
+void FabricWizard::setNic(const QString &hca)
+{
+    m_hca->setCurrentIndex(std::max(0, m_hca->findData(hca)));
+}
+
+void FabricWizard::setHostPortSpeed(int gbps)
+{
+    m_hostSpeed->setCurrentIndex(std::max(0, m_hostSpeed->findData(gbps)));
+}
+
+void FabricWizard::setDualTor(bool on)
+{
+    m_dualTor->setChecked(on);
+}
+
+void FabricWizard::setPodTaper(int down)
+{
+    m_podTaper->setValue(down);
+}
+
 FatTreeSpec FabricWizard::spec() const
 {
     FatTreeSpec s;
@@ -271,6 +325,10 @@ FatTreeSpec FabricWizard::spec() const
     s.mgmtNodes = m_mgmt->value();
     s.railOnly = m_railOnly->isChecked();
     s.planes = s.railOnly ? 1 : m_planes->value();
+    s.hcaOverride = m_hca->currentData().toString().toStdString();
+    s.hostPortSpeedGbps = m_hostSpeed->currentData().toInt();
+    s.dualTor = m_dualTor->isChecked();
+    s.podOversubDown = m_podTaper->value();
     return s;
 }
 

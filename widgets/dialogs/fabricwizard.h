@@ -12,6 +12,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -43,6 +44,12 @@ public:
     void setServers(const QString &part, int count);
     void setSwitch(const QString &part);
     void setRailOnly(bool on);
+    // Ethernet: the NIC fitted to every server (empty: its own), the servers' port speed (0:
+    // automatic), dual-ToR, and the taper between pods (down : 1).
+    void setNic(const QString &hca);
+    void setHostPortSpeed(int gbps);
+    void setDualTor(bool on);
+    void setPodTaper(int down);
     void setBlocking(int down, int up);
     // Waits for the preview of the current parameters (tests).
     bool waitForPreview(int timeoutMs);
@@ -54,6 +61,7 @@ public:
 private:
     struct Preview;
     void addParameterForm(QVBoxLayout *layout);
+    void addEthernetRows(QFormLayout *form);
     void connectPreview();
     void acceptPreviewedDesign();
     void restoreValues();     // the last generated fabric's (QSettings)
@@ -66,9 +74,9 @@ private:
 
     const Catalog &m_catalog;
     QLineEdit *m_name;
-    QComboBox *m_server, *m_switch, *m_tiers;
-    QSpinBox *m_count, *m_down, *m_up, *m_rails, *m_suSize, *m_mgmt, *m_planes;
-    QCheckBox *m_railOnly;
+    QComboBox *m_server, *m_switch, *m_tiers, *m_hca, *m_hostSpeed;
+    QSpinBox *m_count, *m_down, *m_up, *m_rails, *m_suSize, *m_mgmt, *m_planes, *m_podTaper;
+    QCheckBox *m_railOnly, *m_dualTor;
     QLabel *m_preview;
     QPushButton *m_ok = nullptr;
     QTimer m_debounce;
