@@ -339,7 +339,7 @@
         <translation>%1 个平面不能整除服务器的 %2 条轨道（轨道 r 分配到平面 r mod 平面数）</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>rail-only: %1 switches and %2 links, against %3 switches and %4 links for the rail-optimized fat tree of the same servers. Each of the %5 rails is a network of its own, one switch with no spine, and its own subnet (its own subnet manager and LID space); no switch joins two rails: a GPU reaches another server&apos;s GPU on a different rail only through NVLink to its own server&apos;s GPU on that rail (NVIDIA PXN), so NCCL&apos;s collectives run as on the tree and a pattern between HCAs runs within each rail</source>
         <translation>仅轨道：%1 台交换机和 %2 条链路，相同服务器的轨道优化胖树需要 %3 台交换机和 %4 条链路。%5 条轨道各自是独立的网络，每条一台交换机、无脊交换机，且各自是独立的子网（有自己的子网管理器和 LID 空间）；没有交换机连接两条轨道：GPU 只能先经 NVLink 到本服务器上该轨道的 GPU（NVIDIA PXN），才能到达另一台服务器上其他轨道的 GPU，因此 NCCL 集合通信与胖树上相同，HCA 之间的流量模式在各条轨道内运行</translation>
     </message>
@@ -359,7 +359,7 @@
         <translation>仅轨道布线要求服务器有 2 到 %1 条轨道；这些服务器有 %2 条</translation>
     </message>
     <message>
-        <location line="-129"/>
+        <location line="-135"/>
         <source>%1 planes: rail r of every server on plane r mod %1, %2 port(s) of each server per plane; each plane is its own subnet (its own subnet manager and LID space), identical to the others</source>
         <translation>%1 个平面：每台服务器的轨道 r 位于平面 r mod %1，每台服务器在每个平面有 %2 个端口；每个平面是独立的子网（有自己的子网管理器和 LID 空间），各平面完全相同</translation>
     </message>
@@ -404,30 +404,37 @@
         <translation>链路“%1”连接了 %2 端口和 %3 端口，实际运行在 %4</translation>
     </message>
     <message>
+        <location line="-30"/>
         <source>link &apos;%1&apos; joins %2 port %3 (%4) to %5 port %6 (%7); the two fabrics do not mix</source>
         <translation>链路“%1”把 %2 端口 %3（%4）连到了 %5 端口 %6（%7）；两种网络不能混用</translation>
     </message>
     <message>
+        <location line="+105"/>
         <source>link &apos;%1&apos; is an %2 link but cable &apos;%3&apos; is listed for %4</source>
         <translation>链路“%1”是 %2 链路，但线缆“%3”是为 %4 列出的部件</translation>
     </message>
     <message>
+        <location line="-83"/>
         <source>link &apos;%1&apos; would run at %2 on port %3 (%4), whose %5 ports break out only into %6 Gb/s lanes; %7 needs a port of its own speed</source>
         <translation>链路“%1”将以 %2 运行在端口 %3（%4）上，但其 %5 端口只能拆分为 %6 Gb/s 的通道；%7 需要一个与自身速率相同的端口</translation>
     </message>
     <message>
+        <location filename="../../core/validate/roce.cpp" line="+18"/>
         <source>the Ethernet fabric is planned as lossless RoCE: PFC and ECN (DCQCN) configured on every switch and NIC, as NVIDIA Spectrum-X and Juniper&apos;s AI data center JVD require; the planner models neither drops nor PFC pauses</source>
         <translation>以太网按无损 RoCE 规划：每台交换机和网卡都配置 PFC 与 ECN（DCQCN），这是 NVIDIA Spectrum-X 和 Juniper AI 数据中心 JVD 的要求；规划器既不模拟丢包，也不模拟 PFC 暂停</translation>
     </message>
     <message>
+        <location line="+23"/>
         <source>the Ethernet fabric has %1 spine switch(es); a lossless (PFC) fabric wants at least %2, so that a double failure under congestion does not leave PFC pauses spreading over the few paths left (Juniper&apos;s AI data center JVD)</source>
         <translation>以太网只有 %1 台脊交换机；无损（PFC）网络至少需要 %2 台，以免拥塞时的双重故障让 PFC 暂停在剩下的少数路径上扩散（Juniper AI 数据中心 JVD）</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>plane %1 has %2 spine switch(es); a lossless (PFC) fabric wants at least %3, so that a double failure under congestion does not leave PFC pauses spreading over the few paths left (Juniper&apos;s AI data center JVD)</source>
         <translation>平面 %1 只有 %2 台脊交换机；无损（PFC）网络至少需要 %3 台，以免拥塞时的双重故障让 PFC 暂停在剩下的少数路径上扩散（Juniper AI 数据中心 JVD）</translation>
     </message>
     <message>
+        <location line="+35"/>
         <source>server &apos;%1&apos; has no port on plane(s) %2 of %3: the servers reached only through those planes are out of its reach, and its traffic leaves the planes&apos; bandwidth unused</source>
         <translation>服务器“%1”在 %3 个平面中的平面 %2 上没有端口：只能经由这些平面到达的服务器与它不通，这些平面的带宽它也用不上</translation>
     </message>
@@ -3596,13 +3603,19 @@ This page shows cost charts only.</source>
         <translation>尚未与实际布线比较。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+18"/>
+        <location line="+14"/>
         <location line="+6"/>
         <source>Export punch list</source>
         <translation>导出整改清单</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-19"/>
+        <source>Only %1 of %2 planned nodes matched: %3 is most likely a dump of another fabric or plane, and the punch list would tell the technicians to recable everything. Export it anyway?</source>
+        <translation>%2 个规划节点中只有 %1 个匹配：%3 很可能是另一个网络或平面的转储，这份整改清单会让技术人员重新布线全部线缆。仍要导出吗？</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>CSV (*.csv);;All files (*)</source>
         <translation>CSV (*.csv);;所有文件 (*)</translation>
     </message>
@@ -3622,8 +3635,13 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AsBuiltStyle</name>
     <message>
-        <location filename="../../widgets/canvas/asbuiltoverlay.cpp" line="+117"/>
-        <location line="+23"/>
+        <location filename="../../widgets/canvas/asbuiltoverlay.cpp" line="+123"/>
+        <source>%1 of %2 nodes matched: right fabric or plane?</source>
+        <translation>%2 个节点中 %1 个匹配：网络或平面对吗？</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+25"/>
         <source>Misconnected (actual)</source>
         <translation>接错（实际位置）</translation>
     </message>
@@ -4811,7 +4829,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::FabricWizard</name>
     <message>
-        <location filename="../../widgets/dialogs/fabricwizard.cpp" line="+123"/>
+        <location filename="../../widgets/dialogs/fabricwizard.cpp" line="+147"/>
         <source>Rail-only: a network per rail, no spine</source>
         <translation>仅轨道：每条轨道一个网络，无脊交换机</translation>
     </message>
@@ -4821,24 +4839,25 @@ or open a design (Ctrl+O).</source>
         <translation>每条轨道自成网络；跨轨道流量经服务器的 NVLink。预览会给出轨道优化胖树所需的数量。</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-71"/>
         <source>New fat-tree fabric</source>
         <translation>新建胖树网络</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+55"/>
         <source>New fabric</source>
         <translation>新网络</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-18"/>
+        <location line="+24"/>
         <location line="+5"/>
         <location line="+1"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="+16"/>
         <source>2 tiers</source>
         <translation>2 层</translation>
     </message>
@@ -4898,7 +4917,7 @@ or open a design (Ctrl+O).</source>
         <translation>管理设备数量</translation>
     </message>
     <message>
-        <location line="+156"/>
+        <location line="+190"/>
         <source>Previewing the fabric</source>
         <translation>正在预览网络</translation>
     </message>
@@ -4908,12 +4927,12 @@ or open a design (Ctrl+O).</source>
         <translation>GPU &lt;b&gt;%1&lt;/b&gt; · 资本支出 &lt;b&gt;%2&lt;/b&gt;%3 · 每 GPU 资本支出 &lt;b&gt;%4&lt;/b&gt; · 功率 %5 kW</translation>
     </message>
     <message>
-        <location line="-278"/>
+        <location line="-334"/>
         <source>Generate</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location line="+189"/>
+        <location line="+245"/>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
@@ -5258,7 +5277,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainActions</name>
     <message>
-        <location filename="../../app/gui/mainactions.cpp" line="+67"/>
+        <location filename="../../app/gui/mainactions.cpp" line="+68"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -5525,7 +5544,7 @@ or open a design (Ctrl+O).</source>
         <translation>设计探索器(&amp;D)…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -5877,12 +5896,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+329"/>
+        <location line="+350"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-139"/>
         <source>Switches (leaf / spine / core)</source>
         <translation>交换机（叶 / 脊 / 核心）</translation>
     </message>
@@ -5899,22 +5918,22 @@ or open a design (Ctrl+O).</source>
         <translation>暂无</translation>
     </message>
     <message>
-        <location filename="../../widgets/docks/metricsview.cpp" line="+53"/>
+        <location filename="../../widgets/docks/metricsview.cpp" line="+54"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="-50"/>
+        <location line="-51"/>
         <source>Price coverage</source>
         <translation>价格覆盖率</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-179"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location line="+116"/>
+        <location line="+26"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
@@ -5978,7 +5997,7 @@ or open a design (Ctrl+O).</source>
         <translation>完成时间（%1）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>NCCL algorithm</source>
         <translation>NCCL 算法</translation>
     </message>
@@ -6162,10 +6181,12 @@ or open a design (Ctrl+O).</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>%1, Ethernet</source>
         <translation>%1，以太网</translation>
     </message>
     <message>
+        <location line="+12"/>
         <source>A port breaks out into %1 Gb/s lanes</source>
         <translation>一个端口可拆分为 %1 Gb/s 的通道</translation>
     </message>
