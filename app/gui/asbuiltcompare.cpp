@@ -78,10 +78,12 @@ AsBuiltCompare::AsBuiltCompare(Document *document, CanvasScene *scene, CanvasVie
         } else if (m_overlay) {
             m_overlay->refresh();
             // The comparison was of the plan as it was: say so until it is compared again.
-            if (m_result && (e.aspects & (ChangeEvent::Topology | ChangeEvent::Properties)))
+            if (m_result && (e.aspects & (ChangeEvent::Topology | ChangeEvent::Properties))) {
+                m_legend->setOutdated(true);
                 m_differences->setOutdated(tr("Outdated: the plan changed after the comparison with %1 at %2. "
                                               "File ▸ Compare with as-built… compares it as it is now.")
                                                .arg(QFileInfo(m_source).fileName(), QLocale().toString(m_comparedAt, QLocale::ShortFormat)));
+            }
         }
     });
 }
@@ -252,6 +254,7 @@ void AsBuiltCompare::show(VerificationAnalysis analysis, const QString &source)
     }
     m_overlay->setResult(*m_result);
     m_legend->setSummary(m_result->summary);
+    m_legend->setOutdated(false);
     m_legend->show();
     m_legend->raise();
     QStringList notes;

@@ -125,10 +125,22 @@ void AsBuiltLegend::setSummary(const VerifySummary &summary)
     const QFontMetrics fm(font());
     QFont bold = font();   // the warning is drawn bold
     bold.setBold(true);
-    const int w = std::max(fm.horizontalAdvance(AsBuiltStyle::tr("Misconnected (actual)")) + 90,
-                           QFontMetrics(bold).horizontalAdvance(m_warning) + 24);
+    const int w = std::max({fm.horizontalAdvance(AsBuiltStyle::tr("Misconnected (actual)")) + 90,
+                            QFontMetrics(bold).horizontalAdvance(m_warning) + 24,
+                            fm.horizontalAdvance(AsBuiltStyle::tr("As built vs plan (outdated: the plan changed since)")) + 24});
     setFixedSize(w, (m_warning.isEmpty() ? 6 : 7) * (fm.height() + 4) + 12);
     update();
+}
+
+void AsBuiltLegend::setOutdated(bool outdated)
+{
+    m_outdated = outdated;
+    update();
+}
+
+QString AsBuiltLegend::title() const
+{
+    return m_outdated ? AsBuiltStyle::tr("As built vs plan (outdated: the plan changed since)") : AsBuiltStyle::tr("As built vs plan");
 }
 
 void AsBuiltLegend::paintEvent(QPaintEvent *)
@@ -155,7 +167,7 @@ void AsBuiltLegend::paintEvent(QPaintEvent *)
         {CableVerdict::Different, false, AsBuiltStyle::name(CableVerdict::Different), m_summary.different},
     };
     p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(QRect(10, 6, width() - 20, rowH), Qt::AlignVCenter, AsBuiltStyle::tr("As built vs plan"));
+    p.drawText(QRect(10, 6, width() - 20, rowH), Qt::AlignVCenter, title());
     int y = 6 + rowH;
     for (const Row &r : rows) {
         QPen pen(AsBuiltStyle::color(r.verdict), 3, r.actual ? Qt::DotLine : AsBuiltStyle::penStyle(r.verdict), Qt::RoundCap);

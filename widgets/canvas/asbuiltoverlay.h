@@ -70,6 +70,9 @@ public:
     void setSummary(const VerifySummary &summary);
     // When almost no node matched (verify/matchstats.h), the line under the counts that says so.
     QString warning() const { return m_warning; }
+    // The plan changed after the comparison: the title says so until the next one.
+    void setOutdated(bool outdated);
+    QString title() const;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -77,6 +80,7 @@ protected:
 private:
     VerifySummary m_summary;
     QString m_warning;
+    bool m_outdated = false;
 };
 
 } // namespace cplan

@@ -327,8 +327,10 @@ private slots:
         QVERIFY(!outdated->isHidden());
         QVERIFY2(outdated->text().startsWith(QStringLiteral("Outdated")) && outdated->text().contains(QStringLiteral("as-built.topo")),
                  qPrintable(outdated->text()));
+        QVERIFY(m_window->asBuilt()->legend()->title().contains(QStringLiteral("outdated")));
         QVERIFY2(m_window->asBuilt()->compareWith(m_dump, &error), qPrintable(error));
         QVERIFY(outdated->isHidden());
+        QVERIFY(!m_window->asBuilt()->legend()->title().contains(QStringLiteral("outdated")));
     }
 
     void importFabricOpensTheDump()
