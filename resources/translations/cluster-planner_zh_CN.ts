@@ -3511,12 +3511,12 @@ This page shows cost charts only.</source>
         <translation>ibnetdiscover 输出 (*.topo *.out *.txt *.ibnetdiscover *.net *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Outdated: the plan changed after the comparison with %1 at %2. File ▸ Compare with as-built… compares it as it is now.</source>
         <translation>已过时：规划在 %2 与 %1 比较之后已更改。文件 ▸ 与实际布线比较… 按现在的规划重新比较。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Imported %1: %2 switches, %3 HCAs in %4 servers, %5 cables; %6 note(s)</source>
         <translation>已导入 %1：%2 台交换机，%4 台服务器中的 %3 块 HCA，%5 条线缆；%6 条说明</translation>
     </message>
@@ -3583,7 +3583,7 @@ This page shows cost charts only.</source>
         <translation>每个平面都是独立的子网。这份转储属于哪个平面？（1 到 %1；0：整个设计）</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Only %1 of %2 planned nodes matched: is %3 a dump of this fabric, and of the right plane?</source>
         <translation>%2 个规划节点中只有 %1 个匹配：%3 是这个网络、这个平面的转储吗？</translation>
     </message>
@@ -3641,12 +3641,18 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+25"/>
+        <location line="+37"/>
         <source>Misconnected (actual)</source>
         <translation>接错（实际位置）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-35"/>
+        <location line="+13"/>
+        <source>As built vs plan (outdated: the plan changed since)</source>
+        <translation>实际布线与规划对比（已过时：此后规划已更改）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
         <source>As built vs plan</source>
         <translation>实际布线与规划对比</translation>
     </message>
