@@ -8,6 +8,7 @@
 #include "mainwindow.h"
 #include "manualdialog.h"
 #include "perfcomparedialog.h"
+#include "twincompare.h"
 
 #include "analysis.h"
 #include "canvasclipboard.h"
@@ -203,6 +204,11 @@ void MainActions::createToolsMenu(MainWindow &w)
     tools->addAction(tr("Run &analysis now"), w.analysis(), &AnalysisRunner::runNow);
     tools->addSeparator();
     tools->addAction(tr("&Design explorer…"), &w, [&w] { w.explorer()->show(); });
+    auto *twin = new TwinCompare(&w, w.catalog());
+    QAction *twinAction = tools->addAction(tr("Compare with the &Ethernet twin…"), twin, &TwinCompare::start);
+    twinAction->setObjectName(QStringLiteral("compareEthernetTwin"));
+    twinAction->setToolTip(tr("The same servers and rails on an Ethernet (Spectrum-X) fabric: key figures side by side, and why "
+                              "they differ"));
 }
 
 void MainActions::createHelpMenu(MainWindow &w)

@@ -82,6 +82,7 @@ public:
     AsBuiltCompare *asBuilt() const { return m_asBuilt; }
     // Tools > Design explorer: its window, and the designs opened from it.
     ExplorerHost *explorer() const { return m_explorer; }
+    const Catalog &catalog() const { return m_catalog; }
     PartPalette *palette() const { return m_docks.palette; }
     Inspector *inspector() const { return m_docks.inspector; }
     ProblemsView *problems() const { return m_docks.problems; }

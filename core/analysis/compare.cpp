@@ -20,9 +20,11 @@ void describeFabric(const Design &design, const Catalog &catalog, CompareSide &s
     for (const Node &n : design.nodes) {
         if (n.role != NodeRole::Switch)
             continue;
-        if (std::find(side.switchParts.begin(), side.switchParts.end(), n.part) == side.switchParts.end())
-            side.switchParts.push_back(n.part);
         const Part *part = catalog.find(n.part);
+        if (std::find(side.switchParts.begin(), side.switchParts.end(), n.part) == side.switchParts.end()) {
+            side.switchParts.push_back(n.part);
+            side.switchModels.push_back(part && !part->model.empty() ? part->model : n.part);
+        }
         (part && part->protocol == Protocol::Ethernet ? eth : ib) = true;
     }
     side.protocol = ib && eth ? "InfiniBand and Ethernet" : eth ? "Ethernet" : ib ? "InfiniBand" : "no switches";
@@ -122,7 +124,7 @@ std::vector<std::string> reasons(const CompareSide &a, const CompareSide &b)
     std::vector<std::string> out;
     auto fabric = [](const CompareSide &s) {
         std::string parts;
-        for (const std::string &p : s.switchParts)
+        for (const std::string &p : s.switchModels)
             parts += (parts.empty() ? "" : ", ") + p;
         return s.protocol + (parts.empty() ? "" : " (" + parts + ")") + ", load balancing " + s.loadBalancing +
                (s.seeds > 1 ? " over " + std::to_string(s.seeds) + " hash seeds (median run)" : "");

@@ -39,6 +39,7 @@ struct CompareSide
     KeyFigures figures;
     std::string protocol;                 // "InfiniBand", "Ethernet", "InfiniBand and Ethernet", "no switches"
     std::vector<std::string> switchParts; // part ids, in design order of first use
+    std::vector<std::string> switchModels;// the same as a buyer reads them ("NVIDIA Spectrum-4 SN5600 ...")
     std::string loadBalancing;            // "lft", "ecmp", ...
     int seeds = 1;
     // Per workload run (in request order): completion, its spread over the seeds, and for a

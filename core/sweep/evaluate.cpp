@@ -9,6 +9,7 @@
 #include "catalog/catalog.h"
 #include "catalog/pricequote.h"
 #include "generate/fattree.h"
+#include "generate/twin.h"
 #include "generate/fattreeoptions.h"
 #include "io/designyaml.h"
 #include "sweep/figures.h"

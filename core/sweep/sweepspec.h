@@ -37,9 +37,6 @@ namespace cplan {
 class Catalog;
 
 inline constexpr const char *kSweepFormat = "cluster-planner-sweep/1";
-// The Ethernet parts `fabric: ethernet` builds with unless the sweep names others.
-inline constexpr const char *kDefaultEthernetSwitch = "sn5600";
-inline constexpr const char *kDefaultEthernetNic = "cx7-eth";
 // Points one sweep may have (the product of its axes).
 inline constexpr std::size_t kMaxSweepPoints = 1'000'000;
 
