@@ -31,6 +31,19 @@ void emitText(YAML::Emitter &out, const char *key, const std::string &v)
         out << YAML::Key << key << YAML::Value << YAML::DoubleQuoted << v;
 }
 
+// An Ethernet part's breakout speeds and protocol (InfiniBand, the default, is not written).
+void emitFabric(YAML::Emitter &out, const Part &p)
+{
+    if (!p.breakoutGbps.empty()) {
+        out << YAML::Key << "breakout_gbps" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (const double speed : p.breakoutGbps)
+            out << formatNumber(speed);
+        out << YAML::EndSeq;
+    }
+    if (p.protocol != Protocol::InfiniBand)
+        out << YAML::Key << "protocol" << YAML::Value << toString(p.protocol);
+}
+
 void emitPart(YAML::Emitter &out, const Part &p)
 {
     const Part defaults;
@@ -70,14 +83,7 @@ void emitPart(YAML::Emitter &out, const Part &p)
         out << YAML::Key << "ports_per_cage" << YAML::Value << p.portsPerCage;
     emitText(out, "cage", p.cage);
     emitNumber(out, "split_speed_gbps", p.splitSpeedGbps);
-    if (!p.breakoutGbps.empty()) {
-        out << YAML::Key << "breakout_gbps" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-        for (const double speed : p.breakoutGbps)
-            out << formatNumber(speed);
-        out << YAML::EndSeq;
-    }
-    if (p.protocol != defaults.protocol)
-        out << YAML::Key << "protocol" << YAML::Value << toString(p.protocol);
+    emitFabric(out, p);
     emitNumber(out, "port_latency_ns", p.portLatencyNs);
     if (p.sharp)
         out << YAML::Key << "sharp" << YAML::Value << *p.sharp;

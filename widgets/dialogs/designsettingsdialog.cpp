@@ -19,6 +19,27 @@
 
 namespace cplan {
 
+namespace {
+
+// The design's path policy: the fabric's own (no setting) or one by name.
+QComboBox *loadBalancingBox(std::optional<LoadBalancing> current, QWidget *parent)
+{
+    auto *box = new QComboBox(parent);
+    box->addItem(DesignSettingsDialog::tr("The fabric's own (ECMP on Ethernet, tables on InfiniBand)"), QString());
+    for (LoadBalancing p : {LoadBalancing::Lft, LoadBalancing::Adaptive, LoadBalancing::Ecmp, LoadBalancing::EnhancedEcmp,
+                            LoadBalancing::Flowlet, LoadBalancing::Spray})
+        box->addItem(QString::fromLatin1(toString(p)), QString::fromLatin1(toString(p)));
+    if (current)
+        box->setCurrentIndex(box->findData(QString::fromLatin1(toString(*current))));
+    box->setToolTip(DesignSettingsDialog::tr("How flows take the fabric's equal-cost paths: lft = the routing tables' one route, "
+                                             "ar = InfiniBand adaptive routing, ecmp = per-flow hashing (run over several hash "
+                                             "seeds), eecmp = ECMP with QP scaling, flowlet, spray = per-packet spraying "
+                                             "(Spectrum-X)."));
+    return box;
+}
+
+} // namespace
+
 DesignSettingsDialog::DesignSettingsDialog(Document *document, QWidget *parent)
     : QDialog(parent)
     , m_document(document)
@@ -63,16 +84,7 @@ DesignSettingsDialog::DesignSettingsDialog(Document *document, QWidget *parent)
     m_routing->setCurrentText(QString::fromStdString(s.routingEngine));
     m_routing->setToolTip(tr("The OpenSM routing engine the analysis models."));
     form->addRow(tr("Routing engine"), m_routing);
-    m_loadBalancing = new QComboBox(this);
-    m_loadBalancing->addItem(tr("The fabric's own (ECMP on Ethernet, tables on InfiniBand)"), QString());
-    for (LoadBalancing p : {LoadBalancing::Lft, LoadBalancing::Adaptive, LoadBalancing::Ecmp, LoadBalancing::EnhancedEcmp,
-                            LoadBalancing::Flowlet, LoadBalancing::Spray})
-        m_loadBalancing->addItem(QString::fromLatin1(toString(p)), QString::fromLatin1(toString(p)));
-    if (s.loadBalancing)
-        m_loadBalancing->setCurrentIndex(m_loadBalancing->findData(QString::fromLatin1(toString(*s.loadBalancing))));
-    m_loadBalancing->setToolTip(tr("How flows take the fabric's equal-cost paths: lft = the routing tables' one route, ar = "
-                                   "InfiniBand adaptive routing, ecmp = per-flow hashing (run over several hash seeds), eecmp "
-                                   "= ECMP with QP scaling, flowlet, spray = per-packet spraying (Spectrum-X)."));
+    m_loadBalancing = loadBalancingBox(s.loadBalancing, this);
     form->addRow(tr("Load balancing"), m_loadBalancing);
 
     auto percent = [this](double value, const QString &tip) {
