@@ -59,6 +59,9 @@ public:
                 at = std::min(m_text.size(), m_text.find_last_not_of(" \t\r\n"));
             return Error{m_file, lineAt(m_text, at), 0,
                          "not valid JSON (lldpctl -f json output expected): " + std::string(e.what())};
+        } catch (const Json::exception &e) {
+            // A number too large for a double ("1e400"): the parser does not say where.
+            return Error{m_file, 0, 0, "not valid JSON (lldpctl -f json output expected): " + std::string(e.what())};
         }
         if (!root.is_object())
             return Error{m_file, 1, 0, "not lldpctl JSON: the text is not a JSON object"};

@@ -266,6 +266,8 @@ private slots:
         QTest::newRow("interface number") << "interface-number.json" << 2 << "neither an object nor a list";
         QTest::newRow("lldp string") << "lldp-string.json" << 2 << "is not an object";
         QTest::newRow("keyed junk") << "keyed-not-lldp.json" << 3 << "\"leaf2\" holds no \"lldp\"";
+        // Found by lldp_json_fuzz: nlohmann's out_of_range, not a parse_error, and without a position.
+        QTest::newRow("number overflow") << "number-overflow.json" << 0 << "number overflow";
     }
 
     void malformedInputIsRefusedWithItsLine()
