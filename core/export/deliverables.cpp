@@ -1,6 +1,7 @@
 #include "export/deliverables.h"
 
 #include "export/cableplan.h"
+#include "export/ethernetlinks.h"
 #include "export/graphexport.h"
 #include "export/nodelabels.h"
 #include "export/partitions.h"
@@ -23,8 +24,24 @@ Status checkSubnetPlane(const Design &design, int plane)
     return Ok{};
 }
 
+namespace {
+
+// The subnet files are InfiniBand's: an Ethernet fabric has no subnet manager, LIDs or P_Keys.
+Status checkInfiniBand(const Design &design, const Catalog &catalog, const std::string &what)
+{
+    if (checkEthernetFabric(design, catalog, what))
+        return Error{"", 0, 0, what + " is InfiniBand's, and the design is an Ethernet fabric (no subnet manager, LIDs or "
+                                      "partitions): its links go to automation as avd-p2p or p2p-ethernet, its as-built "
+                                      "comes from LLDP (lldp-json)"};
+    return Ok{};
+}
+
+} // namespace
+
 Result<std::string> ibnetdiscoverFile(const Design &design, const Catalog &catalog, int plane)
 {
+    if (auto st = checkInfiniBand(design, catalog, "an ibnetdiscover topology"); !st)
+        return st.error();
     if (auto st = checkSubnetPlane(design, plane); !st)
         return st.error();
     const Fabric fabric = Fabric::build(design, catalog, plane);
@@ -40,6 +57,8 @@ Result<std::string> ibnetdiscoverFile(const Design &design, const Catalog &catal
 
 Result<std::string> partitionsFile(const Design &design, const Catalog &catalog, int plane)
 {
+    if (auto st = checkInfiniBand(design, catalog, "OpenSM's partitions.conf"); !st)
+        return st.error();
     if (auto st = checkSubnetPlane(design, plane); !st)
         return st.error();
     const Fabric fabric = Fabric::build(design, catalog, plane);

@@ -176,6 +176,12 @@ private slots:
             QVERIFY2(!text.ok(), name);
             QVERIFY2(text.error().message.find("InfiniBand switch") != std::string::npos, text.error().message.c_str());
         }
+        // And the other way: InfiniBand's subnet files are refused on the Ethernet fabric.
+        for (const char *name : {"ibnetdiscover", "partitions"}) {
+            auto text = findExportFormat(name)->write(m_plan, m_catalog);
+            QVERIFY2(!text.ok(), name);
+            QVERIFY2(text.error().message.find("Ethernet fabric") != std::string::npos, text.error().message.c_str());
+        }
     }
 
     void roundTripAgrees()
