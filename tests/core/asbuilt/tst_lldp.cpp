@@ -193,6 +193,34 @@ private slots:
         QCOMPARE(r.summary.ok, int(m_plan.links.size()));
     }
 
+    // Spectrum-X multiplane (CX-8, 2 x 400G per NIC, a plane per NIC port) and dual-ToR: the
+    // tables of every plane's switches verify clean against the whole plan (a NIC's two ports
+    // on two switches read back as its own ports).
+    void planesAndDualTorRoundTrip_data()
+    {
+        QTest::addColumn<int>("planes");
+        QTest::addColumn<bool>("dualTor");
+        QTest::newRow("2 planes") << 2 << false;
+        QTest::newRow("dual-ToR") << 1 << true;
+    }
+
+    void planesAndDualTorRoundTrip()
+    {
+        QFETCH(int, planes);
+        QFETCH(bool, dualTor);
+        FatTreeSpec s = ethernetSpec(16, "sn5600", "cx8-eth");
+        s.servers = {{"dgx-b300", 16}};
+        s.planes = planes;
+        s.dualTor = dualTor;
+        const Design plan = test::generateOrStop(s, m_catalog);
+        for (const Part &p : plan.parts)
+            QVERIFY(m_catalog.addImportedPart(p).ok());
+        QCOMPARE(designPlanes(plan), planes > 1 ? planes : 0);
+        const VerifyResult r = verifyThroughLldp(plan, plan, m_catalog);
+        QVERIFY(r.agree());
+        QCOMPARE(r.summary.ok, int(plan.links.size()));
+    }
+
     void droppedCableIsTheOneMissing()
     {
         Design built = m_plan;
