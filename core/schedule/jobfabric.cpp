@@ -1,5 +1,6 @@
 #include "schedule/jobfabric.h"
 
+#include "analysis/defaults.h"
 #include "catalog/catalog.h"
 #include "model/design.h"
 #include "schedule/pool.h"
@@ -28,6 +29,11 @@ Result<std::unique_ptr<DesignFabric>> DesignFabric::build(const Design &design, 
     else
         options.engine = fabric.fatTreeTiers().empty() ? RoutingEngine::UpDown : RoutingEngine::FTree;
     f->m_tables = computeRoutes(fabric, options);
+    PathPolicy policy;
+    policy.policy = defaultLoadBalancing(design, catalog);
+    policy.qpsPerConnection = policy.policy == LoadBalancing::EnhancedEcmp ? kEnhancedEcmpQps : kDefaultQpsPerConnection;
+    policy.flowlets = policy.policy == LoadBalancing::Flowlet ? kFlowletsPerFlow : 1;
+    f->m_paths = std::make_unique<EqualCostPaths>(fabric, f->m_tables, policy);
 
     // Directed links: design link i is 2i from end a, 2i+1 from end b. Links to a node of
     // unknown speed run at the fastest known speed (validation reports them).
@@ -74,7 +80,12 @@ double DesignFabric::railBps(int server, int rail) const
     return m_capacity[m_directed[m_fabric.endpoints()[endpoint]]];
 }
 
-void DesignFabric::route(int srcServer, int srcRail, int dstServer, int dstRail, std::vector<std::uint32_t> &out)
+int DesignFabric::subflows() const
+{
+    return m_paths->subflows();
+}
+
+void DesignFabric::route(int srcServer, int srcRail, int dstServer, int dstRail, std::vector<std::uint32_t> &out, int subflow)
 {
     const auto &src = m_rails[std::size_t(srcServer)];
     const auto &dst = m_rails[std::size_t(dstServer)];
@@ -85,7 +96,7 @@ void DesignFabric::route(int srcServer, int srcRail, int dstServer, int dstRail,
     if (s == d)
         return;
     // A broken route (split fabric) keeps the links it gets through, as far as the tables lead.
-    traceRoute(m_fabric, m_tables, s, d, m_channels);
+    m_paths->route(s, d, subflow, m_channels);
     for (std::uint32_t channel : m_channels)
         out.push_back(m_directed[channel]);
 }

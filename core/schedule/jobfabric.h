@@ -1,6 +1,7 @@
 #pragma once
 
 #include "routing/fabric.h"
+#include "routing/loadbalance.h"
 #include "routing/routing.h"
 #include "util/error.h"
 
@@ -26,8 +27,11 @@ public:
     virtual int rails(int server) const = 0;
     // Line rate of one of a server's ports, bytes/s.
     virtual double railBps(int server, int rail) const = 0;
-    // Appends the directed links from (srcServer, srcRail) to (dstServer, dstRail).
-    virtual void route(int srcServer, int srcRail, int dstServer, int dstRail, std::vector<std::uint32_t> &out) = 0;
+    // Flows one transfer is split into by the fabric's load balancing (1 on the tables; QPs and
+    // flowlets under hashing; every uplink when sprayed), each carrying an equal share.
+    virtual int subflows() const { return 1; }
+    // Appends the directed links of subflow `subflow` from (srcServer, srcRail) to (dstServer, dstRail).
+    virtual void route(int srcServer, int srcRail, int dstServer, int dstRail, std::vector<std::uint32_t> &out, int subflow) = 0;
     // True for links between two switches (fabric utilization counts only those).
     virtual bool isSwitchLink(std::uint32_t link) const = 0;
 };
@@ -47,7 +51,8 @@ public:
     double capacityBps(std::uint32_t link) const override { return m_capacity[link]; }
     int rails(int server) const override { return int(m_rails[std::size_t(server)].size()); }
     double railBps(int server, int rail) const override;
-    void route(int srcServer, int srcRail, int dstServer, int dstRail, std::vector<std::uint32_t> &out) override;
+    int subflows() const override;
+    void route(int srcServer, int srcRail, int dstServer, int dstRail, std::vector<std::uint32_t> &out, int subflow) override;
     bool isSwitchLink(std::uint32_t link) const override { return m_switchLink[link] != 0; }
 
     RoutingEngine engine() const { return m_tables.engine; }
@@ -59,6 +64,9 @@ private:
     std::vector<std::uint32_t> m_directed;             // fabric port (sending end) -> directed link
     Fabric m_fabric;
     RoutingTables m_tables;
+    // The design's path policy (analysis/defaults.h) with hash seed 1: a scheduling run is one
+    // draw of the hashes, not a median over seeds.
+    std::unique_ptr<EqualCostPaths> m_paths;
     std::vector<std::uint32_t> m_channels;             // scratch
 };
 

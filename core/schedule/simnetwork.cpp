@@ -76,19 +76,23 @@ void Simulator::addFlows(std::uint32_t j)
             outW[{a, rA}] += 1.0;
             inW[{b, rB}] += 1.0;
         }
+    // Each hop is the fabric's subflows (its load balancing), each wanting an equal share.
+    const int subflows = std::max(1, m_fabric->subflows());
     for (const auto &[hop, w] : hops) {
         const auto [a, rA, b, rB] = hop;
-        m_scratchLinks.clear();
-        m_fabric->route(a, rA, b, rB, m_scratchLinks);
-        if (m_scratchLinks.empty())
-            continue;
-        const double need = std::min(m_fabric->railBps(a, rA) / outW[{a, rA}], m_fabric->railBps(b, rB) / inW[{b, rB}]);
-        const auto id = m_solver.addFlow(m_scratchLinks, w);
-        if (m_flowOwner.size() <= id)
-            m_flowOwner.resize(std::size_t(id) + 1);
-        m_flowOwner[id] = j;
-        s.flows.push_back(id);
-        s.need.push_back(need);
+        const double need = std::min(m_fabric->railBps(a, rA) / outW[{a, rA}], m_fabric->railBps(b, rB) / inW[{b, rB}]) / subflows;
+        for (int f = 0; f < subflows; ++f) {
+            m_scratchLinks.clear();
+            m_fabric->route(a, rA, b, rB, m_scratchLinks, f);
+            if (m_scratchLinks.empty())
+                continue;
+            const auto id = m_solver.addFlow(m_scratchLinks, w);
+            if (m_flowOwner.size() <= id)
+                m_flowOwner.resize(std::size_t(id) + 1);
+            m_flowOwner[id] = j;
+            s.flows.push_back(id);
+            s.need.push_back(need);
+        }
     }
     if (!s.flows.empty())
         m_netDirty = true;

@@ -382,7 +382,7 @@ private slots:
         for (const auto &servers : {spreadA, spreadB})
             for (std::size_t i = 0; i < servers.size(); ++i) {
                 std::vector<std::uint32_t> path;
-                (*fabric)->route(servers[i], 0, servers[(i + 1) % servers.size()], 0, path);
+                (*fabric)->route(servers[i], 0, servers[(i + 1) % servers.size()], 0, path, 0);
                 // 4 rings (one per GPU) share the single NIC: 4 flows of weight 1 each
                 for (int ring = 0; ring < 4; ++ring) {
                     problem.addFlow(path, 1.0);
@@ -411,6 +411,54 @@ private slots:
         QCOMPARE(run(*pool, free, topo, fabric->get()).jobs[0].jctS, 1000.0);
     }
 
+    // Issue 29: the scheduler's network coupling follows the design's load balancing. The
+    // spread placement of couplingPackedVsSpread sprayed: each ring hop is as many flows as a
+    // leaf has uplinks, one per uplink, and the jobs run no slower than on the tables; under
+    // ECMP one hashed flow per hop.
+    void couplingFollowsLoadBalancing()
+    {
+        FatTreeSpec spec;
+        spec.servers = {{"pcie-4gpu", 64}};
+        spec.switchPart = "qm8700";
+        spec.blockingDown = 4;
+        spec.blockingUp = 1;
+        auto design = generateFatTree(spec, m_catalog);
+        QVERIFY(design.ok());
+        auto pool = poolFromDesign(*design, m_catalog);
+        QVERIFY(pool.ok());
+        std::vector<double> jct;
+        for (LoadBalancing lb : {LoadBalancing::Lft, LoadBalancing::Ecmp, LoadBalancing::Spray}) {
+            design->settings.loadBalancing = lb;
+            auto fabric = DesignFabric::build(*design, m_catalog, *pool);
+            QVERIFY(fabric.ok());
+            const int subflows = (*fabric)->subflows();
+            QCOMPARE(subflows > 1, lb == LoadBalancing::Spray);
+            // Servers 0 and 32 are on different leaves: sprayed, every subflow takes its own uplink.
+            std::set<std::uint32_t> uplinks;
+            for (int f = 0; f < subflows; ++f) {
+                std::vector<std::uint32_t> path;
+                (*fabric)->route(0, 0, 32, 0, path, f);
+                QCOMPARE(path.size(), std::size_t(4));
+                uplinks.insert(path[1]);
+            }
+            QCOMPARE(int(uplinks.size()), subflows);
+            std::vector<Job> jobs(2);
+            for (int k = 0; k < 2; ++k) {
+                jobs[std::size_t(k)].id = k ? "B" : "A";
+                jobs[std::size_t(k)].gpus = 64;
+                jobs[std::size_t(k)].durationS = 1000;
+                jobs[std::size_t(k)].commFraction = 0.8;
+                for (int i = 0; i < 16; ++i)
+                    jobs[std::size_t(k)].pinServers.push_back(pool->servers[std::size_t(k ? (i % 2 ? 48 + i / 2 : 16 + i / 2)
+                                                                                         : (i % 2 ? 32 + i / 2 : i / 2))].id);
+            }
+            jct.push_back(run(*pool, jobs, {}, fabric->get()).jobs[0].jctS);
+        }
+        qInfo("spread rings at 4:1: JCT %.1f s on the tables, %.1f s under ECMP, %.1f s sprayed", jct[0], jct[1], jct[2]);
+        QVERIFY(jct[2] <= jct[0] * (1 + 1e-9));
+        QVERIFY(jct[2] >= 1000.0);
+    }
+
     // The scheduler's traffic takes the design's routes: every hop of DesignFabric::route is
     // the cable of the matching channel of core/routing's trace, in its direction, from the
     // source server to the destination server.
@@ -437,7 +485,7 @@ private slots:
                     if (a == b)
                         continue;
                     links.clear();
-                    (*fabric)->route(a, r, b, r, links);
+                    (*fabric)->route(a, r, b, r, links, 0);
                     const auto src = view.serverEndpoints(NodeId(std::uint32_t(pool->servers[std::size_t(a)].designNode)));
                     const auto dst = view.serverEndpoints(NodeId(std::uint32_t(pool->servers[std::size_t(b)].designNode)));
                     QVERIFY(traceRoute(view, tables, src[std::size_t(r)], dst[std::size_t(r)], channels));
