@@ -90,8 +90,12 @@ private:
         const auto at = m_text.find(needle, m_cursor);
         if (at == std::string_view::npos)
             return 0;
+        // Lines counted on from the last hit: the hits only move forward, so a whole file is
+        // counted once (a fabric's tables run to tens of megabytes).
+        m_line += int(std::count(m_text.begin() + std::ptrdiff_t(m_lineAt), m_text.begin() + std::ptrdiff_t(at), '\n'));
+        m_lineAt = at;
         m_cursor = at + needle.size();
-        return lineAt(m_text, at);
+        return m_line;
     }
 
     void note(int line, std::string message) { m_out.notes.push_back(LldpNote{line, std::move(message)}); }
@@ -200,6 +204,8 @@ private:
     std::string_view m_text;
     std::string m_file;
     std::size_t m_cursor = 0;
+    std::size_t m_lineAt = 0;   // where m_line was counted to
+    int m_line = 1;
     LldpTable m_out;
 };
 
