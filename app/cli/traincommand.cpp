@@ -21,12 +21,12 @@ using namespace training;
 
 struct TrainArgs
 {
-    std::string design, model, tokens, precision = "bf16", recompute;
+    std::string design, model, tokens, precision = "bf16", recompute, failures = "llama3";
     int gpus = 0;
     std::optional<int> tp, pp, cp, ep, vp, gbs, mbs, seq;
     bool fsdp = false;
     double lifeYears = kDefaultLifeYears;
-    std::optional<double> kwhPrice, pue;
+    std::optional<double> kwhPrice, pue, checkpointGB, storageGBps;
 };
 
 Result<TrainingRequest> request(const TrainArgs &a)
@@ -57,6 +57,9 @@ Result<TrainingRequest> request(const TrainArgs &a)
     r.lifeYears = a.lifeYears;
     r.pricePerKWh = a.kwhPrice;
     r.pue = a.pue;
+    r.failurePreset = a.failures == "none" ? std::string() : a.failures;
+    r.checkpointGB = a.checkpointGB;
+    r.storageGBps = a.storageGBps;
     return r;
 }
 
@@ -83,6 +86,10 @@ nlohmann::ordered_json trainJson(const TrainingAnalysis &a)
     j["hbm_gb"] = orNull(e.hbmGB);
     j["fits"] = e.fits;
     j["days"] = orNull(a.days);
+    j["days_with_failures"] = orNull(a.daysWithFailures);
+    j["goodput"] = orNull(a.goodput);
+    j["checkpoint_interval_s"] = orNull(a.checkpointIntervalS);
+    j["checkpoint_gb"] = orNull(a.checkpointGB);
     j["cost_per_mtoken"] = orNull(a.costPerMToken);
     j["currency"] = a.currency;
     const Breakdown &b = e.breakdown;
@@ -138,6 +145,10 @@ void printTrain(const TrainingAnalysis &a, double wallS)
     }
     if (a.days)
         std::cout << "days to train: " << fixed(*a.days, 1) << "\n";
+    if (a.daysWithFailures)
+        std::cout << "days with failures: " << fixed(*a.daysWithFailures, 1) << " (goodput " << fixed(100 * *a.goodput, 1)
+                  << " %: " << a.failurePreset << " failure rates, a " << fixed(*a.checkpointGB, 0) << " GB checkpoint every "
+                  << fixed(*a.checkpointIntervalS / 60, 0) << " min)\n";
     std::cout << "power: " << (a.powerKW ? fixed(*a.powerKW, 1) + " kW at PUE " + fixed(a.pue, 2) : "unknown") << "; energy per million tokens: "
               << (a.energyKWhPerMToken ? fixed(*a.energyKWhPerMToken, 2) + " kWh" : "unknown") << "\n";
     std::cout << "cost per million tokens: " << (a.costPerMToken ? fixed(*a.costPerMToken, 2) + " " + a.currency : "unknown")
@@ -194,6 +205,9 @@ void addTrainCommand(CLI::App &root, Context &ctx)
     cmd->add_option("--precision", a->precision, "bf16 or fp8 (default bf16)")->check(CLI::IsMember({"bf16", "fp8"}));
     cmd->add_option("--recompute", a->recompute, "none, selective or full (default: searched)")->check(CLI::IsMember({"none", "selective", "full"}));
     cmd->add_option("--tokens", a->tokens, "Tokens to train, for the days: 15T, 300B, 2.5e12");
+    cmd->add_option("--failures", a->failures, "Failure-rate preset for the days with failures (llama3, a preset file, or none)");
+    cmd->add_option("--checkpoint-gb", a->checkpointGB, "Checkpoint size, GB (default: 14 bytes per parameter)")->check(CLI::PositiveNumber);
+    cmd->add_option("--storage-gbps", a->storageGBps, "Checkpoint storage bandwidth, GB/s (default 50)")->check(CLI::PositiveNumber);
     cmd->add_option("--life-years", a->lifeYears, "Years the CAPEX is written off over (default 4)")->check(CLI::PositiveNumber);
     cmd->add_option("--kwh-price", a->kwhPrice, "Electricity price per kWh (default: the design's setting, 0.12 USD unless set)")
         ->check(CLI::NonNegativeNumber);

@@ -2,6 +2,7 @@
 
 #include "analysis/cost.h"
 #include "analysis/network.h"
+#include "analysis/reliability.h"
 #include "analysis/workloadspec.h"
 #include "catalog/catalog.h"
 #include "model/design.h"
@@ -99,6 +100,36 @@ void addMoney(const Design &design, const Catalog &catalog, const TrainingReques
     }
 }
 
+// Days with failures: the job's interruptions at the preset's rates (analyzeReliability, the
+// expected figures only), the checkpoint plan at Daly's interval and its goodput.
+void addFailures(const Design &design, const Catalog &catalog, const TrainingRequest &req, const RunControl &control,
+                 TrainingAnalysis &a)
+{
+    if (!a.days || req.failurePreset.empty())
+        return;
+    const auto preset = reliability::findFailurePreset(req.failurePreset);
+    if (!preset) {
+        a.unknown.push_back("days with failures: " + preset.error().message);
+        return;
+    }
+    ReliabilityRequest r;
+    r.jobGpus = std::uint32_t(a.gpus);
+    a.checkpointGB = req.checkpointGB.value_or(training::modelSize(req.model).total * kCheckpointBytesPerParam / 1e9);
+    r.checkpointGB = a.checkpointGB;
+    r.storageGBps = req.storageGBps.value_or(kDefaultStorageGBps);
+    r.trials = 0;   // the expected figures, no Monte Carlo
+    const ReliabilityAnalysis ra = analyzeReliability(design, catalog, *preset, r, control);
+    if (!ra.error.empty() || !ra.checkpoint) {
+        a.unknown.push_back("days with failures: " + (ra.error.empty() ? std::string("the job never fails at these rates") : ra.error));
+        return;
+    }
+    a.failurePreset = req.failurePreset;
+    a.goodput = ra.checkpoint->goodput;
+    a.checkpointIntervalS = ra.checkpoint->intervalS;
+    if (*a.goodput > 0)
+        a.daysWithFailures = *a.days / *a.goodput;
+}
+
 } // namespace
 
 Result<TrainingAnalysis> analyzeTraining(const Design &design, const Catalog &catalog, const TrainingRequest &req, const RunControl &control)
@@ -133,6 +164,7 @@ Result<TrainingAnalysis> analyzeTraining(const Design &design, const Catalog &ca
     if (e.known && req.tokens > 0)
         a.days = req.tokens / e.tokensPerS / 86400.0;
     addMoney(design, catalog, req, a);
+    addFailures(design, catalog, req, control, a);
     return a;
 }
 

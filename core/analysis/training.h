@@ -35,7 +35,17 @@ struct TrainingRequest
     double lifeYears = kDefaultLifeYears;
     std::optional<double> pricePerKWh;       // default: the design's setting
     std::optional<double> pue;               // default: the design's setting
+    // Days with failures (issue 30 item 3): the job's interruptions at a preset's rates, Daly's
+    // checkpoint interval and the goodput it leaves. Checkpoint size default: 14 bytes per
+    // parameter (BF16 weights, FP32 master weights and Adam's two moments, as Megatron's
+    // distributed optimizer saves them); storage default kDefaultStorageGBps.
+    std::string failurePreset = "llama3";    // a built-in id or a file; "" = no failures
+    std::optional<double> checkpointGB;
+    std::optional<double> storageGBps;
 };
+
+// Bytes per parameter of a training checkpoint (see TrainingRequest).
+inline constexpr double kCheckpointBytesPerParam = 14.0;
 
 struct TrainingAnalysis
 {
@@ -46,6 +56,10 @@ struct TrainingAnalysis
     training::SearchResult search;           // search.best is the plan (the given one when fixed)
     nccl::System system;                     // what the NCCL model saw (fabric shares included)
     std::optional<double> days;              // to train request.tokens
+    // The same with the interruptions the preset predicts for this job and the time checkpoints,
+    // restarts and lost work take: days / goodput. Unknown without a preset or tokens.
+    std::optional<double> goodput, daysWithFailures, checkpointIntervalS, checkpointGB;
+    std::string failurePreset;               // the preset the days with failures used
     // Power the job draws (servers with their GPUs, plus its share of the fabric's switches,
     // adapters and optics), times PUE; energy and cost per million tokens.
     std::optional<double> powerKW;

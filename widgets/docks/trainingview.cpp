@@ -353,6 +353,10 @@ void TrainingView::showAnalysis(const TrainingAnalysis &a)
                                                      .arg(num(e.memory.total(), 1), num(*e.hbmGB, 0))
                                        : tr("%1 GB (HBM unknown)").arg(num(e.memory.total(), 1))},
         {tr("Days to train"), a.days ? num(*a.days, 1) : tr("unknown: give the tokens to train")},
+        {tr("Days with failures"), a.daysWithFailures ? tr("%1 (goodput %2 %, a checkpoint every %3 min)")
+                                                            .arg(num(*a.daysWithFailures, 1), num(100 * *a.goodput, 1),
+                                                                 num(*a.checkpointIntervalS / 60, 0))
+                                                      : tr("unknown")},
         {tr("Energy per million tokens"), a.energyKWhPerMToken ? num(*a.energyKWhPerMToken, 2) + tr(" kWh") : missingText(a, false)},
         {tr("Cost per million tokens"), a.costPerMToken ? num(*a.costPerMToken, 2) + money : missingText(a, true)},
     };

@@ -1,5 +1,6 @@
 // The step-time model against published training runs (each with its source and a 15 %
 // tolerance), the direction physics dictates on the fabric, and the parallelism search.
+#include "analysis/reliability.h"
 #include "analysis/training.h"
 #include "fixtures.h"
 #include "testmain.h"
@@ -80,6 +81,7 @@ private slots:
     void unknownFiguresAreUnknown();
     void costPerTokenFromCapexAndEnergy();
     void memoryDecidesFit();
+    void daysWithFailures();
     void blockingAndRailOnlyNeverSpeedUpDataParallel();
     void tensorParallelAcrossServersIsSlower();
     void moeSuffersMoreOnABlockedFabric();
@@ -213,6 +215,43 @@ void TestTraining::costPerTokenFromCapexAndEnergy()
     r.lifeYears = 8;
     auto longer = analyzeTraining(d, catalog, r);
     QVERIFY(longer.ok() && *longer->costPerMToken < *a->costPerMToken);
+}
+
+// Issue 30 item 3: days with failures are the days over the goodput analyzeReliability gives the
+// same job (llama3 rates, a checkpoint of 14 bytes per parameter at 50 GB/s, Daly's interval);
+// the bigger job loses more, faster storage loses less, and no preset gives no figure.
+void TestTraining::daysWithFailures()
+{
+    const Design d = dgx("dgx-h100", 64, "qm9700");
+    TrainingRequest r;
+    r.model = model("llama3-8b");
+    r.space = fixedPlan(1, 1, 1, 1, 1, 1, 512, Recompute::Selective, Precision::Bf16);
+    r.tokens = 1e12;
+    r.gpus = 64;
+    auto small = analyzeTraining(d, builtinCatalog(), r);
+    QVERIFY(small.ok() && small->days && small->daysWithFailures && small->goodput && small->checkpointGB);
+    QVERIFY(std::abs(*small->daysWithFailures - *small->days / *small->goodput) <= 1e-12 * *small->days);
+    QVERIFY(std::abs(*small->checkpointGB - modelSize(r.model).total * 14 / 1e9) < 1e-9);
+    const auto preset = reliability::findFailurePreset("llama3");
+    QVERIFY(preset.ok());
+    ReliabilityRequest rr;
+    rr.jobGpus = 64;
+    rr.checkpointGB = *small->checkpointGB;
+    rr.storageGBps = kDefaultStorageGBps;
+    rr.trials = 0;
+    const ReliabilityAnalysis direct = analyzeReliability(d, builtinCatalog(), *preset, rr);
+    QVERIFY(direct.checkpoint);
+    QCOMPARE(*small->goodput, direct.checkpoint->goodput);
+    r.gpus = 512;
+    auto big = analyzeTraining(d, builtinCatalog(), r);
+    QVERIFY(big.ok() && big->goodput);
+    QVERIFY(*big->goodput < *small->goodput);
+    r.storageGBps = 500;
+    auto fast = analyzeTraining(d, builtinCatalog(), r);
+    QVERIFY(fast.ok() && *fast->goodput > *big->goodput);
+    r.failurePreset.clear();
+    auto none = analyzeTraining(d, builtinCatalog(), r);
+    QVERIFY(none.ok() && none->days && !none->daysWithFailures);
 }
 
 // 70B without model parallelism cannot fit in 80 GB; with TP 8 PP 4 it does.
