@@ -227,8 +227,8 @@ void AsBuiltCompare::compareWithAsync(const QString &fileName, bool interactive,
 void AsBuiltCompare::compare()
 {
     const QString file = QFileDialog::getOpenFileName(m_window, tr("Compare with as-built"), designFolder(),
-                                                      tr("ibnetdiscover output or design (*.topo *.out *.txt *.ibnetdiscover *.net *.log "
-                                                         "*.cluster.yaml *.yaml);;All files (*)"));
+                                                      tr("ibnetdiscover output, LLDP tables or design (*.topo *.out *.txt *.ibnetdiscover *.net "
+                                                         "*.log *.json *.cluster.yaml *.yaml);;All files (*)"));
     if (file.isEmpty())
         return;
     // A multi-plane design: each plane is its own subnet, and ibnetdiscover reads one at a time.

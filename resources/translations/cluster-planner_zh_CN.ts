@@ -160,6 +160,21 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>the oversubscription between pods D:U needs whole numbers from 1 to 64</source>
+        <translation>pod 间超额订阅 D:U 需要 1 到 64 的整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>oversubscription between pods needs pods: 3 tiers (or auto)</source>
+        <translation>pod 间超额订阅需要 pod：3 层（或 auto）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the host port speed must be from 1 to 10000 Gb/s</source>
+        <translation>主机端口速率必须在 1 到 10000 Gb/s 之间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>tiers must be auto, 1, 2 or 3</source>
         <translation>层数必须为自动、1、2 或 3</translation>
     </message>
@@ -212,6 +227,16 @@
         <location line="+5"/>
         <source>the number of servers must be from 1 to %1</source>
         <translation>服务器数量必须在 1 到 %1 之间</translation>
+    </message>
+    <message>
+        <location line="+156"/>
+        <source>the leaves of a pod do not fit its spines</source>
+        <translation>pod 的叶交换机放不进其脊交换机</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>pods tapered %1:%2: each pod spine has %3 ports down to its pod and %4 up to the cores, so traffic between pods has %4/%3 of the bandwidth within a pod</source>
+        <translation>pod 收敛 %1:%2：每台 pod 脊交换机有 %3 个端口向下连接本 pod、%4 个向上连接核心，因此 pod 之间的流量只有 pod 内带宽的 %4/%3</translation>
     </message>
     <message>
         <location line="+120"/>
@@ -337,6 +362,11 @@
         <location line="+24"/>
         <source>%1 planes do not divide the %2 rails of a server (rail r goes to plane r mod planes)</source>
         <translation>%1 个平面不能整除服务器的 %2 条轨道（轨道 r 分配到平面 r mod 平面数）</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>the tree has %1 tier(s) and no pods: the oversubscription between pods does not apply</source>
+        <translation>该树有 %1 层且没有 pod：pod 间超额订阅不适用</translation>
     </message>
     <message>
         <location line="+37"/>
@@ -1308,6 +1338,111 @@
         <location line="+11"/>
         <source>the height of %1 is unknown: those devices are spaced evenly over the free space of their racks; check their U against the real hardware</source>
         <translation>%1 的高度未知：这些设备在机柜空余空间中均匀排布；请按实际硬件核对其 U 位置</translation>
+    </message>
+    <message>
+        <location filename="../../core/generate/ethernet.cpp" line="+140"/>
+        <source>Spectrum-X multiplane (%1 planes) is documented for B300 and GB300 systems only (NVIDIA Network Operator, Software Multiplane quick start); &apos;%2&apos; has %3 GPUs</source>
+        <translation>Spectrum-X 多平面（%1 个平面）仅有 B300 和 GB300 系统的文档（NVIDIA Network Operator，Software Multiplane 快速入门）；“%2”使用 %3 GPU</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Spectrum-X multiplane needs ConnectX-8 SuperNICs (NVIDIA Network Operator: swplb on ConnectX-8 only); &apos;%1&apos; is %2</source>
+        <translation>Spectrum-X 多平面需要 ConnectX-8 SuperNIC（NVIDIA Network Operator：swplb 仅支持 ConnectX-8）；“%1”是 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Spectrum-X multiplane has 2 planes (dual-plane) or 4 (quad-plane), not %1</source>
+        <translation>Spectrum-X 多平面为 2 个平面（双平面）或 4 个（四平面），不是 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 planes are refused on &apos;%2&apos;: %3 systems take at most %4 Spectrum-X planes; 4 planes (quad-plane) are for B300 only (NVIDIA Network Operator v26.4.0, Software Multiplane quick start: &apos;numberOfPlanes: 2 for Dual-Plane or numberOfPlanes: 4 for Quad-Plane (B300 only)&apos;)</source>
+        <translation>“%2”上拒绝 %1 个平面：%3 系统最多支持 %4 个 Spectrum-X 平面；4 个平面（四平面）仅适用于 B300（NVIDIA Network Operator v26.4.0，Software Multiplane 快速入门：&apos;numberOfPlanes: 2 for Dual-Plane or numberOfPlanes: 4 for Quad-Plane (B300 only)&apos;）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>switch &apos;%1&apos; makes an %2 fabric, but the %3 NIC &apos;%4&apos; of &apos;%5&apos; cannot join it; fit an %2 NIC with --hca (%6)</source>
+        <translation>交换机“%1”构成 %2 网络，但“%5”的 %3 网卡“%4”无法接入；请用 --hca 配置 %2 网卡（%6）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>management appliance &apos;%1&apos; has an %2 adapter and cannot join the %3 fabric of &apos;%4&apos;</source>
+        <translation>管理设备“%1”使用 %2 适配器，无法接入“%4”的 %3 网络</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the port speed of switch &apos;%1&apos; is unknown, so its ports cannot be broken out</source>
+        <translation>交换机“%1”的端口速率未知，因此其端口无法拆分</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>switch &apos;%1&apos; runs its ports at %2, not %3G</source>
+        <translation>交换机“%1”的端口运行在 %2，而不是 %3G</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>--host-port-speed %1G is faster than the servers&apos; NIC ports (%2G)</source>
+        <translation>--host-port-speed %1G 快于服务器网卡端口（%2G）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>a %1G port of &apos;%2&apos; does not split into whole %3G ports</source>
+        <translation>“%2”的 %1G 端口不能拆分为整数个 %3G 端口</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the planner numbers a switch&apos;s ports up to %1 (its routing tables hold a port in one byte, as InfiniBand&apos;s): %2 of the %3 ports of %4G are used</source>
+        <translation>规划器为交换机端口编号最多到 %1（其路由表以一个字节保存端口，与 InfiniBand 相同）：%4G 的 %3 个端口中使用 %2 个</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>port breakout: every %1G port of &apos;%2&apos; split %3 ways, %4 ports of %5G per switch (radix %4 at that speed, in every tier); the design names the broken-out switch &apos;%6&apos;</source>
+        <translation>端口拆分：“%2”的每个 %1G 端口拆为 %3 路，每台交换机 %4 个 %5G 端口（该速率下基数为 %4，各层相同）；设计将拆分后的交换机命名为“%6”</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the servers&apos; %1G NIC ports run at %2G</source>
+        <translation>服务器的 %1G 网卡端口运行在 %2G</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>an Ethernet plane takes one port of every NIC (port p on plane p): %1 planes need NICs of %1 ports, and &apos;%2&apos; has %3</source>
+        <translation>以太网平面占用每块网卡的一个端口（端口 p 在平面 p）：%1 个平面需要 %1 端口的网卡，而“%2”有 %3 个</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Spectrum-X quad-plane splits one NIC part for all servers; these have &apos;%1&apos; and &apos;%2&apos;</source>
+        <translation>Spectrum-X 四平面要求所有服务器使用同一种网卡部件；这里有“%1”和“%2”</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Spectrum-X multiplane: port p of every ConnectX-8 on plane p, %1 planes, each a separate leaf-spine fabric (NVIDIA Network Operator, Software Multiplane quick start)</source>
+        <translation>Spectrum-X 多平面：每块 ConnectX-8 的端口 p 在平面 p，共 %1 个平面，每个平面是独立的叶脊网络（NVIDIA Network Operator，Software Multiplane 快速入门）</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>%1 planes: port p of every NIC on plane p, each plane a separate fabric (dual-plane, as Alibaba HPN, SIGCOMM 2024)</source>
+        <translation>%1 个平面：每块网卡的端口 p 在平面 p，每个平面是独立网络（双平面，如阿里巴巴 HPN，SIGCOMM 2024）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Spectrum-X quad-plane: each &apos;%1&apos; runs as %2 ports of %3G, one per plane; the design names it &apos;%4&apos;</source>
+        <translation>Spectrum-X 四平面：每块“%1”以 %2 个 %3G 端口运行，每个平面一个；设计将其命名为“%4”</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>dual-ToR puts the two ports of a NIC on two ToRs, but the NICs of &apos;%1&apos; have one port</source>
+        <translation>双 ToR 将网卡的两个端口接到两台 ToR，但“%1”的网卡只有一个端口</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>dual-ToR: with %1 rail(s) two ports of one NIC of &apos;%2&apos; land on the same ToR; use a rail per port (--rails auto)</source>
+        <translation>双 ToR：使用 %1 条轨道时，“%2”同一网卡的两个端口会落在同一台 ToR 上；请每个端口一条轨道（--rails auto）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>dual-ToR: the ports of every NIC on different ToRs, with no link between the ToRs (non-stacked, as Alibaba HPN, SIGCOMM 2024): a ToR lost takes one port of each of its NICs, not the server</source>
+        <translation>双 ToR：每块网卡的端口接到不同的 ToR，ToR 之间没有链路（非堆叠，如阿里巴巴 HPN，SIGCOMM 2024）：一台 ToR 故障只影响其网卡的一个端口，而非整台服务器</translation>
     </message>
 </context>
 <context>
@@ -3574,8 +3709,8 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+12"/>
-        <source>ibnetdiscover output or design (*.topo *.out *.txt *.ibnetdiscover *.net *.log *.cluster.yaml *.yaml);;All files (*)</source>
-        <translation>ibnetdiscover 输出或设计 (*.topo *.out *.txt *.ibnetdiscover *.net *.log *.cluster.yaml *.yaml);;所有文件 (*)</translation>
+        <source>ibnetdiscover output, LLDP tables or design (*.topo *.out *.txt *.ibnetdiscover *.net *.log *.json *.cluster.yaml *.yaml);;All files (*)</source>
+        <translation>ibnetdiscover 输出、LLDP 表或设计 (*.topo *.out *.txt *.ibnetdiscover *.net *.log *.json *.cluster.yaml *.yaml);;所有文件 (*)</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -4056,7 +4191,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::DesignSettingsDialog</name>
     <message>
-        <location filename="../../widgets/dialogs/designsettingsdialog.cpp" line="+26"/>
+        <location filename="../../widgets/dialogs/designsettingsdialog.cpp" line="+47"/>
         <source>Design settings</source>
         <translation>设计设置</translation>
     </message>
@@ -4114,6 +4249,21 @@ or open a design (Ctrl+O).</source>
         <location line="+1"/>
         <source>Routing engine</source>
         <translation>路由引擎</translation>
+    </message>
+    <message>
+        <location line="-58"/>
+        <source>The fabric&apos;s own (ECMP on Ethernet, tables on InfiniBand)</source>
+        <translation>网络自身的方式（以太网用 ECMP，InfiniBand 用路由表）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>How flows take the fabric&apos;s equal-cost paths: lft = the routing tables&apos; one route, ar = InfiniBand adaptive routing, ecmp = per-flow hashing (run over several hash seeds), eecmp = ECMP with QP scaling, flowlet, spray = per-packet spraying (Spectrum-X).</source>
+        <translation>流如何使用网络的等价路径：lft = 路由表的单一路由，ar = InfiniBand 自适应路由，ecmp = 按流哈希（在多个哈希种子上运行），eecmp = 带 QP 扩展的 ECMP，flowlet，spray = 逐包喷洒（Spectrum-X）。</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Load balancing</source>
+        <translation>负载均衡</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -4863,6 +5013,31 @@ or open a design (Ctrl+O).</source>
         <translation>自动</translation>
     </message>
     <message>
+        <location line="-35"/>
+        <source>the server&apos;s own</source>
+        <translation>服务器自带</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Dual-ToR: each NIC&apos;s ports on two ToRs</source>
+        <translation>双 ToR：每块网卡的端口接到两台 ToR</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Server port speed</source>
+        <translation>服务器端口速率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Taper between pods</source>
+        <translation>pod 间收敛</translation>
+    </message>
+    <message>
         <location line="+16"/>
         <source>2 tiers</source>
         <translation>2 层</translation>
@@ -5550,6 +5725,16 @@ or open a design (Ctrl+O).</source>
         <translation>设计探索器(&amp;D)…</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Compare with the &amp;Ethernet twin…</source>
+        <translation>与以太网孪生设计比较(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The same servers and rails on an Ethernet (Spectrum-X) fabric: key figures side by side, and why they differ</source>
+        <translation>相同的服务器和轨道放在以太网（Spectrum-X）网络上：关键指标并排比较，并说明差异原因</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
@@ -5939,6 +6124,41 @@ or open a design (Ctrl+O).</source>
         <translation>分析已取消</translation>
     </message>
     <message>
+        <location line="+101"/>
+        <source>the routing tables (one path per destination)</source>
+        <translation>路由表（每个目的地一条路径）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>adaptive routing (packets over every equal path)</source>
+        <translation>自适应路由（数据包走所有等价路径）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ECMP (each flow hashed onto one path)</source>
+        <translation>ECMP（每条流哈希到一条路径）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>enhanced ECMP (QPs hashed)</source>
+        <translation>增强 ECMP（按 QP 哈希）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>flowlets (bursts re-hashed)</source>
+        <translation>flowlet（突发重新哈希）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>per-packet spraying (every equal path)</source>
+        <translation>逐包喷洒（所有等价路径）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1; median of %2 hash seeds, %3 to %4 ms</source>
+        <translation>%1；%2 个哈希种子的中位数，%3 至 %4 ms</translation>
+    </message>
+    <message>
         <location line="+26"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
@@ -6001,6 +6221,11 @@ or open a design (Ctrl+O).</source>
         <location line="+3"/>
         <source>Completion (%1)</source>
         <translation>完成时间（%1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Load balancing</source>
+        <translation>负载均衡</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -7059,11 +7284,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+15"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-12"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
@@ -7124,6 +7350,16 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Days with failures</source>
+        <translation>含故障的天数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 (goodput %2 %, a checkpoint every %3 min)</source>
+        <translation>%1（有效训练比例 %2 %，每 %3 分钟一次检查点）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Energy per million tokens</source>
         <translation>每百万词元能耗</translation>
     </message>
@@ -7166,6 +7402,106 @@ or open a design (Ctrl+O).</source>
         <location line="+3"/>
         <source>Not known: %1</source>
         <translation>未知：%1</translation>
+    </message>
+</context>
+<context>
+    <name>cplan::TwinCompare</name>
+    <message>
+        <location filename="../../app/gui/twincompare.cpp" line="+35"/>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1%2 %</source>
+        <translation>%1%2 %</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Ethernet better</source>
+        <translation>以太网更优</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>InfiniBand better</source>
+        <translation>InfiniBand 更优</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>This design</source>
+        <translation>本设计</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Ethernet twin</source>
+        <translation>以太网孪生</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Twin vs this</source>
+        <translation>孪生 vs 本设计</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Building the Ethernet twin and comparing…</source>
+        <translation>正在构建以太网孪生设计并比较…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Comparing with the Ethernet twin</source>
+        <translation>正在与以太网孪生设计比较</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>No Ethernet twin: %1</source>
+        <translation>没有以太网孪生设计：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare with the Ethernet twin</source>
+        <translation>与以太网孪生设计比较</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Could not build or compare the Ethernet twin:
+%1</source>
+        <translation>无法构建或比较以太网孪生设计：
+%1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 and its Ethernet twin</source>
+        <translation>%1 及其以太网孪生设计</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The same servers and rails on Ethernet (%1), as the generator builds it; each analysed with the same workloads (all-reduce and all-to-all at 1 GiB).</source>
+        <translation>相同的服务器和轨道放在以太网（%1）上，由生成器构建；两者使用相同的工作负载分析（1 GiB 的 all-reduce 和 all-to-all）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&lt;b&gt;Why they differ&lt;/b&gt;&lt;br&gt;%1</source>
+        <translation>&lt;b&gt;差异原因&lt;/b&gt;&lt;br&gt;%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open the twin</source>
+        <translation>打开孪生设计</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Compared with the Ethernet twin</source>
+        <translation>已与以太网孪生设计比较</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The Ethernet twin of %1 (unsaved)</source>
+        <translation>%1 的以太网孪生设计（未保存）</translation>
     </message>
 </context>
 <context>
