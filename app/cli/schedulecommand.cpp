@@ -218,6 +218,30 @@ int runCapacityMode(const ScheduleArgs &a, Context &ctx, const ScheduleScenario 
     return ExitOk;
 }
 
+// The jobs whose c came from the step-time model: the model, the plan it took on the job's GPUs
+// and the step's breakdown, so the figure can be checked against `cplan train`.
+nlohmann::ordered_json modelJobsJson(const ScenarioInput &in)
+{
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const ModelCommShare &m : in.modelComm) {
+        const training::Breakdown &b = m.step.breakdown;
+        const training::Plan &p = m.step.plan;
+        for (std::size_t j : m.jobs)
+            out.push_back({{"id", in.jobs[j].id},
+                           {"model", m.model},
+                           {"gpus", m.gpus},
+                           {"comm_fraction", m.commFraction},
+                           {"comm_from", "model"},
+                           {"step_s", m.step.stepS},
+                           {"breakdown", {{"compute", b.compute}, {"tp", b.tp}, {"cp", b.cp}, {"pp_p2p", b.ppP2p},
+                                          {"bubble", b.bubble}, {"dp_exposed", b.dpExposed}, {"ep", b.ep}}},
+                           {"parallelism", {{"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep}, {"vp", p.vp},
+                                            {"micro_batch", p.microBatch}, {"global_batch", p.globalBatch}}},
+                           {"fits", m.step.fits}});
+    }
+    return out;
+}
+
 nlohmann::ordered_json timeJson(const ScheduleArgs &a, const ScheduleScenario &s, const ScheduleScenarioResult &run)
 {
     const ScheduleResult &res = run.result;
@@ -242,6 +266,8 @@ nlohmann::ordered_json timeJson(const ScheduleArgs &a, const ScheduleScenario &s
     j["migrations"] = res.migrations;
     j["rate_events"] = res.events;
     j["series_points"] = res.series.size();
+    if (!run.input.modelComm.empty())
+        j["model_jobs"] = modelJobsJson(run.input);
     return j;
 }
 
@@ -269,6 +295,18 @@ void printTimeMode(const ScheduleScenarioResult &run, const ScheduleScenario &s,
     d.addRow({"JCT (s)", fmt(res.jct.mean), fmt(res.jct.p50), fmt(res.jct.p95), fmt(res.jct.p99)});
     d.addRow({"slowdown", fmt(res.slowdown.mean, 2), fmt(res.slowdown.p50, 2), fmt(res.slowdown.p95, 2), fmt(res.slowdown.p99, 2)});
     d.print(std::cout);
+    if (!run.input.modelComm.empty()) {
+        std::cout << "Comm fraction from the step-time model (exposed TP, CP, PP p2p, DP, EP over the step):\n";
+        Table m({"model", "GPUs", "plan", "step (s)", "comm fraction", "jobs"});
+        for (const ModelCommShare &c : run.input.modelComm) {
+            const training::Plan &p = c.step.plan;
+            m.addRow({c.model, std::to_string(c.gpus),
+                      "TP " + std::to_string(p.tp) + " PP " + std::to_string(p.pp) + " DP " + std::to_string(p.dp) + " CP " +
+                          std::to_string(p.cp) + " EP " + std::to_string(p.ep),
+                      fmt(c.step.stepS, 3), fmt(c.commFraction, 3), std::to_string(c.jobs.size())});
+        }
+        m.print(std::cout);
+    }
     std::cout << "wall " << fmt(wall, 2) << " s\n";
 }
 
@@ -344,7 +382,9 @@ void addScheduleCommand(CLI::App &root, Context &ctx)
     CLI::App *cmd = root.add_subcommand("schedule", "Simulate a GPU scheduler on a design's pool (or a node list), coupled to the network model");
     cmd->add_option("design", a->design, "Design file (*.cluster.yaml)");
     cmd->add_option("--pool", a->pool, "Node list CSV in Alibaba's format (sn,cpu_milli,memory_mib,gpu,model) instead of a design");
-    cmd->add_option("--jobs", a->jobs, "Job trace CSV");
+    cmd->add_option("--jobs", a->jobs,
+                    "Job trace CSV; a job gives comm_fraction, or a model (llama3-8b, FILE.yaml) with tp, pp, cp, ep, gbs "
+                    "(unset = searched): its comm fraction then comes from the step-time model on the design");
     cmd->add_option("--synthetic", a->synthetic, "Generate N synthetic jobs instead of a trace")->check(CLI::Range(std::size_t(1), std::size_t(50'000'000)));
     cmd->add_option("--policy", a->policy, "fifo, backfill, sjf, sjf-greedy, topo-pack, random, bestfit, fragmentation or priority")->required();
     cmd->add_option("--placement", a->placement, "Override the policy's placement: firstfit, bestfit, random, topo, fragmentation");

@@ -1,11 +1,14 @@
 #include "analysis/scenario.h"
 
+#include "analysis/training.h"
 #include "model/design.h"
 #include "schedule/jobfabric.h"
 #include "schedule/synthetic.h"
 
 #include <algorithm>
+#include <map>
 #include <memory>
+#include <tuple>
 
 namespace cplan {
 
@@ -61,7 +64,79 @@ std::vector<PlacementSpan> placementSpans(const std::vector<std::vector<Placemen
     return spans;
 }
 
+// The step for one (model, GPUs, plan) on the design.
+Status modelStep(const ScenarioPool &pool, ModelCommShare &share, const RunControl &control)
+{
+    auto model = training::findModel(share.model);
+    if (!model)
+        return model.error();
+    TrainingRequest request;
+    request.model = std::move(*model);
+    request.gpus = share.gpus;
+    auto fixed = [](int v) { return v > 0 ? std::optional<int>(v) : std::nullopt; };
+    request.space.tp = fixed(share.plan.tp);
+    request.space.pp = fixed(share.plan.pp);
+    request.space.cp = fixed(share.plan.cp);
+    request.space.ep = fixed(share.plan.ep);
+    request.space.globalBatch = share.plan.globalBatch;
+    auto training = analyzeTraining(*pool.design, *pool.catalog, request, control);
+    if (!training)
+        return training.error();
+    const training::StepEstimate &step = training->search.best;
+    if (!step.known || step.stepS <= 0) {
+        std::string why;
+        for (const std::string &u : step.unknown)
+            why += (why.empty() ? "" : ", ") + u;
+        return makeError("", 0, 0, "the step time is unknown (" + why + ")");
+    }
+    share.step = step;
+    share.nvlinkGpus = int(std::max(1u, training->system.gpusPerNode));
+    share.commFraction = modelCommFraction(step, share.nvlinkGpus);
+    return Ok{};
+}
+
+// Sets the commFraction of every job with a step-time model, one estimate per distinct
+// (model, GPUs, plan). Jobs larger than the pool are left alone (the scheduler rejects them).
+Status deriveModelComm(const ScheduleScenario &scenario, ScenarioInput &input, const RunControl &control)
+{
+    std::map<std::tuple<std::string, int, Job::Plan>, std::size_t> index;
+    for (std::size_t j = 0; j < input.jobs.size(); ++j) {
+        Job &job = input.jobs[j];
+        if (job.trainingModel.empty() || job.gpus > input.pool.totalGpus())
+            continue;
+        auto where = [&](const std::string &message) {
+            return Error{input.traceName, job.sourceLine, input.modelColumn, "job '" + job.id + "': " + message};
+        };
+        if (!scenario.pool.design)
+            return where("model '" + job.trainingModel + "' needs a design's GPUs and fabric (not a node list)");
+        auto [it, added] = index.emplace(std::make_tuple(job.trainingModel, job.gpus, job.plan), input.modelComm.size());
+        if (added) {
+            ModelCommShare share{job.trainingModel, job.gpus, job.plan, {}, 1, 0, {}};
+            if (auto st = modelStep(scenario.pool, share, control); !st)
+                return where(job.trainingModel + " on " + std::to_string(job.gpus) + " GPUs: " + st.error().toString());
+            input.modelComm.push_back(std::move(share));
+        }
+        ModelCommShare &share = input.modelComm[it->second];
+        share.jobs.push_back(j);
+        job.commFraction = share.commFraction;
+    }
+    return Ok{};
+}
+
 } // namespace
+
+double modelCommFraction(const training::StepEstimate &step, int nvlinkGpus)
+{
+    const training::Breakdown &b = step.breakdown;
+    const training::Plan &p = step.plan;
+    if (step.stepS <= 0)
+        return 0.0;
+    auto across = [nvlinkGpus](long long span, double seconds) { return span > nvlinkGpus ? seconds : 0.0; };
+    const long long tp = p.tp, cp = p.cp;
+    const double comm = across(tp * std::max(1, p.tpStride), b.tp) + across(tp * cp, b.cp) + across(tp * cp * p.ep, b.ep) +
+                        across(tp * cp * p.dp, b.dpExposed) + across(p.pp > 1 ? tp * cp * p.dp * p.pp : 0, b.ppP2p);
+    return std::clamp(comm / step.stepS, 0.0, 1.0);
+}
 
 Result<ScenarioInput> scenarioInput(const ScheduleScenario &scenario)
 {
@@ -76,6 +151,7 @@ Result<ScenarioInput> scenarioInput(const ScheduleScenario &scenario)
             return trace.error();
         in.jobs = std::move(trace->jobs);
         in.hasTimes = trace->hasTimes;
+        in.modelColumn = trace->modelColumn;
         in.traceName = scenario.jobs.tracePath;
     } else {
         auto jobs = syntheticJobs(scenario.jobs, in.pool, scenario.options.seed);
@@ -99,6 +175,9 @@ Result<ScheduleScenarioResult> runScheduleScenario(const ScheduleScenario &scena
 {
     if (!input.hasTimes)
         return Error{input.traceName, 0, 0, "this trace has no timestamps; it can only be used in capacity mode"};
+    if (input.modelComm.empty())
+        if (auto st = deriveModelComm(scenario, input, control); !st)
+            return st.error();
     ScheduleScenarioResult out;
     ScheduleOptions options = scenario.options;
     std::unique_ptr<DesignFabric> fabric;

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace cplan {
@@ -35,6 +36,20 @@ struct Job
     double bytesPerIteration = 0.0;      // all-reduce size per iteration (with iterationComputeS)
     double iterationComputeS = 0.0;      // compute time per iteration
     std::string model;                   // a model profile (modelProfile()) implying the two above
+    // Or a step-time model (core/training): a built-in id or a model file (resolved against the
+    // trace's folder), and the plan's fixed parts (0 = searched, as `cplan train`). Its c comes
+    // from the step-time model on the design, set by the scenario (analysis/scenario.h).
+    std::string trainingModel;
+    struct Plan
+    {
+        int tp = 0, pp = 0, cp = 0, ep = 0;
+        int globalBatch = 0;             // sequences per step
+        bool operator<(const Plan &o) const
+        {
+            return std::tie(tp, pp, cp, ep, globalBatch) < std::tie(o.tp, o.pp, o.cp, o.ep, o.globalBatch);
+        }
+        bool operator==(const Plan &o) const = default;
+    } plan;
     bool oneServer = false;              // must run on a single server (Kubernetes pods)
     std::vector<std::string> pinServers; // run exactly on these servers (tests, what-if scenarios)
     int sourceLine = 0;                  // line in the trace, for messages
@@ -63,6 +78,7 @@ struct Trace
     std::string file;
     std::vector<Job> jobs;
     bool hasTimes = true;        // false: the file has no timestamps (capacity mode only)
+    int modelColumn = 0;         // the `model` column (1-based; 0 = none), for messages
 };
 
 } // namespace cplan

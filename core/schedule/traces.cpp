@@ -1,6 +1,7 @@
 #include "schedule/traces.h"
 
 #include "model/design.h"
+#include "training/model.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
 
@@ -8,6 +9,7 @@
 #include <cctype>
 #include <cmath>
 #include <ctime>
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -214,7 +216,8 @@ Status readCsvTable(std::string_view text, const std::string &file, Header &head
 
 const std::set<std::string> kOurColumns = {"id", "submit_s", "gpus", "duration_s", "tenant", "priority", "kind",
                                            "gpu_type", "cpu_milli", "memory_mib", "comm_fraction", "bytes_per_iter",
-                                           "iter_compute_s", "model", "one_server", "servers"};
+                                           "iter_compute_s", "model", "one_server", "servers",
+                                           "tp", "pp", "cp", "ep", "gbs"};
 
 // gpus: whole GPUs, or a share of one GPU below 1.
 Status readGpuDemand(const Row &row, Job &job)
@@ -233,8 +236,69 @@ Status readGpuDemand(const Row &row, Job &job)
     return Ok{};
 }
 
+// A built-in model id or a model file; a file's relative path is taken from the trace's folder.
+std::string resolveModelPath(const std::string &trace, const std::string &model)
+{
+    namespace fs = std::filesystem;
+    const bool file = model.find('/') != std::string::npos || model.ends_with(".yaml");
+    if (!file || fs::path(model).is_absolute())
+        return model;
+    return (fs::path(trace).parent_path() / model).lexically_normal().string();
+}
+
+const char *const kPlanColumns[] = {"tp", "pp", "cp", "ep", "gbs"};
+
+// The `model` column: a model profile (resnet50, ...) or a step-time model (llama3-8b, a
+// FILE.yaml), each model read once per trace (`known`: its resolved name, or the error).
+Status readModel(const Row &row, Job &job, std::map<std::string, std::string> &known)
+{
+    const std::string *m = row.get("model");
+    if (!m || m->empty())
+        return Ok{};
+    if (modelProfile(*m)) {
+        job.model = *m;
+        return Ok{};
+    }
+    auto it = known.find(*m);
+    if (it == known.end()) {
+        const std::string path = resolveModelPath(row.file, *m);
+        auto model = training::findModel(path);
+        std::string why = model ? "+" + path : "-" + model.error().message;
+        if (!model && !model.error().file.empty())
+            why = "-" + model.error().toString();
+        it = known.emplace(*m, why).first;
+    }
+    if (it->second.front() == '-') {
+        std::string names;
+        for (const std::string &n : modelProfileNames())
+            names += (names.empty() ? "" : ", ") + n;
+        return row.error("model", it->second.substr(1) + "; model profiles: " + names);
+    }
+    job.trainingModel = it->second.substr(1);
+    return Ok{};
+}
+
+// tp, pp, cp, ep, gbs: the fixed parts of a step-time model's plan (only with one).
+Status readPlan(const Row &row, Job &job)
+{
+    int *const parts[] = {&job.plan.tp, &job.plan.pp, &job.plan.cp, &job.plan.ep, &job.plan.globalBatch};
+    for (std::size_t i = 0; i < std::size(parts); ++i) {
+        const std::string name = kPlanColumns[i];
+        const std::string *f = row.get(name);
+        if (!f || f->empty())
+            continue;
+        if (job.trainingModel.empty())
+            return row.error(name, "'" + name + "' needs a step-time model in 'model' (e.g. llama3-8b)");
+        TRY_ASSIGN(v, row.integer(name, 1, name == "gbs" ? 100'000'000 : 100'000, std::nullopt));
+        *parts[i] = int(v);
+    }
+    if (!job.trainingModel.empty() && (job.gpus < 1 || job.fractional()))
+        return row.error("gpus", "a job with a step-time model needs whole GPUs");
+    return Ok{};
+}
+
 // One of comm_fraction, bytes_per_iter + iter_compute_s, or model.
-Status readCommunication(const Row &row, Job &job)
+Status readCommunication(const Row &row, Job &job, std::map<std::string, std::string> &models)
 {
     TRY_ASSIGN(comm, row.number("comm_fraction", 0, 1, -1.0));
     TRY_ASSIGN(bytes, row.number("bytes_per_iter", 0, 1e15, 0.0));
@@ -243,23 +307,17 @@ Status readCommunication(const Row &row, Job &job)
     job.iterationComputeS = iter;
     if ((bytes > 0) != (iter > 0))
         return row.error(bytes > 0 ? "iter_compute_s" : "bytes_per_iter", "'bytes_per_iter' and 'iter_compute_s' go together");
-    if (const std::string *m = row.get("model"); m && !m->empty()) {
-        if (!modelProfile(*m)) {
-            std::string names;
-            for (const std::string &n : modelProfileNames())
-                names += (names.empty() ? "" : ", ") + n;
-            return row.error("model", "unknown model profile '" + *m + "' (known: " + names + ")");
-        }
-        job.model = *m;
-    }
+    if (auto st = readModel(row, job, models); !st)
+        return st;
+    const bool model = !job.model.empty() || !job.trainingModel.empty();
     if (comm >= 0) {
-        if (!job.model.empty() || bytes > 0)
+        if (model || bytes > 0)
             return row.error("comm_fraction", "give either comm_fraction or bytes_per_iter/iter_compute_s or model, not several");
         job.commFraction = comm;
-    } else if (!job.model.empty() && bytes > 0) {
+    } else if (model && bytes > 0) {
         return row.error("model", "give either a model or bytes_per_iter/iter_compute_s, not both");
     }
-    return Ok{};
+    return readPlan(row, job);
 }
 
 Result<Trace> parseOurs(std::string_view text, const std::string &file)
@@ -268,6 +326,7 @@ Result<Trace> parseOurs(std::string_view text, const std::string &file)
     trace.file = file;
     Header header;
     std::set<std::string> ids;
+    std::map<std::string, std::string> models;
     auto table = readCsvTable(text, file, header, kOurColumns, {"submit_s", "gpus", "duration_s"}, "empty trace: no header line",
                               [&](Row &row) -> Status {
         if (trace.jobs.size() >= kMaxJobs)
@@ -302,7 +361,7 @@ Result<Trace> parseOurs(std::string_view text, const std::string &file)
         TRY_ASSIGN(mem, row.number("memory_mib", 0, 1e12, 0.0));
         job.cpuMilli = cpu;
         job.memoryMib = mem;
-        if (auto ok = readCommunication(row, job); !ok)
+        if (auto ok = readCommunication(row, job, models); !ok)
             return ok;
         TRY_ASSIGN(one, row.integer("one_server", 0, 1, 0));
         job.oneServer = one != 0;
@@ -315,6 +374,7 @@ Result<Trace> parseOurs(std::string_view text, const std::string &file)
     });
     if (!table)
         return table.error();
+    trace.modelColumn = header.index("model") + 1;
     return trace;
 }
 
@@ -499,7 +559,7 @@ Result<Trace> loadTrace(const std::string &path, std::optional<TraceFormat> form
 std::string writeTrace(const std::vector<Job> &jobs)
 {
     std::string out = "id,submit_s,gpus,duration_s,tenant,priority,kind,gpu_type,cpu_milli,memory_mib,comm_fraction,"
-                      "bytes_per_iter,iter_compute_s,model,one_server,servers\n";
+                      "bytes_per_iter,iter_compute_s,model,one_server,servers,tp,pp,cp,ep,gbs\n";
     auto join = [](const std::vector<std::string> &v) {
         std::string s;
         for (const std::string &x : v)
@@ -512,11 +572,14 @@ std::string writeTrace(const std::vector<Job> &jobs)
         out += ',' + formatDouble(j.durationS) + ',' + j.tenant + ',' + std::to_string(j.priority) + ',' + toString(j.kind) + ',';
         out += join(j.gpuTypes) + ',' + (j.cpuMilli > 0 ? formatDouble(j.cpuMilli) : "") + ',' +
                (j.memoryMib > 0 ? formatDouble(j.memoryMib) : "") + ',';
-        const bool derived = !j.model.empty() || j.bytesPerIteration > 0;
+        const bool derived = !j.model.empty() || !j.trainingModel.empty() || j.bytesPerIteration > 0;
         out += (derived ? std::string() : formatDouble(j.commFraction)) + ',';
         out += (j.bytesPerIteration > 0 ? formatDouble(j.bytesPerIteration) : "") + ',';
         out += (j.bytesPerIteration > 0 ? formatDouble(j.iterationComputeS) : "") + ',';
-        out += j.model + ',' + (j.oneServer ? "1" : "0") + ',' + join(j.pinServers) + '\n';
+        out += (j.trainingModel.empty() ? j.model : j.trainingModel) + ',' + (j.oneServer ? "1" : "0") + ',' + join(j.pinServers);
+        for (int part : {j.plan.tp, j.plan.pp, j.plan.cp, j.plan.ep, j.plan.globalBatch})
+            out += ',' + (part > 0 ? std::to_string(part) : std::string());
+        out += '\n';
     }
     return out;
 }

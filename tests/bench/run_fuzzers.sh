@@ -21,7 +21,7 @@ seed_dirs() {
     design_yaml_fuzz) echo "$root/samples $root/tests/data/design-malformed $root/tests/data/design-errors" ;;
     catalog_yaml_fuzz) echo "$root/resources/catalog $root/tests/data/catalog-malformed" ;;
     ibnetdiscover_fuzz) echo "$root/tests/data/ibnetdiscover $root/tests/data/ibnetdiscover-malformed $root/tests/data/asbuilt" ;;
-    trace_csv_fuzz) echo "$root/tests/data/traces" ;;
+    trace_csv_fuzz) echo "$root/tests/data/traces $root/tests/data/fuzz-seeds/trace_csv" ;;
     nccl_tests_fuzz) echo "$root/tests/data/nccl-tests $root/tests/data/nccl-tests-malformed" ;;
     sweep_yaml_fuzz) echo "$root/tests/data/sweep $root/tests/data/fuzz-seeds/sweep_yaml" ;;
     model_yaml_fuzz) echo "$root/resources/models $root/tests/data/training $root/tests/data/training/malformed" ;;
