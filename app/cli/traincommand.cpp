@@ -27,6 +27,7 @@ struct TrainArgs
     bool fsdp = false;
     double lifeYears = kDefaultLifeYears;
     std::optional<double> kwhPrice, pue, checkpointGB, storageGBps;
+    std::vector<std::string> failLinks, failSwitches;
 };
 
 Result<TrainingRequest> request(const TrainArgs &a)
@@ -58,6 +59,8 @@ Result<TrainingRequest> request(const TrainArgs &a)
     r.pricePerKWh = a.kwhPrice;
     r.pue = a.pue;
     r.failurePreset = a.failures == "none" ? std::string() : a.failures;
+    r.failures.links = a.failLinks;
+    r.failures.switches = a.failSwitches;
     r.checkpointGB = a.checkpointGB;
     r.storageGBps = a.storageGBps;
     return r;
@@ -205,6 +208,8 @@ void addTrainCommand(CLI::App &root, Context &ctx)
     cmd->add_option("--precision", a->precision, "bf16 or fp8 (default bf16)")->check(CLI::IsMember({"bf16", "fp8"}));
     cmd->add_option("--recompute", a->recompute, "none, selective or full (default: searched)")->check(CLI::IsMember({"none", "selective", "full"}));
     cmd->add_option("--tokens", a->tokens, "Tokens to train, for the days: 15T, 300B, 2.5e12");
+    cmd->add_option("--fail-link", a->failLinks, "Take this link out first: the job runs on the rerouted fabric (repeatable)");
+    cmd->add_option("--fail-switch", a->failSwitches, "Take this switch out first (repeatable)");
     cmd->add_option("--failures", a->failures, "Failure-rate preset for the days with failures (llama3, a preset file, or none)");
     cmd->add_option("--checkpoint-gb", a->checkpointGB, "Checkpoint size, GB (default: 14 bytes per parameter)")->check(CLI::PositiveNumber);
     cmd->add_option("--storage-gbps", a->storageGBps, "Checkpoint storage bandwidth, GB/s (default 50)")->check(CLI::PositiveNumber);

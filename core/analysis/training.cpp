@@ -18,10 +18,12 @@ using namespace training;
 // The NCCL system of the job's GPUs with the fabric's shares: an all-reduce over the job (ring
 // and tree shares) and an all-to-all over its first servers (all-to-all share), through the
 // routes, as analyzeNetwork runs them for `cplan simulate`.
-Result<nccl::System> measuredSystem(const Design &design, const Catalog &catalog, int gpus, const RunControl &control)
+Result<nccl::System> measuredSystem(const Design &design, const Catalog &catalog, int gpus, const FailureSpec &failures,
+                                    const RunControl &control)
 {
     NetworkRequest r;
     r.reachability = r.metrics = r.latency = false;
+    r.failures = failures;
     WorkloadSpec ar = *parseWorkload("allreduce");
     ar.bytes = double(1ull << 30);
     ar.gpus = std::uint32_t(gpus);
@@ -142,7 +144,7 @@ Result<TrainingAnalysis> analyzeTraining(const Design &design, const Catalog &ca
         return makeError("", 0, 0, "the design has no GPU servers");
     a.serverPart = server->id;
     a.gpuPart = gpu->id;
-    auto system = measuredSystem(design, catalog, req.gpus, control);
+    auto system = measuredSystem(design, catalog, req.gpus, req.failures, control);
     if (!system)
         return system.error();
     a.system = *system;

@@ -7,6 +7,7 @@
 // the parallelism search (core/training/), the design's power and CAPEX (analyzeCost).
 
 #include "analysis/control.h"
+#include "failure/failure.h"
 #include "training/search.h"
 #include "util/error.h"
 
@@ -35,6 +36,9 @@ struct TrainingRequest
     double lifeYears = kDefaultLifeYears;
     std::optional<double> pricePerKWh;       // default: the design's setting
     std::optional<double> pue;               // default: the design's setting
+    // Links, switches or servers taken out first: the job's collectives then run on the
+    // rerouted fabric (what a failure does to the step).
+    FailureSpec failures;
     // Days with failures (issue 30 item 3): the job's interruptions at a preset's rates, Daly's
     // checkpoint interval and the goodput it leaves. Checkpoint size default: 14 bytes per
     // parameter (BF16 weights, FP32 master weights and Adam's two moments, as Megatron's

@@ -82,6 +82,7 @@ private slots:
     void costPerTokenFromCapexAndEnergy();
     void memoryDecidesFit();
     void daysWithFailures();
+    void failedSpinesSlowTheStep();
     void blockingAndRailOnlyNeverSpeedUpDataParallel();
     void tensorParallelAcrossServersIsSlower();
     void moeSuffersMoreOnABlockedFabric();
@@ -252,6 +253,34 @@ void TestTraining::daysWithFailures()
     r.failurePreset.clear();
     auto none = analyzeTraining(d, builtinCatalog(), r);
     QVERIFY(none.ok() && none->days && !none->daysWithFailures);
+}
+
+// Build item 3: what failures do to the step. Mixtral 8x7B over 64 DGX H100 in 4-server units
+// (every ring step crosses the spines), EP inside a server, data parallel across: with all but
+// two of the spines out its gradient traffic shares what is left and the exposed part grows.
+void TestTraining::failedSpinesSlowTheStep()
+{
+    FatTreeSpec spec = fatTreeSpec("dgx-h100", 64, "qm9700");
+    spec.suSize = 4;
+    const Design d = generateOrStop(spec);
+    TrainingRequest r;
+    r.model = model("mixtral-8x7b");
+    r.space = fixedPlan(1, 1, 1, 8, 1, 1, 512, Recompute::Selective, Precision::Bf16);
+    auto intact = analyzeTraining(d, builtinCatalog(), r);
+    QVERIFY(intact.ok());
+    std::vector<std::string> spines;
+    for (const Node &n : d.nodes)
+        if (n.role == NodeRole::Switch && n.tier == Tier::Spine)
+            spines.push_back(n.id);
+    QVERIFY(spines.size() > 4);
+    r.failures.switches.assign(spines.begin() + 2, spines.end());
+    auto failed = analyzeTraining(d, builtinCatalog(), r);
+    QVERIFY(failed.ok());
+    const StepEstimate &a = intact->search.best, &b = failed->search.best;
+    qInfo("Mixtral 8x7B, DP x EP 8 over 512 H100: step %.3f s intact, %.3f s with %zu of %zu spines out (DP exposed %.3f -> %.3f s)",
+          a.stepS, b.stepS, spines.size() - 2, spines.size(), a.breakdown.dpExposed, b.breakdown.dpExposed);
+    QVERIFY(b.stepS > a.stepS * 1.05);
+    QVERIFY(failed->system.ringFabric < intact->system.ringFabric || failed->system.treeFabric < intact->system.treeFabric);
 }
 
 // 70B without model parallelism cannot fit in 80 GB; with TP 8 PP 4 it does.
