@@ -330,9 +330,7 @@ void readArchitecture(const PartReader &r, const YAML::Node &v, const char *key,
 
 void readProtocol(const PartReader &r, const YAML::Node &v, const char *key, Part &p, PartOrigin &)
 {
-    if (v.IsNull())
-        return;
-    const std::string s = r.requiredString(v, key);
+    const std::string s = v.IsNull() ? std::string("infiniband") : r.requiredString(v, key);
     const auto protocol = protocolFromString(s);
     if (!protocol)
         r.fail(v, "unknown protocol '" + s + "'" + r.idText() + " (expected infiniband or ethernet)");
@@ -345,10 +343,8 @@ void readBreakout(const PartReader &r, const YAML::Node &v, const char *key, Par
     p.breakoutGbps.clear();
     if (v.IsNull())
         return;
-    if (!v.IsSequence())
-        r.fail(v, "'" + std::string(key) + "' must be a list of speeds in Gb/s" + r.idText() + ", got " + PartReader::typeName(v));
-    if (v.size() > 8)
-        r.fail(v, "'" + std::string(key) + "' lists more than 8 speeds" + r.idText());
+    if (!v.IsSequence() || v.size() > 8)
+        r.fail(v, "'" + std::string(key) + "' must be a list of at most 8 speeds in Gb/s" + r.idText() + ", got " + PartReader::typeName(v));
     for (const YAML::Node &item : v) {
         const auto speed = r.optNumber(item, key);
         if (!speed || *speed <= 0)
