@@ -107,6 +107,9 @@ MainWindow::MainWindow(Catalog &catalog, const std::string &storePath, QWidget *
 
 MainWindow::~MainWindow()
 {
+    // Jobs dropped while the docks go (their context objects) must not reach the status bar,
+    // whose handler reads the analysis deleted below.
+    disconnect(m_jobs, nullptr, this, nullptr);
     // Views listen to the scene and the document: take them down before the document goes.
     delete m_analysis;
     delete m_asBuilt;
