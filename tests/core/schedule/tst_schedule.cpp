@@ -70,6 +70,17 @@ class TestSchedule : public QObject
     Q_OBJECT
 
 private:
+    // 64 servers of 4 GPUs on a 4:1-blocking QM8700 tree: the coupling tests' fabric.
+    Result<Design> blockedPcieTree() const
+    {
+        FatTreeSpec spec;
+        spec.servers = {{"pcie-4gpu", 64}};
+        spec.switchPart = "qm8700";
+        spec.blockingDown = 4;
+        spec.blockingUp = 1;
+        return generateFatTree(spec, m_catalog);
+    }
+
     Catalog m_catalog;
 
 private slots:
@@ -334,12 +345,7 @@ private slots:
     // The job's speed must be what the flow model's shares predict: 1/((1−c)+c·need/got).
     void couplingPackedVsSpread()
     {
-        FatTreeSpec spec;
-        spec.servers = {{"pcie-4gpu", 64}};
-        spec.switchPart = "qm8700";
-        spec.blockingDown = 4;
-        spec.blockingUp = 1;
-        auto design = generateFatTree(spec, m_catalog);
+        auto design = blockedPcieTree();
         QVERIFY2(design.ok(), design.ok() ? "" : design.error().toString().c_str());
         auto pool = poolFromDesign(*design, m_catalog);
         QVERIFY(pool.ok());
@@ -417,12 +423,7 @@ private slots:
     // ECMP one hashed flow per hop.
     void couplingFollowsLoadBalancing()
     {
-        FatTreeSpec spec;
-        spec.servers = {{"pcie-4gpu", 64}};
-        spec.switchPart = "qm8700";
-        spec.blockingDown = 4;
-        spec.blockingUp = 1;
-        auto design = generateFatTree(spec, m_catalog);
+        auto design = blockedPcieTree();
         QVERIFY(design.ok());
         auto pool = poolFromDesign(*design, m_catalog);
         QVERIFY(pool.ok());
