@@ -24,6 +24,16 @@ LoadBalancing defaultLoadBalancing(const Design &design, const Catalog &catalog)
     return LoadBalancing::Lft;
 }
 
+PathPolicy pathPolicy(LoadBalancing policy, std::uint64_t seed, int qps)
+{
+    PathPolicy p;
+    p.policy = policy;
+    p.seed = seed;
+    p.qpsPerConnection = qps > 0 ? qps : policy == LoadBalancing::EnhancedEcmp ? kEnhancedEcmpQps : kDefaultQpsPerConnection;
+    p.flowlets = policy == LoadBalancing::Flowlet ? kFlowletsPerFlow : 1;
+    return p;
+}
+
 std::string formatByteSize(double bytes)
 {
     static const char *const units[] = {"GiB", "MiB", "KiB"};

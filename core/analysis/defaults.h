@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/loadbalancing.h"
+#include "routing/loadbalance.h"
 #include "routing/routing.h"
 
 #include <cstdint>
@@ -53,6 +54,9 @@ inline constexpr int kDefaultQpsPerConnection = 1, kEnhancedEcmpQps = 4;
 // Flowlet switching: a QP's stream re-hashed this many times over a transfer (an assumption:
 // RDMA streams of a collective seldom pause long enough for more flowlets).
 inline constexpr int kFlowletsPerFlow = 8;
+// A policy's path selection as the flow model takes it: its QPs per connection (`qps` when
+// given, else 1, or kEnhancedEcmpQps under eecmp), its flowlets, the hash seed.
+PathPolicy pathPolicy(LoadBalancing policy, std::uint64_t seed = 1, int qps = 0);
 
 // A byte count as `--bytes` writes it: "1MiB", "64KiB", "1GiB", else the plain number.
 std::string formatByteSize(double bytes);

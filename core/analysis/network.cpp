@@ -116,16 +116,9 @@ void refuseOverBudget(TrafficResult &t, std::uint64_t budget)
 }
 
 // The request's path selection (resolved by analyzeNetwork) with hash seed `seed`.
-PathPolicy pathPolicy(const NetworkRequest &request, std::uint64_t seed)
+PathPolicy requestPathPolicy(const NetworkRequest &request, std::uint64_t seed)
 {
-    PathPolicy p;
-    p.policy = request.loadBalancing.value_or(LoadBalancing::Lft);
-    p.seed = seed;
-    p.qpsPerConnection = request.qpsPerConnection > 0 ? request.qpsPerConnection
-                         : p.policy == LoadBalancing::EnhancedEcmp ? kEnhancedEcmpQps
-                                                                    : kDefaultQpsPerConnection;
-    p.flowlets = p.policy == LoadBalancing::Flowlet ? kFlowletsPerFlow : 1;
-    return p;
+    return pathPolicy(request.loadBalancing.value_or(LoadBalancing::Lft), seed, request.qpsPerConnection);
 }
 
 TrafficOptions trafficOptions(const NetworkRequest &request, std::uint64_t seed, const std::function<bool()> &cancelled)
@@ -134,7 +127,7 @@ TrafficOptions trafficOptions(const NetworkRequest &request, std::uint64_t seed,
     o.cancelled = cancelled;
     o.memoryBudget = request.trafficMemoryBudget;
     o.aggregation = request.aggregation;
-    o.paths = pathPolicy(request, seed);
+    o.paths = requestPathPolicy(request, seed);
     return o;
 }
 
@@ -249,7 +242,7 @@ TrafficResult runWorkload(const Design &design, const Catalog &catalog, const Fa
                           const LatencyModel &latency, const WorkloadSpec &spec, const NetworkRequest &request,
                           const std::function<bool()> &cancelled)
 {
-    const PathPolicy policy = pathPolicy(request, 1);
+    const PathPolicy policy = requestPathPolicy(request, 1);
     const int seeds = policy.hashed() ? std::max(1, request.hashSeeds) : 1;
     std::vector<TrafficResult> runs;
     for (int seed = 1; seed <= seeds; ++seed) {

@@ -29,11 +29,7 @@ Result<std::unique_ptr<DesignFabric>> DesignFabric::build(const Design &design, 
     else
         options.engine = fabric.fatTreeTiers().empty() ? RoutingEngine::UpDown : RoutingEngine::FTree;
     f->m_tables = computeRoutes(fabric, options);
-    PathPolicy policy;
-    policy.policy = defaultLoadBalancing(design, catalog);
-    policy.qpsPerConnection = policy.policy == LoadBalancing::EnhancedEcmp ? kEnhancedEcmpQps : kDefaultQpsPerConnection;
-    policy.flowlets = policy.policy == LoadBalancing::Flowlet ? kFlowletsPerFlow : 1;
-    f->m_paths = std::make_unique<EqualCostPaths>(fabric, f->m_tables, policy);
+    f->m_paths = std::make_unique<EqualCostPaths>(fabric, f->m_tables, pathPolicy(defaultLoadBalancing(design, catalog)));
 
     // Directed links: design link i is 2i from end a, 2i+1 from end b. Links to a node of
     // unknown speed run at the fastest known speed (validation reports them).
