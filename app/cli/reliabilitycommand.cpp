@@ -188,7 +188,7 @@ void addReliabilityCommand(CLI::App &root, Context &ctx)
     cmd->add_option("design", a->design, "Design file")->required();
     cmd->add_option("--job-gpus", a->request.jobGpus, "The job: the first servers holding N GPUs (default: every GPU)")
         ->check(CLI::PositiveNumber);
-    cmd->add_option("--preset", a->preset, "Failure rates: a built-in id (llama3) or a FILE.yaml (default llama3)");
+    cmd->add_option("--preset", a->preset, "Failure rates: a built-in id (llama3, delta, hpn) or a FILE.yaml (default llama3)");
     cmd->add_option("--days", a->request.days, "Count interruptions over D days (default 30)")->check(CLI::Range(0.001, 36525.0));
     cmd->add_option("--checkpoint-gb", a->checkpointGB, "Checkpoint size in GB (with --storage-gbps)")->check(CLI::Range(1e-6, 1e9));
     cmd->add_option("--storage-gbps", a->storageGBps, "Checkpoint storage bandwidth in GB/s")->check(CLI::Range(1e-6, 1e9));

@@ -76,6 +76,31 @@ private slots:
         QCOMPARE(j[QStringLiteral("spares")].toArray().at(0).toObject()[QStringLiteral("category")].toString(), QStringLiteral("spare"));
     }
 
+    // The other built-in presets by id: `delta` scales Delta's H100 counts (24 uncorrectable
+    // memory errors, 3 GSP errors on 608 GPUs in 146 days) to the job; both name what they
+    // leave out.
+    void deltaAndHpnPresets()
+    {
+        const QJsonObject d = json({QStringLiteral("--preset"), QStringLiteral("delta"), QStringLiteral("--job-gpus"), QStringLiteral("1024"),
+                                    QStringLiteral("--days"), QStringLiteral("30"), QStringLiteral("--trials"), QStringLiteral("10")});
+        const QJsonObject byCause = d[QStringLiteral("interruptions_by_cause")].toObject();
+        const double scale = (1024.0 / 608) * (30.0 / 146);
+        QVERIFY(std::abs(byCause[QStringLiteral("hbm")].toDouble() - 24 * scale) < 0.01 * 24 * scale);
+        QVERIFY(std::abs(byCause[QStringLiteral("gpu")].toDouble() - 3 * scale) < 0.01 * 3 * scale);
+        QVERIFY(!byCause.contains(QStringLiteral("mmu")));
+        QStringList unknown;
+        for (const QJsonValue &v : d[QStringLiteral("unknown")].toArray())
+            unknown << v.toString();
+        QCOMPARE(unknown, (QStringList{QStringLiteral("mmu"), QStringLiteral("hca"), QStringLiteral("cable"), QStringLiteral("switch"),
+                                       QStringLiteral("host_software"), QStringLiteral("server")}));
+        const QJsonObject h = json({QStringLiteral("--preset"), QStringLiteral("hpn"), QStringLiteral("--job-gpus"), QStringLiteral("1024"),
+                                    QStringLiteral("--trials"), QStringLiteral("10")});
+        const QJsonObject network = h[QStringLiteral("interruptions_by_cause")].toObject();
+        QVERIFY(network[QStringLiteral("cable")].toDouble() > 0);
+        QVERIFY(network[QStringLiteral("switch")].toDouble() > 0);
+        QCOMPARE(h[QStringLiteral("unknown")].toArray().size(), 4);   // gpu, hca, host_software, server
+    }
+
     void withoutCheckpointsGoodputIsNull()
     {
         const QJsonObject j = json({QStringLiteral("--job-gpus"), QStringLiteral("1024"), QStringLiteral("--trials"), QStringLiteral("10")});
