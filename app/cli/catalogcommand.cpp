@@ -103,6 +103,7 @@ Json fullJson(const Part &p)
             j["breakout_gbps"].push_back(speed);
         j["protocol"] = toString(p.protocol);
         j["port_latency_ns"] = number(p.portLatencyNs);
+        j["max_mtu"] = p.maxMtu ? Json(*p.maxMtu) : Json(nullptr);
         if (p.kind == PartKind::Switch)
             j["sharp"] = p.sharp ? Json(*p.sharp) : Json(nullptr);
         break;

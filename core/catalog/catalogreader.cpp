@@ -254,6 +254,14 @@ void count(const PartReader &r, const YAML::Node &v, const char *key, Part &p, P
     p.*Member = r.integer(v, key, Minimum, Maximum);
 }
 
+// An optional whole number in [Minimum, Maximum]; null or absent: unknown.
+template<auto Member, int Minimum, int Maximum>
+void optionalCount(const PartReader &r, const YAML::Node &v, const char *key, Part &p, PartOrigin &)
+{
+    if (!v.IsNull())
+        p.*Member = r.integer(v, key, Minimum, Maximum);
+}
+
 template<auto Member>
 void flag(const PartReader &r, const YAML::Node &v, const char *key, Part &p, PartOrigin &)
 {
@@ -306,18 +314,6 @@ void readHca(const PartReader &r, const YAML::Node &v, const char *key, Part &p,
     p.hca = r.optString(v, key);
     o.hcaLine = markLine(v.Mark());
     o.hcaColumn = markColumn(v.Mark());
-}
-
-void readNvlinkDomain(const PartReader &r, const YAML::Node &v, const char *key, Part &p, PartOrigin &)
-{
-    if (!v.IsNull())
-        p.nvlinkDomain = r.integer(v, key, 1, kMaxNvlinkDomain);
-}
-
-void readSharp(const PartReader &r, const YAML::Node &v, const char *key, Part &p, PartOrigin &)
-{
-    if (!v.IsNull())
-        p.sharp = r.integer(v, key, 0, 4);
 }
 
 void readArchitecture(const PartReader &r, const YAML::Node &v, const char *key, Part &p, PartOrigin &)
@@ -397,7 +393,8 @@ constexpr PartField kPartFields[] = {
     {"breakout_gbps", readBreakout},
     {"protocol", readProtocol},
     {"port_latency_ns", number<&Part::portLatencyNs>},
-    {"sharp", readSharp},
+    {"sharp", optionalCount<&Part::sharp, 0, 4>},
+    {"max_mtu", optionalCount<&Part::maxMtu, kMinMtu, kMaxMtu>},
     {"architecture", readArchitecture},
     {"memory_gb", number<&Part::memoryGB>},
     {"nvlink_gbps", number<&Part::nvlinkGBps>},
@@ -408,7 +405,7 @@ constexpr PartField kPartFields[] = {
     {"gpu_count", count<&Part::gpuCount, 0, kMaxGpusPerServer>},
     {"hca", readHca},
     {"hca_count", count<&Part::hcaCount, 0, kMaxHcasPerServer>},
-    {"nvlink_domain", readNvlinkDomain},
+    {"nvlink_domain", optionalCount<&Part::nvlinkDomain, 1, kMaxNvlinkDomain>},
     {"hca_slots", count<&Part::hcaSlots, 0, kMaxHcaSlots>},
     {"media", readMedia},
     {"length_m", number<&Part::lengthM>},

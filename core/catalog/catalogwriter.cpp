@@ -87,6 +87,8 @@ void emitPart(YAML::Emitter &out, const Part &p)
     emitNumber(out, "port_latency_ns", p.portLatencyNs);
     if (p.sharp)
         out << YAML::Key << "sharp" << YAML::Value << *p.sharp;
+    if (p.maxMtu)
+        out << YAML::Key << "max_mtu" << YAML::Value << *p.maxMtu;
     emitText(out, "architecture", p.architecture);
     emitNumber(out, "memory_gb", p.memoryGB);
     emitNumber(out, "nvlink_gbps", p.nvlinkGBps);

@@ -71,6 +71,10 @@ struct Part
     // Switch: the generation of in-network reduction (InfiniBand SHARP) it runs: 0 none, 1-4
     // SHARPv1-v4; unknown = not known (NCCL's CollNet is then not assumed).
     std::optional<int> sharp;
+    // The largest MTU a port takes, in bytes (`max_mtu`): on Ethernet the interface MTU as Linux
+    // and the switch operating systems count it (the IP packet, without the Ethernet header); on
+    // InfiniBand the IB MTU (4096 at most). Unknown: a configured MTU cannot be checked against it.
+    std::optional<int> maxMtu;
 
     // --- gpu ---------------------------------------------------------------------------
     std::optional<double> memoryGB;

@@ -108,6 +108,11 @@ void writeRacks(std::string &out, const Design &design)
 
 int designFormatNeeded(const Design &design)
 {
+    if (design.settings.mtu)
+        return 4;
+    for (const Node &n : design.nodes)
+        if (n.mtu)
+            return 4;
     for (const Node &n : design.nodes)
         if (n.plane > 0)
             return 3;

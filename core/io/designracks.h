@@ -17,7 +17,8 @@ class YamlNode;
 Status readRacks(const YamlNode &seq, const std::string &file, const Catalog *catalog, Design &design);
 // Appends the `racks:` section (nothing when the design declares no racks).
 void writeRacks(std::string &out, const Design &design);
-// The file format a design needs: 2 when it declares racks or places a node at a U, else 1.
+// The file format a design needs: 4 when it states an MTU, 3 when it has planes, 2 when it
+// declares racks or places a node at a U, else 1.
 int designFormatNeeded(const Design &design);
 
 // Bounds of the physical figures a design file may give.

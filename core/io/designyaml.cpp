@@ -85,10 +85,10 @@ public:
             return errorAt(m_file, &n, "too many nodes (the limit is " + std::to_string(kMaxNodes) + ")");
         std::optional<Error> error;
         MapReader r(n, m_file, "a node", error);
-        r.allowOnly({"id", "part", "name", "role", "tier", "x", "y", "group", "plane", "rack", "u", "hcas", "guid"});
+        r.allowOnly({"id", "part", "name", "role", "tier", "x", "y", "group", "plane", "rack", "u", "hcas", "guid", "mtu"});
         Node node;
         std::string role;
-        long long tier = 0, u = 0, plane = 0;
+        long long tier = 0, u = 0, plane = 0, mtu = 0;
         r.string("id", node.id, true);
         r.string("part", node.part, true);
         r.string("name", node.name);
@@ -102,6 +102,8 @@ public:
         r.string("rack", node.rack);
         if (r.integer("u", u, 1, kMaxRackUnitPosition))
             node.u = int(u);
+        if (r.integer("mtu", mtu, kMinMtu, kMaxMtu))
+            node.mtu = int(mtu);
         if (error)
             return *error;
         node.tier = *tierFromLevel(tier);   // read in range 0..3
@@ -265,7 +267,8 @@ Status readSettings(const YamlNode &s, const std::string &fileName, Settings &se
 {
     std::optional<Error> error;
     MapReader r(s, fileName, "settings", error);
-    r.allowOnly({"currency", "routing_engine", "electricity_usd_per_kwh", "pue", "tco_years", "spares_percent", "discount_percent", "sharp", "load_balancing"});
+    r.allowOnly({"currency", "routing_engine", "electricity_usd_per_kwh", "pue", "tco_years", "spares_percent", "discount_percent", "sharp", "load_balancing",
+                 "mtu"});
     r.string("currency", settings.currency);
     r.boolean("sharp", settings.sharp);
     // The engine every front end routes with: one of ours, checked here so that the scheduler,
@@ -286,6 +289,8 @@ Status readSettings(const YamlNode &s, const std::string &fileName, Settings &se
     long long years = settings.tcoYears;
     r.integer("tco_years", years, 1, 50);
     settings.tcoYears = int(years);
+    if (long long mtu = 0; r.integer("mtu", mtu, kMinMtu, kMaxMtu))
+        settings.mtu = int(mtu);
     for (auto [key, value] : {std::pair{"spares_percent", &settings.sparesPercent},
                               std::pair{"discount_percent", &settings.discountPercent}})
         if (r.number(key, *value) && (*value < 0 || *value > 100))

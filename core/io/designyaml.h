@@ -10,9 +10,10 @@ namespace cplan {
 class Catalog;
 
 // The design file format, `format: cluster-planner/N`: the newest this version reads. Version 2
-// added racks and U positions, version 3 planes (a node's `plane`); a design is written in the
-// oldest version that holds it, so older files load -> save byte-identically.
-inline constexpr int kDesignFormatVersion = 3;
+// added racks and U positions, version 3 planes (a node's `plane`), version 4 MTUs (the
+// settings' and a node's `mtu`); a design is written in the oldest version that holds it, so
+// older files load -> save byte-identically.
+inline constexpr int kDesignFormatVersion = 4;
 // Planes a design file may declare.
 inline constexpr int kMaxPlanesInFile = 1024;
 

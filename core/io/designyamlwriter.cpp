@@ -92,6 +92,8 @@ void Writer::header(const Design &design)
         out += "\n  load_balancing: ";
         out += toString(*design.settings.loadBalancing);
     }
+    if (design.settings.mtu)
+        out += "\n  mtu: " + std::to_string(*design.settings.mtu);
     out += '\n';
 }
 
@@ -152,6 +154,8 @@ void Writer::node(const Node &n)
         field("rack", n.rack);
     if (n.u)
         integer("u", *n.u);
+    if (n.mtu)
+        integer("mtu", *n.mtu);
     if (!n.hcas.empty()) {
         out += ", hcas: ";
         list(n.hcas);

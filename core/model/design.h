@@ -31,6 +31,10 @@ inline constexpr int kMaxHcasPerServer = 1024;
 // rack modelled as one system has 72; every structure sized per server holds this many.
 inline constexpr int kMaxGpusPerServer = 1024;
 const char *toString(NodeRole role);
+// An MTU a design may state, bytes: at least the 68 every IPv4 link must carry (RFC 791), at most
+// the 65,535 of the IP packet length field.
+inline constexpr int kMinMtu = 68;
+inline constexpr int kMaxMtu = 65'535;
 
 struct Node
 {
@@ -49,6 +53,9 @@ struct Node
     // HCAs fitted to a server beyond (or instead of) its part's own; empty = the part's.
     std::vector<std::string> hcas;
     std::optional<std::uint64_t> guid; // explicit node GUID; else derived from the id
+    // The MTU (bytes) configured on the node's ports where it differs from the design's
+    // (Settings::mtu); empty = the design's.
+    std::optional<int> mtu;
 };
 
 struct Link
@@ -114,6 +121,9 @@ struct Settings
     // How flows spread over equal-cost paths; unset: the fabric's own (LFTs on InfiniBand, ECMP
     // on Ethernet).
     std::optional<LoadBalancing> loadBalancing;
+    // The MTU (bytes) configured on every port of the fabric unless a node says otherwise
+    // (Node::mtu); unset: not stated, and the MTU rules check nothing (validate/mtu.h).
+    std::optional<int> mtu;
 
     bool operator==(const Settings &) const = default;
 };
@@ -213,6 +223,12 @@ int linkPlane(const Design &design, const Link &link);
 // as-built dump of it): that plane's switches and appliances, the servers with a link in it
 // (whole: their ports keep their numbers), and its links. Ids, names and GUIDs are kept.
 Design planeView(const Design &design, int plane);
+
+// The MTU configured on a node's ports: its own, else the design's; empty when neither is stated.
+inline std::optional<int> configuredMtu(const Design &design, const Node &node)
+{
+    return node.mtu ? node.mtu : design.settings.mtu;
+}
 
 // GPUs in a node (0 for switches, management appliances and unknown parts).
 int nodeGpuCount(const Node &node, const Catalog &catalog);

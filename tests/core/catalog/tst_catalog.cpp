@@ -354,6 +354,8 @@ void TestCatalog::figureBounds_data()
         {"hca_count", "gpu_server", true, 0, 1024},
         {"nvlink_domain", "gpu_server", true, 1, 1024},
         {"hca_slots", "gpu_server", true, 0, 64},
+        {"max_mtu", "switch", true, 68, 65535},
+        {"max_mtu", "hca", true, 68, 65535},
         {"unit_price", "gpu", false, 0, 1e12},
         {"power_w", "gpu", false, 0, 1e6},
         {"power_budget_w", "rack", false, 0, 1e6},

@@ -124,6 +124,39 @@ private slots:
         QVERIFY(!loadDesign(path, &m_catalog).ok());
     }
 
+    // The design's MTU and a node's own survive a round trip, in format 4; a design that states
+    // none is written as before (no key, the older format).
+    void mtuRoundTrip()
+    {
+        const std::string text = "format: cluster-planner/4\nname: jumbo\nsettings:\n  mtu: 9000\n"
+                                 "nodes:\n"
+                                 "  - {id: leaf1, part: sn5600, role: switch, tier: 1, x: 0, y: 0, mtu: 9216}\n"
+                                 "  - {id: leaf2, part: sn5600, role: switch, tier: 1, x: 0, y: 0}\n"
+                                 "links: []\n";
+        auto d = parseDesign(text, "mtu", &m_catalog);
+        QVERIFY2(d.ok(), d.ok() ? "" : d.error().toString().c_str());
+        QCOMPARE(d->settings.mtu, std::optional<int>(9000));
+        QCOMPARE(d->nodes[0].mtu, std::optional<int>(9216));
+        QVERIFY(!d->nodes[1].mtu);
+        QCOMPARE(configuredMtu(*d, d->nodes[0]), std::optional<int>(9216));
+        QCOMPARE(configuredMtu(*d, d->nodes[1]), std::optional<int>(9000));
+        const std::string saved = serializeDesign(*d);
+        QVERIFY2(saved.rfind("format: cluster-planner/4\n", 0) == 0, saved.c_str());
+        QVERIFY2(saved.find("\n  mtu: 9000\n") != std::string::npos, saved.c_str());
+        QVERIFY2(saved.find("tier: 1, x: 0, y: 0, mtu: 9216}") != std::string::npos, saved.c_str());
+        auto again = parseDesign(saved, "saved", &m_catalog);
+        QVERIFY2(again.ok(), again.ok() ? "" : again.error().toString().c_str());
+        QVERIFY(again->settings == d->settings);
+        QCOMPARE(again->nodes[0].mtu, d->nodes[0].mtu);
+        QCOMPARE(serializeDesign(*again), saved);
+
+        d->settings.mtu.reset();
+        QVERIFY(serializeDesign(*d).rfind("format: cluster-planner/4\n", 0) == 0);   // the node's MTU still needs 4
+        d->nodes[0].mtu.reset();
+        const std::string plain = serializeDesign(*d);
+        QVERIFY2(plain.rfind("format: cluster-planner/1\n", 0) == 0 && plain.find("mtu:") == std::string::npos, plain.c_str());
+    }
+
     // Names and notes with YAML-special characters survive.
     // The quote's terms (File > Design settings) are saved with the design, and only when set.
     void quoteTermsRoundTrip()
