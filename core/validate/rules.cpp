@@ -43,6 +43,10 @@ const char *ruleCode(Rule rule)
     case Rule::LosslessAssumed: return "lossless-assumed";
     case Rule::FewSpines: return "few-spines";
     case Rule::PlaneUnreached: return "plane-unreached";
+    case Rule::MtuMismatch: return "mtu-mismatch";
+    case Rule::MtuUnsupported: return "mtu-unsupported";
+    case Rule::MtuUnknown: return "mtu-unknown";
+    case Rule::MtuRoce: return "mtu-roce";
     }
     return "unknown-rule";
 }

@@ -55,8 +55,13 @@ enum class Rule {
     LosslessAssumed,
     FewSpines,
     PlaneUnreached,
+    // The MTU the design states (validate/mtu.h).
+    MtuMismatch,
+    MtuUnsupported,
+    MtuUnknown,
+    MtuRoce,
 };
-inline constexpr int kRuleCount = int(Rule::PlaneUnreached) + 1;
+inline constexpr int kRuleCount = int(Rule::MtuRoce) + 1;
 
 // "unknown-part", "port-out-of-range", ...
 const char *ruleCode(Rule rule);

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.h"
 #include "validate/linkrules.h"
+#include "validate/mtu.h"
 #include "validate/noderules.h"
 #include "validate/roce.h"
 #include "physical/checks.h"
@@ -294,14 +295,15 @@ std::vector<Finding> validateDesign(const Design &design, const Catalog &catalog
     checkSubnet(design, rules, out);
     checkIdentity(design, out);
     // Ethernet (RoCE) fabrics: the lossless configuration assumed, spines, planes (roce.h).
-    checkRoce(design, catalog, [&](Severity s, Rule rule, Message text, std::vector<std::string> objects) {
+    const RoceFindingSink sink = [&](Severity s, Rule rule, Message text, std::vector<std::string> objects) {
         out.add(s, rule, std::move(text), std::move(objects));
-    });
+    };
+    checkRoce(design, catalog, sink);
+    // The MTU the design states: against each part's largest, across links, for RoCE (mtu.h).
+    checkMtu(design, catalog, sink);
     // The physical plan: racks and U, rack budgets, cables against the floor, impossible cables
     // (physical/checks.h; rack-space and rack-power among them).
-    checkPhysical(design, catalog, [&](Severity s, Rule rule, Message text, std::vector<std::string> objects) {
-        out.add(s, rule, std::move(text), std::move(objects));
-    });
+    checkPhysical(design, catalog, sink);
     return out.take();
 }
 
