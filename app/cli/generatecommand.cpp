@@ -54,6 +54,10 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
         j["pods"] = r.pods;
         j["leaf_down_ports"] = r.leafDown;
         j["leaf_up_ports"] = r.leafUp;
+        if (!r.blocking.format.empty())
+            j["blocking"] = {{"asked", std::to_string(r.askedDown) + ":" + std::to_string(r.askedUp)},
+                             {"built", r.builtBlocking()},
+                             {"summary", r.blocking.english()}};
         j["switches"] = {{"leaf", r.leaves}, {"spine", r.spines}, {"core", r.cores}};
         j["nodes"] = design.nodes.size();
         j["links"] = design.links.size();
@@ -87,6 +91,8 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
     if (!r.railOnly && r.planes > 1)
         std::cout << "; " << r.planes << " planes (switch counts are for all of them)";
     std::cout << '\n';
+    if (!r.blocking.format.empty())
+        std::cout << "  blocking: " << r.blocking.english() << '\n';
     for (const Message &note : r.notes)
         std::cout << "  note: " << note.english() << '\n';
 }

@@ -128,11 +128,8 @@ std::vector<Tile> networkTiles(ReportPainter &painter, const ReportData &data, c
             oversub += (oversub.isEmpty() ? QString() : QStringLiteral(" · ")) + tierName(t.tier) + QLatin1Char(' ') + ratioText(t.oversubscription);
     // The verdicts are the engine's (keyfigures.h), as every front end gives them.
     QString worst;
-    if (const std::optional<double> w = k.value("oversubscription")) {
+    if (const std::optional<double> w = k.value("oversubscription"))   // "non-blocking (1:1)" within the engine's tolerance
         worst = painter.figure("oversubscription", *w, ratioText(*w));
-        if (k.value("non_blocking").value_or(0) > 0)
-            worst += PdfReport::tr(" non-blocking");
-    }
     const double ratio = k.value("bisection_ratio").value_or(0);
     const QString bisectionDetail = k.value("full_bisection").value_or(0) > 0 ? PdfReport::tr("full bisection")
                                                                                : PdfReport::tr("%1% of half injection").arg(number(100 * ratio, 0));

@@ -2,6 +2,8 @@
 
 #include "l10n.h"
 
+#include "analysis/keyfigures.h"
+
 #include <cmath>
 
 namespace cplan {
@@ -21,11 +23,11 @@ QString money(double v, const std::string &currency)
     return formatMoney(v, currency);
 }
 
-// An oversubscription ratio as people write it: "1:1", "2:1", "1.33:1".
+// A blocking or oversubscription ratio in the one wording of the key figures:
+// "non-blocking (1:1)", "2:1", "1.33:1".
 QString ratioText(double x)
 {
-    const bool whole = std::fabs(x - std::round(x)) < 0.005;
-    return number(x, whole ? 0 : 2) + QStringLiteral(":1");
+    return engineText(blockingWording(x));
 }
 
 QString capitalized(QString s)

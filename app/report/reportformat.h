@@ -11,7 +11,8 @@ namespace cplan {
 QString qs(const std::string &s);
 QString number(double v, int decimals = 0);
 QString money(double v, const std::string &currency);
-// An oversubscription ratio as people write it: "1:1", "2:1", "1.33:1".
+// A blocking or oversubscription ratio as the key figures word it (blockingWording):
+// "non-blocking (1:1)", "2:1", "1.33:1".
 QString ratioText(double x);
 QString capitalized(QString s);
 // "850.0 µs", "12.3 ms", "4.5 s", "2.0 min", "3.1 h".

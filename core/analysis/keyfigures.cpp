@@ -7,6 +7,8 @@
 #include "util/message.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 
 namespace cplan {
 
@@ -230,7 +232,7 @@ void networkFigures(const NetworkAnalysis &n, Collector &c)
                 worst = std::max(worst, t.oversubscription);
         if (worst > 0)
             c.exact("oversubscription", worst);
-        c.exact("non_blocking", worst <= 1 + kNonBlockingTolerance ? 1 : 0);
+        c.exact("non_blocking", isNonBlocking(worst) ? 1 : 0);
     }
     if (n.latency && n.latency->stats.pairs) {
         c.exact("latency_p50_ns", n.latency->stats.p50Ns);
@@ -303,6 +305,28 @@ void trainingFigures(const TrainingAnalysis &a, Collector &c)
 }
 
 } // namespace
+
+bool isNonBlocking(double ratio)
+{
+    return ratio <= 1 + kNonBlockingTolerance;
+}
+
+std::string ratioNumber(double ratio)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", std::round(ratio * 100) / 100);
+    std::string s = text;
+    while (s.find('.') != std::string::npos && (s.back() == '0' || s.back() == '.'))
+        s.pop_back();
+    return s;
+}
+
+Message blockingWording(double ratio)
+{
+    if (isNonBlocking(ratio))
+        return {CPLAN_TR("Engine", "non-blocking (1:1)"), {}};
+    return {CPLAN_TR("Engine", "%1:1"), {ratioNumber(ratio)}};
+}
 
 KeyFigures keyFigures(const KeyFigureSources &s)
 {

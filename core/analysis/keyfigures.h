@@ -6,6 +6,8 @@
 // objectives and --json keys) and the design explorer all look figures up here by id, never
 // by a translated label; keyFigures() computes all of them from one analysis.
 
+#include "util/message.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -96,6 +98,14 @@ struct KeyFigures
 // endpoints can inject; non-blocking when no tier is oversubscribed (within half a percent).
 inline constexpr double kFullBisectionToleranceGbps = 1e-6;
 inline constexpr double kNonBlockingTolerance = 0.005;
+
+// A blocking or oversubscription ratio (down:up) as every front end words it: within
+// kNonBlockingTolerance of 1:1, or below, "non-blocking (1:1)"; above, "1.92:1" (two decimals at
+// most). The Metrics dock, presentation mode, the report and `cplan generate` all say it so.
+bool isNonBlocking(double ratio);
+Message blockingWording(double ratio);
+// A ratio as "1.92" (C locale, at most two decimals, no trailing zeros): what "%1:1" is filled with.
+std::string ratioNumber(double ratio);
 
 // What the figures are computed from; every source is optional.
 struct KeyFigureSources

@@ -386,6 +386,9 @@ Result<Design> buildFatTree(const FatTreeSpec &asked, const Catalog &catalog, Fa
     report.pods = shape->pods;
     report.leafDown = shape->d;
     report.leafUp = shape->u;
+    report.askedDown = spec.blockingDown;
+    report.askedUp = spec.blockingUp;
+    report.blocking = gen::blockingSummary(spec, *shape);
     report.leaves = shape->leaves * spec.planes;
     return design;
 }

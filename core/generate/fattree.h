@@ -60,6 +60,12 @@ struct FatTreeReport
     int scalableUnits = 0;
     int pods = 0;
     int leafDown = 0, leafUp = 0;   // ports per leaf
+    // The leaf blocking asked for (down:up) against what was built (leafDown:leafUp), in one
+    // sentence with the reason they differ (ports per leaf, rounding, the spine split): what
+    // the wizard and `cplan generate` lead with. Empty format on a single switch (no uplinks).
+    int askedDown = 1, askedUp = 1;
+    Message blocking;
+    double builtBlocking() const { return leafUp > 0 ? double(leafDown) / leafUp : 1.0; }
     int leaves = 0, spines = 0, cores = 0;   // in all planes
     int linksLeafSpine = 0;         // parallel links between one leaf and one spine
     int linksSpineCore = 0;

@@ -55,5 +55,9 @@ struct FatTreeShape
 Result<FatTreeShape> planFatTree(const FatTreeSpec &spec, const FatTreeInputs &in, int ports, int rails,
                                  std::vector<Message> &notes);
 
+// The leaf blocking asked for against what `s` builds (fattreeblocking.cpp): "asked 2:1, built
+// 1.76:1 (37 down / 21 up per leaf): ..." with the reason; empty without uplinks.
+Message blockingSummary(const FatTreeSpec &spec, const FatTreeShape &s);
+
 } // namespace gen
 } // namespace cplan

@@ -424,6 +424,9 @@ void FabricWizard::showPreview(std::shared_ptr<Preview> preview)
     const FatTreeReport &r = p->report;
     // Rail-only leads with what it saves against the fat tree and what it costs: the point of it.
     QString text = r.railOnly ? railOnlySummary(r, p->links) : fatTreeSummary(r, p->links);
+    // The blocking asked for against what was built, and why they differ (the engine's sentence).
+    if (!r.blocking.format.empty())
+        text += tr("<b>Blocking</b>: %1<br>").arg(engineText(r.blocking).toHtmlEscaped());
     const BomTotals &t = p->bom.totals;
     text += tr("GPUs <b>%1</b> · CAPEX <b>%2</b>%3 · CAPEX per GPU <b>%4</b> · power %5 kW")
                 .arg(l.toString(t.gpus), formatMoneyShort(t.capex, QString::fromStdString(p->bom.currency)), t.capexComplete ? QString() : tr(" (some prices unknown)"),

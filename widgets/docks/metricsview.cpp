@@ -297,7 +297,7 @@ QVector<MetricsView::Row> MetricsView::costFigures(const AnalysisResult &r, cons
         for (const TierLoad &t : r.network->metrics->tiers)
             if (t.upGbps > 0)
                 over += (over.isEmpty() ? QString() : QStringLiteral(", ")) +
-                        QStringLiteral("%1 %2:1").arg(tierName(t.tier), locale.toString(t.oversubscription, 'g', 3));
+                        QStringLiteral("%1 %2").arg(tierName(t.tier), engineText(blockingWording(t.oversubscription)));
     f.append({QStringLiteral("oversubscription"), keyFigureLabel("oversubscription"), over.isEmpty() ? tr("n/a") : over});
     f.append(keyRow(k, "capex", currency));
     if (const PriceCoverage c = priceCoverage(bom); c.lines > 0)
