@@ -162,6 +162,11 @@ void Exporter::configure(PdfReport &report) const
         report.setSchedule(*run, m_scheduler->reportableScenario());
     if (m_alternatives)
         report.setAlternatives(*m_alternatives);
+    // The traffic the heatmap shows, at its size; without one, the report's default pattern.
+    if (m_analysis && !m_analysis->result().pattern.empty()) {
+        report.setPattern(m_analysis->result().pattern);
+        report.setMessageBytes(m_analysis->result().messageBytes);
+    }
 }
 
 int Exporter::writeReport(const QString &file, QString *error)
@@ -193,7 +198,9 @@ void Exporter::startReport(const QString &file, bool interactive)
     if (!m_jobs || isWritingReport())
         return;
     QStringList notes;
-    const DesignRequest request = PdfReport(m_document->design(), m_catalog).request(&notes);
+    PdfReport asked(m_document->design(), m_catalog);
+    configure(asked);
+    const DesignRequest request = asked.request(&notes);
     EngineJobs::Spec spec;
     spec.kind = QStringLiteral("report");
     spec.title = tr("Preparing the report");

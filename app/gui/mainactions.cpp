@@ -4,6 +4,7 @@
 #include "documentfiles.h"
 #include "explorerhost.h"
 #include "exporter.h"
+#include "heatmapcaption.h"
 #include "i18n.h"
 #include "mainwindow.h"
 #include "manualdialog.h"
@@ -18,6 +19,7 @@
 
 #include "canvasitems.h"
 
+#include "analysis/defaults.h"
 #include "analysis/exportformats.h"
 
 #include <QAction>
@@ -139,6 +141,25 @@ void MainActions::createEditMenu(MainWindow &w)
     find = edit->addAction(tr("&Find on canvas…"), QKeySequence::Find, &w, &MainWindow::showFind);
 }
 
+// The heatmap's message size, beside its pattern: bytes per flow, or a collective's buffer.
+void MainActions::createMessageSizeMenu(MainWindow &w, QMenu *heatmapMenu)
+{
+    heatmapMenu->addSeparator();
+    QMenu *sizes = heatmapMenu->addMenu(tr("&Message size"));
+    messageSize = new QActionGroup(&w);
+    for (const double bytes : HeatmapCaption::messageSizes()) {
+        QAction *a = sizes->addAction(bytes > 0 ? HeatmapCaption::sizeText(bytes)
+                                                : tr("Default (%1 per flow, %2 for a collective)")
+                                                      .arg(HeatmapCaption::sizeText(kDefaultMessageBytes),
+                                                           HeatmapCaption::sizeText(kDefaultCollectiveBytes)));
+        a->setCheckable(true);
+        a->setData(bytes);
+        a->setChecked(bytes == 0);
+        messageSize->addAction(a);
+    }
+    QObject::connect(messageSize, &QActionGroup::triggered, &w, [&w](QAction *a) { w.setHeatmapMessageSize(a->data().toDouble()); });
+}
+
 void MainActions::createViewMenu(MainWindow &w)
 {
     CanvasScene *scene = w.scene();
@@ -169,6 +190,7 @@ void MainActions::createViewMenu(MainWindow &w)
         heatmap->addAction(a);
     }
     QObject::connect(heatmap, &QActionGroup::triggered, &w, [&w](QAction *a) { w.setHeatmapPattern(a->data().toString()); });
+    createMessageSizeMenu(w, heat);
     viewMenu->addSeparator();
     presentation = viewMenu->addAction(tr("&Presentation mode"));
     presentation->setShortcut(QKeySequence(Qt::Key_F5));

@@ -36,6 +36,7 @@ public:
     QAction *fit = nullptr;
     QAction *help = nullptr;
     QActionGroup *heatmap = nullptr;   // data(): the traffic pattern, empty = off
+    QActionGroup *messageSize = nullptr;   // data(): bytes per flow or collective size, 0 = the pattern's default
     QMenu *recentMenu = nullptr;
     QMenu *viewMenu = nullptr;
     QToolBar *toolbar = nullptr;
@@ -49,6 +50,7 @@ private:
     void createFileMenu(MainWindow &window);
     void createEditMenu(MainWindow &window);
     void createViewMenu(MainWindow &window);
+    void createMessageSizeMenu(MainWindow &window, QMenu *heatmapMenu);
     void createToolsMenu(MainWindow &window);
     void createHelpMenu(MainWindow &window);
     void createToolbar(MainWindow &window);

@@ -4,6 +4,7 @@
 #include "documentfiles.h"
 #include "explorerhost.h"
 #include "exporter.h"
+#include "heatmapcaption.h"
 #include "helpdialog.h"
 
 #include "analysis.h"
@@ -444,11 +445,9 @@ void MainWindow::onAnalysisCancelled()
     m_statusProgress->setValue(0);
     const AnalysisResult &r = m_analysis->result();
     const QString asked = m_analysis->pattern(), shown = QString::fromStdString(r.pattern);
-    if (asked != shown) {
+    if (asked != shown || m_analysis->messageBytes() != r.messageBytes) {
         m_analysis->keepResultPattern();
-        for (QAction *a : m_actions.heatmap->actions())
-            if (a->data().toString() == shown)
-                a->setChecked(true);
+        checkHeatmapActions(shown, r.messageBytes);
     }
     const QLocale locale;
     const QString now = locale.toString(QTime::currentTime(), QLocale::ShortFormat);
@@ -499,6 +498,12 @@ void MainWindow::updateLegendTitle()
     else if (!shown.isEmpty() && !m_analysis->isResultCurrent() && !m_analysis->isRunning())
         title += QLatin1Char(' ') + tr("(outdated)");
     m_view->setLegendTitle(title);
+    // Under the scale: what the colours are of, at which size, what 100 % means, the bottleneck.
+    QString name = shown;
+    for (QAction *a : m_actions.heatmap->actions())
+        if (a->data().toString() == shown)
+            name = a->text().remove(QLatin1Char('&'));
+    m_view->setLegendCaption(HeatmapCaption::lines(m_analysis->result(), name));
 }
 
 void MainWindow::refreshKeyFigures()
@@ -521,11 +526,26 @@ void MainWindow::refreshKeyFigures()
 
 void MainWindow::setHeatmapPattern(const QString &pattern)
 {
+    checkHeatmapActions(pattern, m_analysis->messageBytes());
+    m_analysis->setPattern(pattern);
+    updateLegendTitle();
+}
+
+void MainWindow::setHeatmapMessageSize(double bytes)
+{
+    checkHeatmapActions(m_analysis->pattern(), bytes);
+    m_analysis->setMessageBytes(bytes);
+    updateLegendTitle();
+}
+
+void MainWindow::checkHeatmapActions(const QString &pattern, double bytes)
+{
     for (QAction *a : m_actions.heatmap->actions())
         if (a->data().toString() == pattern)
             a->setChecked(true);
-    m_analysis->setPattern(pattern);
-    updateLegendTitle();
+    for (QAction *a : m_actions.messageSize->actions())
+        if (a->data().toDouble() == bytes)
+            a->setChecked(true);
 }
 
 void MainWindow::setPresentationMode(bool on)

@@ -96,6 +96,8 @@ public:
     void setPresentationMode(bool on);
     bool presentationMode() const { return m_presentation; }
     void setHeatmapPattern(const QString &pattern);
+    // Bytes per flow of the heatmap's pattern (a collective's buffer); 0 = the pattern's default.
+    void setHeatmapMessageSize(double bytes);
     void showDock(const QString &objectName);
     // Generates a fabric with the wizard: a new untitled document (unsaved work before is saved
     // or discarded first, as for File > New).
@@ -129,6 +131,7 @@ private:
     void onAnalysisFinished();
     void onAnalysisCancelled();
     void updateLegendTitle();
+    void checkHeatmapActions(const QString &pattern, double bytes);   // the menu says what is asked
     void markAnalysisDocks(bool outdated);
     void onDesignLoaded();
     void onOpeningChanged(bool opening);

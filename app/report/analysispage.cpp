@@ -6,7 +6,10 @@
 #include "reportpages.h"
 #include "reportpainter.h"
 
+#include "heatmaptext.h"
 #include "l10n.h"
+
+#include "analysis/tierload.h"
 
 #include <QFontMetricsF>
 
@@ -173,6 +176,9 @@ QStringList fabricLines(const ReportData &data)
                      .arg(m->diameterSwitches)
                      .arg(m->diameterSampled ? PdfReport::tr(" (sampled)") : QString());
     }
+    if (const TrafficResult *t = data.pattern)   // the tier the pattern loaded most (the window's heatmap says the same)
+        if (const QString b = bottleneckText(linkTierLoad(data.design, *t)); !b.isEmpty())
+            lines << PdfReport::tr("Bottleneck tier under %1: %2").arg(qs(t->workload.name), b);
     lines << collectiveLines(data);
     lines << PdfReport::tr("Analysis took %1").arg(durationText(data.analysis.wallS));
     return lines;

@@ -51,8 +51,11 @@ DesignRequest PdfReport::request(QStringList *notes) const
     request.analyseNetwork = m_analyseNetwork;
     request.network.creditLoops = true;
     // Workload 0 is the pattern when it parses; the last one is the headline all-reduce.
-    if (auto pattern = parseWorkload(m_pattern))
+    if (auto pattern = parseWorkload(m_pattern)) {
+        if (m_messageBytes > 0)
+            pattern->bytes = m_messageBytes;
         request.network.workloads.push_back(*pattern);
+    }
     else if (notes)
         *notes << tr("Traffic pattern '%1': %2").arg(QString::fromStdString(m_pattern), QString::fromStdString(pattern.error().message));
     WorkloadSpec allReduce = *parseWorkload("allreduce");

@@ -56,6 +56,9 @@ public:
     void setNetworkAnalysis(bool on) { m_analyseNetwork = on; }
     // The traffic pattern of the utilization chart (any `cplan simulate --pattern`).
     void setPattern(const std::string &pattern) { m_pattern = pattern; }
+    // Its bytes per flow (a collective's buffer); 0 = the pattern's default. The window passes
+    // the pattern and size its heatmap showed.
+    void setMessageBytes(double bytes) { m_messageBytes = bytes; }
     // A scheduling run to report (scenario: what was run, e.g. "synthetic:2000 | backfill").
     void setSchedule(const ScheduleResult &result, const QString &scenario);
     void setSourceFile(const QString &path) { m_sourceFile = path; }
@@ -93,6 +96,7 @@ private:
     BomTerms m_terms;
     bool m_analyseNetwork = true;
     std::string m_pattern{kDefaultReportPattern};
+    double m_messageBytes = 0;
     std::unique_ptr<ScheduleResult> m_schedule;
     QString m_scenario;
     QString m_sourceFile;

@@ -20,6 +20,7 @@
 namespace cplan {
 
 static constexpr double kPad = 10;   // between the view's edge and the boxes drawn over it
+static constexpr double kCaptionWidth = 440;   // the heatmap legend's caption wraps at this width
 
 CanvasView::CanvasView(CanvasScene *scene, QWidget *parent)
     : QGraphicsView(scene, parent)
@@ -240,7 +241,12 @@ QSizeF CanvasView::legendSize() const
     // Wider when it also shows the failed links' dashes.
     if (!m_scene->hasUtilization())
         return {};
-    return QSizeF(m_scene->failedObjects().empty() ? 250 : 340, 62);
+    const QSizeF scale(m_scene->failedObjects().empty() ? 250 : 340, 62);
+    if (m_legendCaption.isEmpty())
+        return scale;
+    const QRect caption = QFontMetrics(overlayFont(nullptr)).boundingRect(QRect(0, 0, int(kCaptionWidth), 10000), Qt::TextWordWrap,
+                                                                          m_legendCaption.join(QLatin1Char('\n')));
+    return QSizeF(std::max(scale.width(), kCaptionWidth + 20), scale.height() + caption.height() + 6);
 }
 
 QSizeF CanvasView::figuresSize() const
@@ -314,6 +320,9 @@ void CanvasView::drawLegend(QPainter *painter, const QRectF &box) const
         const double w = fm.horizontalAdvance(label);
         painter->drawText(QPointF(std::clamp(x - w / 2, bar.left(), bar.right() - w), bar.bottom() + 14), label);
     }
+    if (!m_legendCaption.isEmpty())
+        painter->drawText(QRectF(box.left() + 10, bar.bottom() + 22, box.width() - 20, box.bottom() - bar.bottom() - 22),
+                          Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_legendCaption.join(QLatin1Char('\n')));
 }
 
 void CanvasView::drawFigures(QPainter *painter, const QRectF &box) const

@@ -35,6 +35,9 @@ public:
     void setKeyFigures(const QVector<QPair<QString, QString>> &figures, const QString &title = {});
     void setLegendTitle(const QString &title) { m_legendTitle = title; viewport()->update(); }
     QString legendTitle() const { return m_legendTitle; }
+    // Lines under the legend's scale (the pattern, its size, what 100 % means, the bottleneck).
+    void setLegendCaption(const QStringList &lines) { m_legendCaption = lines; viewport()->update(); }
+    QStringList legendCaption() const { return m_legendCaption; }
     void setShowOverlay(bool show) { m_showOverlay = show; viewport()->update(); }
     // A line of help at the bottom of the view (presentation mode); never in exports.
     void setHint(const QString &hint) { m_hint = hint; viewport()->update(); }
@@ -79,6 +82,7 @@ private:
     QVector<QPair<QString, QString>> m_figures;
     QString m_figuresTitle;
     QString m_legendTitle;
+    QStringList m_legendCaption;
     QString m_hint;
     bool m_showOverlay = true;
 };

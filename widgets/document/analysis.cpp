@@ -64,6 +64,12 @@ void AnalysisRunner::setPattern(const QString &pattern)
     schedule();
 }
 
+void AnalysisRunner::setMessageBytes(double bytes)
+{
+    m_messageBytes = bytes;
+    schedule();
+}
+
 void AnalysisRunner::setFailed(const std::set<std::string> &failed)
 {
     m_failed = failed;
@@ -102,7 +108,8 @@ void AnalysisRunner::cancelJob()
 
 bool AnalysisRunner::isResultCurrent() const
 {
-    return m_result.revision == m_document->revision() && m_result.pattern == m_pattern && m_result.failed == m_failed;
+    return m_result.revision == m_document->revision() && m_result.pattern == m_pattern && m_result.messageBytes == m_messageBytes &&
+           m_result.failed == m_failed;
 }
 
 bool AnalysisRunner::isRunning() const
@@ -178,8 +185,9 @@ void AnalysisRunner::launch()
     snapshot.unindexed = std::move(m_snapshot);
     snapshot.catalog = std::make_shared<const Catalog>(m_document->catalog());
     snapshot.revision = m_snapshotRevision;
-    auto work = [snapshot, pattern = m_pattern, failed = m_failed, cancelledRuns = m_cancelledRuns](JobControl &job) mutable {
-        AnalysisResult r = analyze(snapshot.design(), *snapshot.catalog, pattern, failed, job.control());
+    auto work = [snapshot, pattern = m_pattern, bytes = m_messageBytes, failed = m_failed,
+                 cancelledRuns = m_cancelledRuns](JobControl &job) mutable {
+        AnalysisResult r = analyze(snapshot.design(), *snapshot.catalog, pattern, bytes, failed, job.control());
         r.revision = snapshot.revision;
         r.catalog = snapshot.catalog;
         if (r.cancelled)
@@ -231,11 +239,12 @@ QString AnalysisRunner::stageText(const Progress &p)
     return AnalysisRunner::tr("Analysis done");
 }
 
-AnalysisResult AnalysisRunner::analyze(const Design &design, const Catalog &catalog, const std::string &pattern,
+AnalysisResult AnalysisRunner::analyze(const Design &design, const Catalog &catalog, const std::string &pattern, double messageBytes,
                                        const std::set<std::string> &failed, const RunControl &control)
 {
     AnalysisResult r;
     r.pattern = pattern;
+    r.messageBytes = messageBytes;
     r.failed = failed;
     DesignRequest request;
     request.network.threads = 1; // the GUI thread keeps the other core
@@ -243,6 +252,8 @@ AnalysisResult AnalysisRunner::analyze(const Design &design, const Catalog &cata
     request.network.failures = failureSpecFromIds(design, std::vector<std::string>(failed.begin(), failed.end()));
     if (!pattern.empty()) {
         if (auto workload = parseWorkload(pattern)) {
+            if (messageBytes > 0)
+                workload->bytes = messageBytes;
             if (workload->collective)   // and the size sweep nccl-tests runs
                 workload->sweepBytes = sweepSizes(kSweepFromBytes, kSweepToBytes);
             request.network.workloads = {*workload};
@@ -259,6 +270,7 @@ AnalysisResult AnalysisRunner::analyze(const Design &design, const Catalog &cata
             r.notes << (t.issueMessage.format.empty() ? QString::fromStdString(t.issueText) : engineText(t.issueMessage));
         else if (t.unroutableFlows)
             r.notes << AnalysisRunner::tr("%1 flows have no route").arg(t.unroutableFlows);
+        r.tierLoad = linkTierLoad(design, t);
         // The heatmap colours a cable by the busier of its two directions.
         const std::vector<double> cables = cableUtilization(t, design.links.size());
         for (std::size_t l = 0; l < cables.size(); ++l)

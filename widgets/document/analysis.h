@@ -2,6 +2,7 @@
 
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse C++20 concepts in the standard headers
 #include "analysis/design.h"
+#include "analysis/tierload.h"
 #include "model/design.h"
 #endif
 
@@ -31,6 +32,8 @@ struct AnalysisResult : DesignAnalysis
 {
     quint64 revision = 0;                 // the document revision it was computed for
     std::string pattern;                  // traffic pattern asked for ("" = none)
+    double messageBytes = 0;              // the size asked for (0: the pattern's own default)
+    LinkTierLoad tierLoad;                // the pattern's run by link tier (its bottleneck)
     std::set<std::string> failed;         // failed links and nodes (design ids)
     std::unordered_map<std::string, double> linkUtilization;   // per link id, busier direction (heatmap)
     QStringList notes;                    // what could not be computed, and why
@@ -63,6 +66,10 @@ public:
     // Traffic pattern for the heatmap ("alltoall", "shift:1", ...); empty = none.
     void setPattern(const QString &pattern);
     QString pattern() const { return QString::fromStdString(m_pattern); }
+    // Bytes per flow of a pattern, or the collective's size; 0 = the pattern's own default
+    // (kDefaultMessageBytes, kDefaultCollectiveBytes).
+    void setMessageBytes(double bytes);
+    double messageBytes() const { return m_messageBytes; }
     void setFailed(const std::set<std::string> &failed);
 
     // Schedules a run after the debounce delay.
@@ -85,13 +92,13 @@ public:
     bool isResultCurrent() const;
     // Gives up a pattern that was asked for and not run (its run was cancelled): the request's
     // pattern is the result's again; nothing runs.
-    void keepResultPattern() { m_pattern = m_result.pattern; }
+    void keepResultPattern() { m_pattern = m_result.pattern, m_messageBytes = m_result.messageBytes; }
     // Waits until the latest request is done (tests, screenshots, benchmarks).
     bool waitForIdle(int timeoutMs);
 
     // The analysis itself: the engine's analyzeDesign with the window's request; public for
     // tests and benchmarks.
-    static AnalysisResult analyze(const Design &design, const Catalog &catalog, const std::string &pattern,
+    static AnalysisResult analyze(const Design &design, const Catalog &catalog, const std::string &pattern, double messageBytes,
                                   const std::set<std::string> &failed, const RunControl &control);
     // A progress stage in the interface language.
     static QString stageText(const Progress &progress);
@@ -117,6 +124,7 @@ private:
     bool m_replacing = false;   // cancelling the job in progress for a new one
     std::shared_ptr<std::atomic<int>> m_cancelledRuns = std::make_shared<std::atomic<int>>(0);
     std::string m_pattern;
+    double m_messageBytes = 0;
     std::set<std::string> m_failed;
     AnalysisResult m_result;
     // The snapshot the next run reads, copied on this thread in slices of links between events

@@ -1,0 +1,100 @@
+// The engine's explanations behind issue 31 items 4 and 5: blocking in one wording (within the
+// tolerance "non-blocking (1:1)", else the ratio), the generator's blocking asked against built
+// with the reason, and the bottleneck tier of a traffic run.
+#include "analysis/keyfigures.h"
+#include "analysis/network.h"
+#include "analysis/tierload.h"
+#include "generate/fattree.h"
+
+#include "fixtures.h"
+#include "testmain.h"
+
+#include <QtTest>
+
+using namespace cplan;
+
+class TestExplainFigures : public QObject
+{
+    Q_OBJECT
+
+private:
+    // One workload through the routes of `design`.
+    static TrafficResult run(const Design &design, const std::string &pattern)
+    {
+        NetworkRequest request;
+        request.latency = false;
+        request.workloads = {*parseWorkload(pattern)};
+        auto n = analyzeNetwork(design, test::builtinCatalog(), request);
+        if (!n || n->traffic.empty())
+            qFatal("no traffic run");
+        return n->traffic.front();
+    }
+
+private slots:
+    void blockingWording()
+    {
+        QCOMPARE(cplan::blockingWording(1.0).english(), std::string("non-blocking (1:1)"));
+        QCOMPARE(cplan::blockingWording(0.996).english(), std::string("non-blocking (1:1)"));   // the window's "leaf 0.996:1"
+        QCOMPARE(cplan::blockingWording(1.004).english(), std::string("non-blocking (1:1)"));
+        QCOMPARE(cplan::blockingWording(2.0).english(), std::string("2:1"));
+        QCOMPARE(cplan::blockingWording(37.0 / 21).english(), std::string("1.76:1"));
+        QCOMPARE(cplan::blockingWording(1.3).english(), std::string("1.3:1"));
+        QVERIFY(!isNonBlocking(1 + 2 * kNonBlockingTolerance));
+    }
+
+    // 37 DGX H100 on QM9700 at 2:1: 37 down, 21 up (the 19 that 2:1 needs split over no fewer
+    // than 19 spines, 21 over 3); 35: 35 down need 17.5 uplinks, 18 built; 32: as asked.
+    void askedAgainstBuilt_data()
+    {
+        QTest::addColumn<int>("servers");
+        QTest::addColumn<QString>("summary");
+        QTest::newRow("spine split") << 37
+                                     << QStringLiteral("asked 2:1, built 1.76:1 (37 down / 21 up per leaf): the 19 uplinks that 2:1 needs do not "
+                                                       "split evenly over the spines and 21 do (3 spine(s), 7 link(s) from each leaf to "
+                                                       "each), which saves switches");
+        QTest::newRow("rounding") << 35
+                                  << QStringLiteral("asked 2:1, built 1.94:1 (35 down / 18 up per leaf): 35 down ports at 2:1 need 17.5 "
+                                                    "uplinks, rounded up to 18 as ports are whole (a 64-port leaf takes at most 42 down / "
+                                                    "21 up at that ratio)");
+        QTest::newRow("as asked") << 64 << QStringLiteral("asked 2:1, built as asked (32 down / 16 up per leaf)");
+    }
+    void askedAgainstBuilt()
+    {
+        QFETCH(int, servers);
+        QFETCH(QString, summary);
+        FatTreeReport report;
+        test::generateOrStop(test::fatTreeSpec("dgx-h100", servers, "qm9700", 0, 2, 1), test::builtinCatalog(), &report);
+        QCOMPARE(QString::fromStdString(report.blocking.english()), summary);
+        QCOMPARE(report.askedDown, 2);
+        QCOMPARE(report.askedUp, 1);
+        QCOMPARE(report.builtBlocking(), double(report.leafDown) / report.leafUp);
+    }
+
+    void singleSwitchHasNoBlocking()
+    {
+        FatTreeReport report;
+        test::generateOrStop(test::fatTreeSpec("host-1hca", 8, "qm9700"), test::builtinCatalog(), &report);
+        QVERIFY(report.blocking.format.empty());
+    }
+
+    // All-to-all on a non-blocking tree loads every tier alike (the servers' links among them);
+    // on the 2:1 sample the leaves' uplinks are the bottleneck.
+    void bottleneckTier()
+    {
+        const Design full = test::loadSample("edr-32gpu");
+        const LinkTierLoad a = linkTierLoad(full, run(full, "alltoall"));
+        QVERIFY(!a.tiers.empty());
+        QCOMPARE(a.tiers.front().tier, std::string("node-leaf"));
+        QVERIFY(!a.bottleneck.empty());
+        for (const TierUtilization &t : a.tiers)
+            QVERIFY2(t.links > 0 && t.mean <= t.max + 1e-12 && t.max <= 1 + 1e-9, t.tier.c_str());
+
+        const Design half = test::loadSample("hdr-2to1-520gpu");
+        const LinkTierLoad b = linkTierLoad(half, run(half, "alltoall"));
+        QCOMPARE(b.bottleneck, std::vector<std::string>{"leaf-spine"});
+        QVERIFY(linkTierLoad(half, TrafficResult{}).tiers.empty());
+    }
+};
+
+CPLAN_TEST_MAIN(TestExplainFigures)
+#include "tst_explainfigures.moc"
