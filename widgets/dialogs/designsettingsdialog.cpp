@@ -38,6 +38,20 @@ QComboBox *loadBalancingBox(std::optional<LoadBalancing> current, QWidget *paren
     return box;
 }
 
+// The MTU set on every port unless a node says otherwise; the lowest value means "not stated".
+QSpinBox *mtuBox(std::optional<int> current, QWidget *parent)
+{
+    auto *spin = new QSpinBox(parent);
+    spin->setRange(kMinMtu - 1, kMaxMtu);
+    spin->setSpecialValueText(DesignSettingsDialog::tr("Not stated"));
+    spin->setSuffix(DesignSettingsDialog::tr(" bytes"));
+    spin->setValue(current.value_or(kMinMtu - 1));
+    spin->setToolTip(DesignSettingsDialog::tr("The MTU configured on the fabric's ports (a node may set its own in the inspector). "
+                                              "Validation checks it against each part's largest MTU, across links, and for RoCE "
+                                              "(4192 or more carries 4096-byte RoCE payloads). Not stated: nothing is checked."));
+    return spin;
+}
+
 } // namespace
 
 DesignSettingsDialog::DesignSettingsDialog(Document *document, QWidget *parent)
@@ -86,6 +100,8 @@ DesignSettingsDialog::DesignSettingsDialog(Document *document, QWidget *parent)
     form->addRow(tr("Routing engine"), m_routing);
     m_loadBalancing = loadBalancingBox(s.loadBalancing, this);
     form->addRow(tr("Load balancing"), m_loadBalancing);
+    m_mtu = mtuBox(s.mtu, this);
+    form->addRow(tr("MTU"), m_mtu);
 
     auto percent = [this](double value, const QString &tip) {
         auto *spin = new QDoubleSpinBox(this);
@@ -136,6 +152,7 @@ bool DesignSettingsDialog::apply(QString *error)
     s.tcoYears = m_tcoYears->value();
     s.routingEngine = m_routing->currentText().toStdString();
     s.loadBalancing = loadBalancingFromString(m_loadBalancing->currentData().toString().toStdString());
+    s.mtu = m_mtu->value() >= kMinMtu ? std::optional<int>(m_mtu->value()) : std::nullopt;
     s.sparesPercent = m_spares->value();
     s.discountPercent = m_discount->value();
     std::unique_ptr<SetDesignSettings> settings(new SetDesignSettings(m_document, m_name->text().toStdString(), s));

@@ -13,7 +13,7 @@ class Document;
 class ExchangeRatesBox;
 
 // File ▸ Design settings: the design's name and the assumptions its figures rest on (currency,
-// electricity price, PUE, TCO years, routing engine), the quote's terms (spares, discount) and
+// electricity price, PUE, TCO years, routing engine, MTU), the quote's terms (spares, discount) and
 // the exchange rates of the price book. OK pushes one undo step: SetDesignSettings and/or
 // AddExchangeRate.
 class DesignSettingsDialog : public QDialog
@@ -30,6 +30,8 @@ public:
     QSpinBox *tcoYearsSpin() const { return m_tcoYears; }
     QDoubleSpinBox *sparesSpin() const { return m_spares; }
     QDoubleSpinBox *discountSpin() const { return m_discount; }
+    // The design's MTU in bytes; its minimum (shown as "Not stated") leaves the MTU unset.
+    QSpinBox *mtuSpin() const { return m_mtu; }
     ExchangeRatesBox *ratesBox() const { return m_rates; }
     // Pushes the edit (nothing when nothing changed); what OK does. False with `error` when the
     // price book refuses the rate typed (nothing is pushed then).
@@ -40,7 +42,7 @@ private:
     QLineEdit *m_name;
     QComboBox *m_currency, *m_routing, *m_loadBalancing;
     QDoubleSpinBox *m_electricity, *m_pue, *m_spares, *m_discount;
-    QSpinBox *m_tcoYears;
+    QSpinBox *m_tcoYears, *m_mtu;
     ExchangeRatesBox *m_rates;
 };
 

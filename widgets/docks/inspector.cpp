@@ -61,7 +61,7 @@ Inspector::Inspector(Document *document, CanvasScene *scene, QWidget *parent)
     refresh();
 }
 
-// One node's properties: id, name, part, tier, group, rack, HCAs and its figures.
+// One node's properties: id, name, part, tier, group, rack, MTU, HCAs and its figures.
 QWidget *Inspector::createNodeForm()
 {
     m_nodeForm = new QWidget(this);
@@ -75,6 +75,12 @@ QWidget *Inspector::createNodeForm()
     m_tier->setRange(0, 3);
     m_group = new QLineEdit(m_nodeForm);
     m_rack = new QLineEdit(m_nodeForm);
+    m_mtu = new QSpinBox(m_nodeForm);
+    m_mtu->setRange(kMinMtu - 1, kMaxMtu);   // the minimum: no MTU of its own
+    m_mtu->setSuffix(tr(" bytes"));
+    m_mtu->setKeyboardTracking(false);       // one edit per value typed, not per digit
+    m_mtu->setToolTip(tr("The MTU configured on this node's ports, where it differs from the design's "
+                         "(File ▸ Design settings)."));
     m_hcas = new QLabel(m_nodeForm);
     m_hcas->setWordWrap(true);
     m_figures = new QLabel(m_nodeForm);
@@ -85,6 +91,7 @@ QWidget *Inspector::createNodeForm()
     form->addRow(tr("Tier"), m_tier);
     form->addRow(tr("Group"), m_group);
     form->addRow(tr("Rack"), m_rack);
+    form->addRow(tr("MTU"), m_mtu);
     form->addRow(tr("HCAs"), m_hcas);
     form->addRow(m_figures);
     return m_nodeForm;
@@ -115,6 +122,7 @@ void Inspector::connectEdits()
     connect(m_group, &QLineEdit::textEdited, this, [this](const QString &t) { push(NodeProperty::Group, t); });
     connect(m_rack, &QLineEdit::textEdited, this, [this](const QString &t) { push(NodeProperty::Rack, t); });
     connect(m_tier, &QSpinBox::valueChanged, this, [this](int v) { push(NodeProperty::Tier, v); });
+    connect(m_mtu, &QSpinBox::valueChanged, this, [this](int v) { push(NodeProperty::Mtu, v >= kMinMtu ? v : 0); });
     connect(m_part, &QComboBox::activated, this, [this](int index) { push(NodeProperty::Part, m_part->itemData(index)); });
     connect(m_cable, &QComboBox::activated, this, [this](int index) {
         const std::string cable = m_cable->itemData(index).toString().toStdString();
@@ -247,6 +255,9 @@ void Inspector::showNode(const Node &node, NodeId n)
         m_group->setText(qs(node.group));
     if (m_rack->text() != qs(node.rack))
         m_rack->setText(qs(node.rack));
+    m_mtu->setSpecialValueText(design.settings.mtu ? tr("The design's (%1)").arg(*design.settings.mtu)
+                                                   : tr("The design's (not stated)"));
+    m_mtu->setValue(node.mtu.value_or(kMinMtu - 1));
     QStringList hcas;
     const auto ports = nodePorts(node, catalog);
     if (node.role != NodeRole::Switch) {

@@ -29,6 +29,8 @@ public:
     QLineEdit *nameEdit() const { return m_name; }
     QComboBox *partCombo() const { return m_part; }
     QSpinBox *tierSpin() const { return m_tier; }
+    // The node's own MTU; its minimum (shown as the design's) leaves the design's in force.
+    QSpinBox *mtuSpin() const { return m_mtu; }
     QLineEdit *rackEdit() const { return m_rack; }
     QComboBox *cableCombo() const { return m_cable; }
     QDoubleSpinBox *lengthSpin() const { return m_length; }
@@ -59,7 +61,7 @@ private:
     QLabel *m_id, *m_figures, *m_hcas, *m_other;
     QLineEdit *m_name, *m_rack, *m_group;
     QComboBox *m_part;
-    QSpinBox *m_tier;
+    QSpinBox *m_tier, *m_mtu;
 };
 
 } // namespace cplan

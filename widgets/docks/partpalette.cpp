@@ -96,6 +96,9 @@ PartPalette::PartPalette(const Catalog &catalog, QWidget *parent)
                     speeds << locale.toString(speed);
                 tip += QStringLiteral("<br>") + tr("A port breaks out into %1 Gb/s lanes").arg(speeds.join(QStringLiteral(", ")));
             }
+            if (p->kind == PartKind::Switch || p->kind == PartKind::Hca)
+                tip += QStringLiteral("<br>") +
+                       (p->maxMtu ? tr("Largest MTU: %1 bytes").arg(*p->maxMtu) : tr("Largest MTU: unknown"));
             tip += QStringLiteral("<br>") + tr("Price: %1").arg(p->unitPrice ? formatMoney(*p->unitPrice, p->currency) : tr("unknown"));
             item->setToolTip(0, tip);
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);

@@ -132,6 +132,7 @@ static QString propertyName(NodeProperty p)
     case NodeProperty::Group: return SetNodeProperty::tr("group");
     case NodeProperty::Rack: return SetNodeProperty::tr("rack");
     case NodeProperty::Hcas: return SetNodeProperty::tr("HCAs");
+    case NodeProperty::Mtu: return SetNodeProperty::tr("MTU");
     }
     return {};
 }

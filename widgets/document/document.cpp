@@ -203,6 +203,7 @@ QVariant Document::nodeProperty(const std::string &id, NodeProperty property) co
     case NodeProperty::Group: return QString::fromStdString(node.group);
     case NodeProperty::Rack: return QString::fromStdString(node.rack);
     case NodeProperty::Hcas: return toStringList(node.hcas);
+    case NodeProperty::Mtu: return node.mtu.value_or(0);
     }
     return {};
 }
@@ -221,6 +222,7 @@ void Document::setNodeProperty(const std::string &id, NodeProperty property, con
     case NodeProperty::Tier: node.tier = tierFromLevel(value.toInt()).value_or(Tier::Endpoint); break;
     case NodeProperty::Group: node.group = value.toString().toStdString(); break;
     case NodeProperty::Rack: node.rack = value.toString().toStdString(); break;
+    case NodeProperty::Mtu: node.mtu = value.toInt() >= kMinMtu ? std::optional<int>(value.toInt()) : std::nullopt; break;
     case NodeProperty::Hcas: {
         node.hcas.clear();
         const QStringList list = value.toStringList();

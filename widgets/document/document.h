@@ -38,7 +38,7 @@ struct ChangeEvent
 };
 
 // The node properties the inspector edits, one undoable SetNodeProperty each.
-enum class NodeProperty { Name, Part, Role, Tier, Group, Rack, Hcas };
+enum class NodeProperty { Name, Part, Role, Tier, Group, Rack, Hcas, Mtu };   // Mtu: int, 0 = the design's
 
 // A node with the position it had (or gets) in Design::nodes, so that undo restores the order
 // and a serialized design is byte-identical after undo.

@@ -388,6 +388,17 @@ void TestGui::inspectorEditChangesModel()
     checkUndoRedo(before, text());
     inspector->tierSpin()->setValue(2);
     QCOMPARE(m_window->document()->design().nodes[0].tier, Tier::Spine);
+    // A node's own MTU, and back to the design's (the spin box's lowest value).
+    QCOMPARE(inspector->mtuSpin()->text(), QStringLiteral("The design's (not stated)"));
+    inspector->mtuSpin()->setValue(9216);
+    QCOMPARE(m_window->document()->design().nodes[0].mtu, std::optional<int>(9216));
+    m_window->document()->undoStack()->undo();
+    QVERIFY(!m_window->document()->design().nodes[0].mtu);
+    QCOMPARE(m_window->document()->design().nodes[0].tier, Tier::Spine);
+    inspector->mtuSpin()->setValue(9000);
+    QCOMPARE(m_window->document()->design().nodes[0].mtu, std::optional<int>(9000));
+    inspector->mtuSpin()->setValue(inspector->mtuSpin()->minimum());
+    QVERIFY(!m_window->document()->design().nodes[0].mtu);
     const QString rack = text();
     inspector->rackEdit()->setText(QString());
     QTest::keyClicks(inspector->rackEdit(), QStringLiteral("r01"));
@@ -547,7 +558,7 @@ void TestGui::collapseGroups()
     int blocks = 0;
     for (QGraphicsItem *i : scene->items())
         blocks += i->type() == GroupItemType ? 1 : 0;
-    QCOMPARE(blocks, 4);
+    QCOMPARE(blocks, 5);   // the four SUs and the row of spines outside them
     scene->setAllGroupsCollapsed(false);
     QVERIFY(scene->nodeItem(server)->isVisible());
 }

@@ -143,6 +143,8 @@ void TestActions::designSettingsOneUndoStep()
     dialog.tcoYearsSpin()->setValue(4);
     dialog.sparesSpin()->setValue(10);
     dialog.discountSpin()->setValue(7.5);
+    QCOMPARE(dialog.mtuSpin()->text(), QStringLiteral("Not stated"));
+    dialog.mtuSpin()->setValue(9000);
     dialog.apply();
     const Design &d = m_window->document()->design();
     QCOMPARE(d.name, std::string("Lab cluster"));
@@ -152,6 +154,8 @@ void TestActions::designSettingsOneUndoStep()
     QCOMPARE(d.settings.sparesPercent, 10.0);
     QCOMPARE(d.settings.discountPercent, 7.5);
     QVERIFY2(text().contains(QStringLiteral("discount_percent: 7.5")), qPrintable(text()));
+    QCOMPARE(d.settings.mtu, std::optional<int>(9000));
+    QVERIFY2(text().contains(QStringLiteral("\n  mtu: 9000\n")), qPrintable(text()));
     QCOMPARE(m_window->document()->undoStack()->count(), 1);
     m_window->document()->undoStack()->undo();
     QCOMPARE(text(), before);
