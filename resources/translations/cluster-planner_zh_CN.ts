@@ -369,7 +369,7 @@
         <translation>该树有 %1 层且没有 pod：pod 间超额订阅不适用</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+40"/>
         <source>rail-only: %1 switches and %2 links, against %3 switches and %4 links for the rail-optimized fat tree of the same servers. Each of the %5 rails is a network of its own, one switch with no spine, and its own subnet (its own subnet manager and LID space); no switch joins two rails: a GPU reaches another server&apos;s GPU on a different rail only through NVLink to its own server&apos;s GPU on that rail (NVIDIA PXN), so NCCL&apos;s collectives run as on the tree and a pattern between HCAs runs within each rail</source>
         <translation>仅轨道：%1 台交换机和 %2 条链路，相同服务器的轨道优化胖树需要 %3 台交换机和 %4 条链路。%5 条轨道各自是独立的网络，每条一台交换机、无脊交换机，且各自是独立的子网（有自己的子网管理器和 LID 空间）；没有交换机连接两条轨道：GPU 只能先经 NVLink 到本服务器上该轨道的 GPU（NVIDIA PXN），才能到达另一台服务器上其他轨道的 GPU，因此 NCCL 集合通信与胖树上相同，HCA 之间的流量模式在各条轨道内运行</translation>
     </message>
@@ -389,12 +389,12 @@
         <translation>仅轨道布线要求服务器有 2 到 %1 条轨道；这些服务器有 %2 条</translation>
     </message>
     <message>
-        <location line="-135"/>
+        <location line="-138"/>
         <source>%1 planes: rail r of every server on plane r mod %1, %2 port(s) of each server per plane; each plane is its own subnet (its own subnet manager and LID space), identical to the others</source>
         <translation>%1 个平面：每台服务器的轨道 r 位于平面 r mod %1，每台服务器在每个平面有 %2 个端口；每个平面是独立的子网（有自己的子网管理器和 LID 空间），各平面完全相同</translation>
     </message>
     <message>
-        <location filename="../../core/validate/validate.cpp" line="+54"/>
+        <location filename="../../core/validate/validate.cpp" line="+55"/>
         <source>... and %1 more &apos;%2&apos; finding(s)</source>
         <translation>……另有 %1 条“%2”问题</translation>
     </message>
@@ -1210,7 +1210,7 @@
         <translation>%2 个端点上的 %1 共有 %3 条流，模拟约需 %4 MiB，超出分析预算 %5 MiB：请选择更稀疏的流量模式（shift:K、permutation、uniform:F）或减少端点</translation>
     </message>
     <message>
-        <location line="+225"/>
+        <location line="+231"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -1444,11 +1444,112 @@
         <source>dual-ToR: the ports of every NIC on different ToRs, with no link between the ToRs (non-stacked, as Alibaba HPN, SIGCOMM 2024): a ToR lost takes one port of each of its NICs, not the server</source>
         <translation>双 ToR：每块网卡的端口接到不同的 ToR，ToR 之间没有链路（非堆叠，如阿里巴巴 HPN，SIGCOMM 2024）：一台 ToR 故障只影响其网卡的一个端口，而非整台服务器</translation>
     </message>
+    <message>
+        <location filename="../../core/analysis/keyfigures.cpp" line="+349"/>
+        <source>non-blocking (1:1)</source>
+        <translation>无阻塞 (1:1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1:1</source>
+        <translation>%1:1</translation>
+    </message>
+    <message>
+        <location filename="../../core/generate/fattreeblocking.cpp" line="+20"/>
+        <source>asked %1:%2, built as asked (%3 down / %4 up per leaf)</source>
+        <translation>要求 %1:%2，已按要求建成（每台叶交换机下行 %3 / 上行 %4）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>asked %1:%2, built %3:1 (%4 down / %5 up per leaf): the %6 uplinks that %1:%2 needs do not split evenly over the spines and %5 do (%7 spine(s), %8 link(s) from each leaf to each), which saves switches</source>
+        <translation>要求 %1:%2，实际建成 %3:1（每台叶交换机下行 %4 / 上行 %5）：%1:%2 所需的 %6 条上行链路无法均匀分到脊交换机上，而 %5 条可以（%7 台脊交换机，每台叶交换机到每台脊交换机 %8 条链路），这样能省交换机</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>asked %1:%2, built %3:1 (%4 down / %5 up per leaf): %4 down ports at %1:%2 need %6 uplinks, rounded up to %5 as ports are whole (a %7-port leaf takes at most %8 down / %9 up at that ratio)</source>
+        <translation>要求 %1:%2，实际建成 %3:1（每台叶交换机下行 %4 / 上行 %5）：%4 个下行端口按 %1:%2 需要 %6 条上行链路，端口只能取整，向上取整为 %5（%7 端口的叶交换机按该比例最多下行 %8 / 上行 %9）</translation>
+    </message>
+    <message>
+        <location filename="../../core/validate/mtu.cpp" line="+58"/>
+        <source>%1 node(s) with ports of part &apos;%2&apos; are set to MTU %3, above the %4 bytes the part takes (e.g. &apos;%5&apos;): the port refuses that MTU</source>
+        <translation>%1 个节点使用部件“%2”的端口，MTU 设为 %3，超过该部件支持的 %4 字节（例如“%5”）：端口不接受此 MTU</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the largest MTU of part &apos;%1&apos; is not known, so the MTU %2 set on its %3 node(s) (e.g. &apos;%4&apos;) is not checked against it</source>
+        <translation>部件“%1”的最大 MTU 未知，因此其 %3 个节点（例如“%4”）上设置的 MTU %2 无法据此检查</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>link &apos;%1&apos; joins &apos;%2&apos; (MTU %3) and &apos;%4&apos; (MTU %5): packets above %6 bytes towards &apos;%7&apos; are dropped, not fragmented (RoCE packets carry Don&apos;t Fragment), so RoCE over this link must run at the smaller end&apos;s path MTU and jumbo frames sized for the larger one are lost</source>
+        <translation>链路“%1”连接“%2”（MTU %3）与“%4”（MTU %5）：发往“%7”的超过 %6 字节的报文会被丢弃而不是分片（RoCE 报文带有“不分片”标志），因此经过此链路的 RoCE 必须使用较小一端的路径 MTU，按较大一端设定的巨型帧会丢失</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>&apos;%1&apos; is set to MTU %2, which carries RoCE payloads of %3 bytes instead of %4: RoCE needs an MTU of at least %5 (%4 plus %6 bytes of headers) for its largest payloads</source>
+        <translation>“%1”的 MTU 设为 %2，只能承载 %3 字节而非 %4 字节的 RoCE 负载：RoCE 要使用最大负载，MTU 至少需要 %5（%4 加 %6 字节报头）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the design&apos;s MTU %1 carries RoCE payloads of %2 bytes instead of %3 on its %4 Ethernet switch(es) and RoCE server(s) (e.g. &apos;%5&apos;): RoCE needs an MTU of at least %6 (%3 plus %7 bytes of headers) for its largest payloads</source>
+        <translation>设计的 MTU %1 在其 %4 台以太网交换机和 RoCE 服务器（例如“%5”）上只能承载 %2 字节而非 %3 字节的 RoCE 负载：RoCE 要使用最大负载，MTU 至少需要 %6（%3 加 %7 字节报头）</translation>
+    </message>
+</context>
+<context>
+    <name>Heatmap</name>
+    <message>
+        <location filename="../../widgets/l10n/heatmaptext.cpp" line="+23"/>
+        <source>%1 %</source>
+        <translation type="unfinished">%1%2 % {1 ?}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 links (mean %2, busiest %3)</source>
+        <translation>%1 链路（平均 %2，最忙 %3）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 links alike (mean %2): the servers&apos; own links are the limit, not the fabric</source>
+        <translation>%1 链路同样繁忙（平均 %2）：瓶颈在服务器自身的链路，而非网络</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 links alike (mean %2)</source>
+        <translation>%1 链路同样繁忙（平均 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapCaption</name>
+    <message>
+        <location filename="../../app/gui/heatmapcaption.cpp" line="+16"/>
+        <source>%1, %2 per GPU buffer: done in %3</source>
+        <translation>%1，每个 GPU 缓冲区 %2：用时 %3</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1, %2 per flow: done in %3</source>
+        <translation>%1，每条流 %2：用时 %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>100 % = the link carried traffic at line rate for the whole run; a saturating pattern such as all-to-all fills every link of a non-blocking fabric.</source>
+        <translation>100 % = 该链路在整个运行期间都以线速传输；全互连 (all-to-all) 这类饱和型流量会占满无阻塞网络的每条链路。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Bottleneck tier: %1</source>
+        <translation>瓶颈层：%1</translation>
+    </message>
 </context>
 <context>
     <name>KeyFigures</name>
     <message>
-        <location filename="../../core/analysis/keyfigures.cpp" line="+26"/>
+        <location filename="../../core/analysis/keyfigures.cpp" line="-321"/>
         <source>CAPEX</source>
         <translation>资本支出</translation>
     </message>
@@ -1609,6 +1710,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Jobs done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Mean JCT</source>
         <translation>平均作业完成时间</translation>
     </message>
@@ -1631,6 +1737,11 @@
         <location line="+1"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Mean slowdown</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1703,17 +1814,22 @@
         <translation>%1 U</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>≥ </source>
         <translation>≥ </translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+3"/>
+        <source>%1 (%2 of %3 lines priced)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -1731,7 +1847,7 @@
 <context>
     <name>PdfReport</name>
     <message>
-        <location filename="../../app/report/pdfreport.cpp" line="+118"/>
+        <location filename="../../app/report/pdfreport.cpp" line="+121"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -1813,12 +1929,12 @@
         <translation>%1：无法创建 PDF</translation>
     </message>
     <message>
-        <location filename="../../app/report/coverpage.cpp" line="+179"/>
+        <location filename="../../app/report/coverpage.cpp" line="+176"/>
         <source>Cluster design report</source>
         <translation>集群设计报告</translation>
     </message>
     <message>
-        <location line="-132"/>
+        <location line="-129"/>
         <source>Generated %1</source>
         <translation>生成于 %1</translation>
     </message>
@@ -1838,12 +1954,7 @@
         <translation>不完整：部分价格未知</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source> non-blocking</source>
-        <translation>（无阻塞）</translation>
-    </message>
-    <message>
-        <location line="-30"/>
+        <location line="-7"/>
         <source>+ %1 management appliance(s)</source>
         <translation>另有 %1 台管理设备</translation>
     </message>
@@ -1913,7 +2024,7 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+18"/>
+        <location line="+15"/>
         <source>Bisection bandwidth</source>
         <translation>对分带宽</translation>
     </message>
@@ -1928,7 +2039,7 @@
         <translation>为半注入带宽的 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/report/alternativespage.cpp" line="+41"/>
+        <location filename="../../app/report/alternativespage.cpp" line="+42"/>
         <source>This design was chosen among %1 alternatives (%2; alternatives in %3). %4 of them are on the Pareto front of %5: no other alternative is as good on every one of these and better on one.</source>
         <translation>本设计选自 %1 个备选方案（%2；可变项：%3）。其中 %4 个位于 %5 的帕累托前沿：没有其他方案在这些指标上全部不差且至少一项更好。</translation>
     </message>
@@ -1947,6 +2058,11 @@
         <location line="+2"/>
         <source>%1 break a constraint and are not ranked.</source>
         <translation>%1 个违反约束，未参与排名。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 have parts without a price or power figure and are not ranked.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1989,9 +2105,9 @@
         <translation>单层</translation>
     </message>
     <message>
-        <location filename="../../app/report/analysispage.cpp" line="+93"/>
-        <location filename="../../app/report/coverpage.cpp" line="-18"/>
-        <location line="+19"/>
+        <location filename="../../app/report/analysispage.cpp" line="+96"/>
+        <location filename="../../app/report/coverpage.cpp" line="-15"/>
+        <location line="+16"/>
         <source>GPU-to-GPU latency</source>
         <translation>GPU 间延迟</translation>
     </message>
@@ -2076,12 +2192,12 @@
         <translation>%1 个节点，%2 条链路；分组以方框标出</translation>
     </message>
     <message>
-        <location filename="../../app/report/analysispage.cpp" line="+113"/>
+        <location filename="../../app/report/analysispage.cpp" line="+116"/>
         <source>Network and cost analysis</source>
         <translation>网络与成本分析</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-167"/>
         <source>Link utilization</source>
         <translation>链路利用率</translation>
     </message>
@@ -2171,12 +2287,17 @@ This page shows cost charts only.</source>
         <translation> · 不含 %1 种价格未知的部件</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+37"/>
+        <source>Bottleneck tier under %1: %2</source>
+        <translation>%1 下的瓶颈层：%2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Fabric figures</source>
         <translation>网络指标</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-39"/>
         <source>Routing: %1%2, %3 endpoints, %4 switches</source>
         <translation>路由：%1%2，%3 个端点，%4 台交换机</translation>
     </message>
@@ -2327,7 +2448,7 @@ This page shows cost charts only.</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../app/report/analysispage.cpp" line="+5"/>
+        <location filename="../../app/report/analysispage.cpp" line="+8"/>
         <source>Analysis took %1</source>
         <translation>分析耗时 %1</translation>
     </message>
@@ -3531,9 +3652,102 @@ This page shows cost charts only.</source>
     </message>
 </context>
 <context>
+    <name>SchedulePolicies</name>
+    <message>
+        <location filename="../../widgets/l10n/scheduletext.cpp" line="+21"/>
+        <source>First come, first served</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FIFO with EASY backfill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shortest job first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shortest job first, no blocking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Topology-aware packing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Random placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Best fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fragmentation-aware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Priority with preemption</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Jobs start in the order they arrive; the first that does not fit holds the rest back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>In arrival order; while the first job waits, later ones that fit start if they do not delay it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shortest jobs first; the first that does not fit holds the rest back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shortest jobs first; every job that fits starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>In arrival order, each job under the lowest switch that holds it (Slurm&apos;s tree).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>In arrival order, every job that fits starts, on random servers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>In arrival order, every job that fits starts, on the fullest servers it fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>In arrival order, every job that fits starts where it fragments the free GPUs least.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Highest priority first; a job may preempt lower-priority ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SetDesignSettings</name>
     <message>
-        <location line="+176"/>
+        <location filename="../../widgets/document/commands.cpp" line="+177"/>
         <source>Change design settings</source>
         <translation>修改设计设置</translation>
     </message>
@@ -3549,7 +3763,7 @@ This page shows cost charts only.</source>
 <context>
     <name>SetNodeProperty</name>
     <message>
-        <location line="-58"/>
+        <location line="-59"/>
         <source>name</source>
         <translation>名称</translation>
     </message>
@@ -3584,6 +3798,11 @@ This page shows cost charts only.</source>
         <translation>HCA</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
         <location line="+13"/>
         <source>Change %1 of %2</source>
         <translation>更改 %2 的%1</translation>
@@ -3592,7 +3811,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AnalysisRunner</name>
     <message>
-        <location filename="../../widgets/document/analysis.cpp" line="+200"/>
+        <location filename="../../widgets/document/analysis.cpp" line="+208"/>
         <location line="+31"/>
         <source>Analysis done</source>
         <translation>分析完成</translation>
@@ -3613,22 +3832,22 @@ This page shows cost charts only.</source>
         <translation>正在仿真 %1</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>%1 flows have no route</source>
         <translation>%1 条流没有路由</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-43"/>
         <source>Checking design rules</source>
         <translation>正在检查设计规则</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-53"/>
         <source>Analysing the design</source>
         <translation>正在分析设计</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Pricing</source>
         <translation>正在计算价格</translation>
     </message>
@@ -3641,7 +3860,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AsBuiltCompare</name>
     <message>
-        <location filename="../../app/gui/asbuiltcompare.cpp" line="+33"/>
+        <location filename="../../app/gui/asbuiltcompare.cpp" line="+34"/>
         <source>ibnetdiscover output (*.topo *.out *.txt *.ibnetdiscover *.net *.log);;All files (*)</source>
         <translation>ibnetdiscover 输出 (*.topo *.out *.txt *.ibnetdiscover *.net *.log);;所有文件 (*)</translation>
     </message>
@@ -3696,12 +3915,12 @@ This page shows cost charts only.</source>
     <message>
         <location line="+2"/>
         <location line="+11"/>
-        <location line="+9"/>
+        <location line="+25"/>
         <source>Compare with as-built</source>
         <translation>与实际布线比较</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-36"/>
         <source>Could not read the as-built fabric:
 %1</source>
         <translation>无法读取实际布线的网络：
@@ -3713,12 +3932,32 @@ This page shows cost charts only.</source>
         <translation>ibnetdiscover 输出、LLDP 表或设计 (*.topo *.out *.txt *.ibnetdiscover *.net *.log *.json *.cluster.yaml *.yaml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Each plane is a subnet of its own. Which plane is this dump of? (1 to %1; 0: the whole design)</source>
-        <translation>每个平面都是独立的子网。这份转储属于哪个平面？（1 到 %1；0：整个设计）</translation>
+        <location line="+15"/>
+        <source>%1 switches, %2 HCAs in %3 servers</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+5"/>
+        <source>Plane %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The whole design — %1 (LLDP tables or a design file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Each plane is a subnet of its own, and an ibnetdiscover dump shows one. Which plane is this dump of?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Plane %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>Only %1 of %2 planned nodes matched: is %3 a dump of this fabric, and of the right plane?</source>
         <translation>%2 个规划节点中只有 %1 个匹配：%3 是这个网络、这个平面的转储吗？</translation>
     </message>
@@ -3885,17 +4124,12 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::BomModel</name>
     <message>
-        <location filename="../../widgets/docks/bommodel.cpp" line="+57"/>
+        <location filename="../../widgets/docks/bommodel.cpp" line="+66"/>
         <source>Total (CAPEX)</source>
         <translation>合计（资本支出）</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>≥ %1</source>
-        <translation>≥ %1</translation>
-    </message>
-    <message>
-        <location line="+67"/>
+        <location line="+69"/>
         <source>Unknown price: the totals leave this line out.</source>
         <translation>价格未知：合计不含此行。</translation>
     </message>
@@ -3995,14 +4229,62 @@ This page shows cost charts only.</source>
     </message>
 </context>
 <context>
+    <name>cplan::CanvasLod</name>
+    <message>
+        <location filename="../../widgets/canvas/canvasblocks.cpp" line="+310"/>
+        <source>%1 links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 × %2G</source>
+        <translation type="unfinished">%1 × %2G {1 ?}</translation>
+    </message>
+</context>
+<context>
     <name>cplan::CanvasScene</name>
     <message>
-        <location filename="../../widgets/canvas/canvaslod.cpp" line="+406"/>
+        <location line="-267"/>
+        <source>%1 switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 × %2</source>
+        <translation type="unfinished">%1 × %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>%1 servers · %2 switches · %3 GPUs</source>
         <translation>%1 台服务器 · %2 台交换机 · %3 个 GPU</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source> · %1 appliances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Core switches</source>
+        <translation type="unfinished">核心交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spine switches</source>
+        <translation type="unfinished">脊交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leaf switches</source>
+        <translation type="unfinished">叶交换机</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, plane %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+61"/>
         <source> · plane %1</source>
         <translation> · 平面 %1</translation>
     </message>
@@ -4118,12 +4400,12 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasView</name>
     <message>
-        <location filename="../../widgets/canvas/canvasview.cpp" line="+38"/>
+        <location filename="../../widgets/canvas/canvasview.cpp" line="+39"/>
         <source>Link utilization</source>
         <translation>链路利用率</translation>
     </message>
     <message>
-        <location line="+235"/>
+        <location line="+261"/>
         <source>Drag switches and servers from the Parts palette onto the canvas,
 or generate a fabric with File ▸ New fat-tree fabric… (Ctrl+Shift+N),
 or open a design (Ctrl+O).</source>
@@ -4137,7 +4419,7 @@ or open a design (Ctrl+O).</source>
         <translation>故障</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+102"/>
         <location line="+14"/>
         <location line="+15"/>
         <source>Cannot write %1</source>
@@ -4191,7 +4473,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::DesignSettingsDialog</name>
     <message>
-        <location filename="../../widgets/dialogs/designsettingsdialog.cpp" line="+47"/>
+        <location filename="../../widgets/dialogs/designsettingsdialog.cpp" line="+61"/>
         <source>Design settings</source>
         <translation>设计设置</translation>
     </message>
@@ -4251,7 +4533,7 @@ or open a design (Ctrl+O).</source>
         <translation>路由引擎</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-72"/>
         <source>The fabric&apos;s own (ECMP on Ethernet, tables on InfiniBand)</source>
         <translation>网络自身的方式（以太网用 ECMP，InfiniBand 用路由表）</translation>
     </message>
@@ -4261,9 +4543,29 @@ or open a design (Ctrl+O).</source>
         <translation>流如何使用网络的等价路径：lft = 路由表的单一路由，ar = InfiniBand 自适应路由，ecmp = 按流哈希（在多个哈希种子上运行），eecmp = 带 QP 扩展的 ECMP，flowlet，spray = 逐包喷洒（Spectrum-X）。</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+12"/>
+        <source>Not stated</source>
+        <translation>未声明</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> bytes</source>
+        <translation> 字节</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The MTU configured on the fabric&apos;s ports (a node may set its own in the inspector). Validation checks it against each part&apos;s largest MTU, across links, and for RoCE (4192 or more carries 4096-byte RoCE payloads). Not stated: nothing is checked.</source>
+        <translation>网络端口上配置的 MTU（节点可在检查器中设置自己的值）。验证会对照各部件的最大 MTU、跨链路两端以及 RoCE 进行检查（4192 或以上才能承载 4096 字节的 RoCE 负载）。未声明：不做任何检查。</translation>
+    </message>
+    <message>
+        <location line="+53"/>
         <source>Load balancing</source>
         <translation>负载均衡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MTU</source>
+        <translation>MTU</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -4286,7 +4588,7 @@ or open a design (Ctrl+O).</source>
         <translation>折扣</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>Change design settings</source>
         <translation>更改设计设置</translation>
     </message>
@@ -4295,12 +4597,12 @@ or open a design (Ctrl+O).</source>
     <name>cplan::DifferencesView</name>
     <message>
         <location filename="../../widgets/docks/differencesview.cpp" line="+46"/>
-        <location line="+144"/>
+        <location line="+147"/>
         <source>No comparison yet: File ▸ Compare with as-built…</source>
         <translation>尚未比较：文件 ▸ 与实际布线比较…</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-145"/>
         <source>Export punch list…</source>
         <translation>导出整改清单…</translation>
     </message>
@@ -4330,7 +4632,7 @@ or open a design (Ctrl+O).</source>
         <translation>详情</translation>
     </message>
     <message numerus="yes">
-        <location line="+28"/>
+        <location line="+29"/>
         <source>%1 agrees with the plan: %n cable(s) as planned.</source>
         <translation>
             <numerusform>%1 与规划一致：%n 条线缆与规划相同。</numerusform>
@@ -4348,6 +4650,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+8"/>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Only %1 of %2 planned nodes matched — is %3 a dump of this fabric, and of the right plane? The rows below then say nothing about the cabling: every planned cable reads missing and every cable found unexpected.</source>
         <translation>%2 个规划节点中只有 %1 个匹配 — %3 是这个网络、这个正确平面的转储吗？下面各行因此与布线无关：每条规划线缆都显示为缺失，每条找到的线缆都显示为意外。</translation>
     </message>
@@ -4592,7 +4899,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ExplorerChart</name>
     <message>
-        <location filename="../../widgets/explorer/explorerchart.cpp" line="+65"/>
+        <location filename="../../widgets/explorer/explorerchart.cpp" line="+67"/>
         <source>Breaks a constraint</source>
         <translation>违反约束</translation>
     </message>
@@ -4608,7 +4915,17 @@ or open a design (Ctrl+O).</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Incomplete (unpriced parts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>Incomplete, on the front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Chosen</source>
         <translation>已选</translation>
     </message>
@@ -4629,7 +4946,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ExplorerModel</name>
     <message>
-        <location filename="../../widgets/explorer/explorermodel.cpp" line="+89"/>
+        <location filename="../../widgets/explorer/explorermodel.cpp" line="+100"/>
         <source>Front</source>
         <translation>前沿</translation>
     </message>
@@ -4642,6 +4959,11 @@ or open a design (Ctrl+O).</source>
         <location line="+46"/>
         <source>skipped: %1</source>
         <translation>已跳过：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not on the front: a part without a price or power figure</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4728,19 +5050,19 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ExplorerWindow</name>
     <message>
-        <location filename="../../widgets/explorer/explorerwindow.cpp" line="+52"/>
+        <location filename="../../widgets/explorer/explorerwindow.cpp" line="+53"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+164"/>
+        <location line="+179"/>
         <location line="+12"/>
         <source>Design explorer</source>
         <translation>设计探索器</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-157"/>
         <source>Open sweep file…</source>
         <translation>打开扫描文件…</translation>
     </message>
@@ -4780,6 +5102,16 @@ or open a design (Ctrl+O).</source>
         <translation>隐藏违反约束的方案</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Include incomplete points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rank points whose figures are lower bounds (a part without a price or power figure) on the Pareto front too; by default they are drawn hollow and left off it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>Budget ≤</source>
         <translation>预算 ≤</translation>
@@ -4800,7 +5132,7 @@ or open a design (Ctrl+O).</source>
         <translation>阻塞比 ≤</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
@@ -4825,7 +5157,7 @@ or open a design (Ctrl+O).</source>
         <translation>打开所选设计，并在其报告中加入“备选方案比较”页（本次扫描的前沿与表格）</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+47"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -4903,8 +5235,22 @@ or open a design (Ctrl+O).</source>
             <numerusform>%n 个已跳过（无效组合）</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+65"/>
+        <source>%n point(s) have parts without a price or power figure: drawn hollow, ranked by their lower bounds.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n point(s) have parts without a price or power figure: drawn hollow, not on the Pareto front (tick &quot;Include incomplete points&quot; to rank them).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+92"/>
+        <location line="+38"/>
         <source>Point %1</source>
         <translation>方案 %1</translation>
     </message>
@@ -4924,19 +5270,19 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+6"/>
         <location line="+24"/>
-        <location line="+133"/>
+        <location line="+140"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location line="-155"/>
+        <location line="-162"/>
         <location line="+24"/>
-        <location line="+129"/>
+        <location line="+136"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location line="-121"/>
+        <location line="-128"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
@@ -4972,7 +5318,7 @@ or open a design (Ctrl+O).</source>
         <translation>%1 (*%2);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+71"/>
         <source>Preparing the report</source>
         <translation>正在准备报告</translation>
     </message>
@@ -5103,12 +5449,17 @@ or open a design (Ctrl+O).</source>
         <translation>正在预览网络</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+75"/>
+        <source>&lt;b&gt;Blocking&lt;/b&gt;: %1&lt;br&gt;</source>
+        <translation>&lt;b&gt;收敛比&lt;/b&gt;：%1&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>GPUs &lt;b&gt;%1&lt;/b&gt; · CAPEX &lt;b&gt;%2&lt;/b&gt;%3 · CAPEX per GPU &lt;b&gt;%4&lt;/b&gt; · power %5 kW</source>
         <translation>GPU &lt;b&gt;%1&lt;/b&gt; · 资本支出 &lt;b&gt;%2&lt;/b&gt;%3 · 每 GPU 资本支出 &lt;b&gt;%4&lt;/b&gt; · 功率 %5 kW</translation>
     </message>
     <message>
-        <location line="-334"/>
+        <location line="-337"/>
         <source>Generate</source>
         <translation>生成</translation>
     </message>
@@ -5133,7 +5484,7 @@ or open a design (Ctrl+O).</source>
         <translation>全部轨道合计：叶交换机 %1 台，脊交换机 %2 台，核心交换机 %3 台 — 共 %4 条链路&lt;br&gt;叶交换机端口：下行 %5，上行 %6；每条轨道的网络有 %7 个可扩展单元，每个 %8 台服务器&lt;br&gt;</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source> (some prices unknown)</source>
         <translation>（部分价格未知）</translation>
     </message>
@@ -5146,7 +5497,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::HelpDialog</name>
     <message>
-        <location filename="../../app/gui/helpdialog.cpp" line="+15"/>
+        <location filename="../../app/gui/helpdialog.cpp" line="+17"/>
         <source>Working in the window</source>
         <translation>在窗口中工作</translation>
     </message>
@@ -5247,6 +5598,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>A cost figure with fewer than %1 % of its BOM lines priced reads &quot;unknown (n of m lines priced)&quot;: the rest alone would understate it. From %1 % up to all lines it is a lower bound with its coverage beside it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Bisection is the most the first half of the endpoints (in the fabric&apos;s order, leaf by leaf) can send to the other half at once; a non-blocking fabric gives all that the half can inject, less means oversubscription.</source>
         <translation>对分带宽是前一半端点（按网络顺序，逐个叶交换机）同时向另一半端点能发送的最大带宽；无阻塞网络等于这一半端点的全部注入带宽，低于它即表示存在收敛（收敛比高于 1:1）。</translation>
     </message>
@@ -5284,7 +5640,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Inspector</name>
     <message>
-        <location filename="../../widgets/docks/inspector.cpp" line="+82"/>
+        <location filename="../../widgets/docks/inspector.cpp" line="+88"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
@@ -5315,6 +5671,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>HCAs</source>
         <translation>HCA</translation>
     </message>
@@ -5334,12 +5695,22 @@ or open a design (Ctrl+O).</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+129"/>
         <source>%1 — %2 %3</source>
         <translation>%1 — %2 %3</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+15"/>
+        <source>The design&apos;s (%1)</source>
+        <translation>沿用设计（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The design&apos;s (not stated)</source>
+        <translation>沿用设计（未声明）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
@@ -5376,14 +5747,24 @@ or open a design (Ctrl+O).</source>
         <translation>%1 ↔ %2&lt;br&gt;速率：%3 Gb/s</translation>
     </message>
     <message>
-        <location line="-181"/>
-        <location line="+167"/>
+        <location line="-185"/>
+        <location line="+171"/>
         <location line="+1"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-204"/>
+        <source> bytes</source>
+        <translation> 字节</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The MTU configured on this node&apos;s ports, where it differs from the design&apos;s (File ▸ Design settings).</source>
+        <translation>此节点端口上配置的 MTU，用于不同于设计设置的情况（文件 ▸ 设计设置）。</translation>
+    </message>
+    <message>
+        <location line="+202"/>
         <source>Power: %1</source>
         <translation>功耗：%1</translation>
     </message>
@@ -5403,7 +5784,7 @@ or open a design (Ctrl+O).</source>
         <translation>（自动）</translation>
     </message>
     <message numerus="yes">
-        <location line="-73"/>
+        <location line="-76"/>
         <source>%n node(s)</source>
         <translation>
             <numerusform>%n 个节点</numerusform>
@@ -5435,7 +5816,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::LanguageMenu</name>
     <message>
-        <location filename="../../app/gui/i18n.cpp" line="+65"/>
+        <location filename="../../app/gui/i18n.cpp" line="+103"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -5444,21 +5825,11 @@ or open a design (Ctrl+O).</source>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
-    <message>
-        <location line="+20"/>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The language changes the next time Cluster Planner starts.</source>
-        <translation>语言将在下次启动 Cluster Planner 时生效。</translation>
-    </message>
 </context>
 <context>
     <name>cplan::MainActions</name>
     <message>
-        <location filename="../../app/gui/mainactions.cpp" line="+68"/>
+        <location filename="../../app/gui/mainactions.cpp" line="+70"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -5606,6 +5977,16 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+7"/>
+        <source>&amp;Message size</source>
+        <translation>消息大小(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Default (%1 per flow, %2 for a collective)</source>
+        <translation>默认（每条流 %1，集合通信 %2）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -5675,7 +6056,7 @@ or open a design (Ctrl+O).</source>
         <translation>按 NCCL 方式运行的 all-to-all（PXN）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -5785,7 +6166,7 @@ or open a design (Ctrl+O).</source>
         <translation>展开分组 %1(&amp;X)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
@@ -5823,12 +6204,12 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+105"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+107"/>
         <source>Price book</source>
         <translation>价格簿</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -5843,12 +6224,12 @@ or open a design (Ctrl+O).</source>
         <translation>正在分析设计…</translation>
     </message>
     <message>
-        <location line="+315"/>
+        <location line="+334"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location line="-252"/>
+        <location line="-271"/>
         <source>User store damaged</source>
         <translation>用户库已损坏</translation>
     </message>
@@ -5885,13 +6266,13 @@ or open a design (Ctrl+O).</source>
         </translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+48"/>
         <location line="+1"/>
         <source>Opening the design…</source>
         <translation>正在打开设计…</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+51"/>
         <source>Cut</source>
         <translation>剪切</translation>
     </message>
@@ -5901,7 +6282,7 @@ or open a design (Ctrl+O).</source>
         <translation>分析耗时 %1 ms</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+24"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -5947,12 +6328,12 @@ or open a design (Ctrl+O).</source>
         <translation>（正在计算 %1…）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+26"/>
         <source>outdated, analysis cancelled</source>
         <translation>已过时，分析已取消</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+36"/>
         <source>Esc or F5: leave presentation mode</source>
         <translation>Esc 或 F5：退出演示模式</translation>
     </message>
@@ -5973,12 +6354,17 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MetricToolTips</name>
     <message>
-        <location filename="../../widgets/docks/metrictips.cpp" line="+11"/>
+        <location filename="../../widgets/docks/metrictips.cpp" line="+12"/>
         <source>A value with ≥ is a lower bound: parts without a price, power or rack units in the catalog count as zero (the BOM lists them).</source>
         <translation>带 ≥ 的数值是下限：目录中没有价格、功耗或机架单位的部件按零计（BOM 中列出了这些部件）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>A cost figure with fewer than %1 % of its BOM lines priced shows as unknown, with how many lines have a price: a line without a price has no value to estimate, and the rest alone would understate the total.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>GPUs in the servers. Management appliances carry none.</source>
         <translation>服务器中的 GPU。管理设备不含 GPU。</translation>
     </message>
@@ -6102,7 +6488,7 @@ or open a design (Ctrl+O).</source>
         <translation>%1 Tb/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="-25"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="-40"/>
         <location filename="../../widgets/docks/metricsview.cpp" line="+7"/>
         <location line="+51"/>
         <source>n/a</source>
@@ -6311,7 +6697,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::OverviewView</name>
     <message>
-        <location filename="../../widgets/canvas/overviewview.cpp" line="+101"/>
+        <location filename="../../widgets/canvas/overviewview.cpp" line="+102"/>
         <source>Outside groups</source>
         <translation>不属于任何分组</translation>
     </message>
@@ -6332,6 +6718,13 @@ or open a design (Ctrl+O).</source>
         <source>%n switch(es)</source>
         <translation>
             <numerusform>%n 台交换机</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n management appliance(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
         </translation>
     </message>
     <message>
@@ -6432,7 +6825,17 @@ or open a design (Ctrl+O).</source>
         <translation>%1 个 HCA</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
+        <source>Largest MTU: %1 bytes</source>
+        <translation>最大 MTU：%1 字节</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Largest MTU: unknown</source>
+        <translation>最大 MTU：未知</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Price: %1</source>
         <translation>价格：%1</translation>
     </message>
@@ -6634,7 +7037,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::RackScene</name>
     <message>
-        <location filename="../../widgets/docks/rackview.cpp" line="+65"/>
+        <location filename="../../widgets/docks/rackview.cpp" line="+67"/>
         <source>%1 (%2): rack %3, U %4</source>
         <translation>%1（%2）：机柜 %3，U %4</translation>
     </message>
@@ -6662,12 +7065,37 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::RackView</name>
     <message>
-        <location line="+107"/>
+        <location line="+111"/>
+        <source>budgets unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 over a budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>within the known budgets, others unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 over a budget, others unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>(no row)</source>
         <translation>（无列）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
+        <source>Ctrl+wheel or Ctrl+plus / minus zoom the elevations, Ctrl+0 fits a rack&apos;s height</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Devices without a rack or a U: drag them into a rack</source>
         <translation>没有机柜或 U 位置的设备：把它们拖进机柜</translation>
     </message>
@@ -6688,9 +7116,9 @@ or open a design (Ctrl+O).</source>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>%n rack(s); up to %1 kW (nameplate) in one rack; %2 over a budget</source>
-        <translation>
-            <numerusform>%n 个机柜；单个机柜最大 %1 kW（铭牌）；%2 个超出预算</numerusform>
+        <source>%n rack(s); up to %1 kW (nameplate) in one rack; %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
         </translation>
     </message>
     <message>
@@ -6923,15 +7351,136 @@ or open a design (Ctrl+O).</source>
     </message>
 </context>
 <context>
+    <name>cplan::SchedulerCompareDialog</name>
+    <message>
+        <location filename="../../widgets/docks/schedulercompare.cpp" line="+29"/>
+        <source>Compare two runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A runs the jobs as the dock is set (%1). Run them again as B:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>split by tenant (their partitions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>one shared pool (partitions become quotas)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Policy of B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pool of B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run both</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cplan::SchedulerComparisonView</name>
+    <message>
+        <location line="+22"/>
+        <source>unknown</source>
+        <translation type="unfinished">未知</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 %</source>
+        <translation type="unfinished">%1%2 % {1 ?}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 h</source>
+        <translation type="unfinished">%1 小时</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 min</source>
+        <translation type="unfinished">%1 分钟</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>same</source>
+        <translation type="unfinished">相同</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1%2 %</source>
+        <translation type="unfinished">%1%2 %</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Figure</source>
+        <translation type="unfinished">指标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>B vs A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>A: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>B: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A did not run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>B did not run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Both on the same jobs and the same design, compared at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cplan::SchedulerView</name>
     <message>
-        <location filename="../../widgets/docks/schedulerview.cpp" line="+133"/>
-        <location line="+171"/>
+        <location filename="../../widgets/docks/schedulerview.cpp" line="+114"/>
+        <location line="+185"/>
         <source>synthetic</source>
         <translation>合成</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-184"/>
         <source>Open trace…</source>
         <translation>打开轨迹…</translation>
     </message>
@@ -6946,18 +7495,13 @@ or open a design (Ctrl+O).</source>
         <translation>放弃作业轨迹文件，重新运行合成作业</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+183"/>
+        <location filename="../../widgets/docks/schedulerrun.cpp" line="+19"/>
+        <location filename="../../widgets/docks/schedulerview.cpp" line="+5"/>
         <source>network coupling</source>
         <translation>网络耦合</translation>
     </message>
     <message>
-        <location line="-181"/>
-        <source>shared pool (tenants&apos; partitions become quotas)</source>
-        <translation>共享资源池（租户分区变为配额）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../../widgets/docks/schedulerview.cpp" line="+3"/>
         <source>Ignore the tenants&apos; partitions: every job may use any server, and a tenant&apos;s partition size becomes its quota.</source>
         <translation>忽略租户分区：每个作业可使用任意服务器，租户分区的大小变为其配额。</translation>
     </message>
@@ -6982,18 +7526,28 @@ or open a design (Ctrl+O).</source>
         <translation>调度策略</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Simulate</source>
         <translation>仿真</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+314"/>
+        <source>Compare…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run the jobs twice, as set here and with another policy or pool, and show both side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+338"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-310"/>
+        <location line="-334"/>
         <source>whole run in 10 s</source>
         <translation>全程 10 秒</translation>
     </message>
@@ -7008,7 +7562,7 @@ or open a design (Ctrl+O).</source>
         <translation>全程 2 分钟</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-72"/>
         <source>GPU utilization (%)</source>
         <translation>GPU 利用率 (%)</translation>
     </message>
@@ -7023,7 +7577,7 @@ or open a design (Ctrl+O).</source>
         <translation>此版本不包含调度引擎 (core/schedule)。</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+91"/>
         <source>Open job trace</source>
         <translation>打开作业轨迹</translation>
     </message>
@@ -7033,7 +7587,12 @@ or open a design (Ctrl+O).</source>
         <translation>作业轨迹 (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+14"/>
+        <source>Outdated: the design changed after this comparison. Compare again for the design as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>No run on this design yet: choose the jobs and a policy, then Run.</source>
         <translation>此设计尚未运行：选择作业和策略，然后运行。</translation>
     </message>
@@ -7048,12 +7607,12 @@ or open a design (Ctrl+O).</source>
         <translation>已过时：此运行（%1，%2）之后设计已更改。请按现在的设计重新运行。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Scheduling simulation cancelled</source>
         <translation>调度模拟已取消</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location filename="../../widgets/docks/schedulerrun.cpp" line="+1"/>
         <source>no network</source>
         <translation>不含网络</translation>
     </message>
@@ -7063,21 +7622,42 @@ or open a design (Ctrl+O).</source>
         <translation>共享资源池</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+7"/>
         <source>%1 jobs on %2 GPUs (%3): makespan %4 h, GPU utilization %5 %, wait p50 %6 min / p95 %7 min, JCT p50 %8 min</source>
         <translation>%1 个作业，%2 个 GPU（%3）：总完工时间 %4 h，GPU 利用率 %5 %，等待时间 p50 %6 min / p95 %7 min，作业完成时间 p50 %8 min</translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="+6"/>
         <source>%n job(s) rejected</source>
         <translation>
             <numerusform>%n 个作业被拒绝</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+7"/>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../../widgets/docks/schedulerview.cpp" line="-146"/>
+        <source>one shared pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>split by tenant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../widgets/docks/schedulerview.cpp" line="+241"/>
         <source>Scheduling simulation</source>
         <translation>调度模拟</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Comparing two scheduling runs</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+47"/>
@@ -7154,11 +7734,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+11"/>
         <source>none</source>
         <translation>不重算</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-10"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
@@ -7198,7 +7779,7 @@ or open a design (Ctrl+O).</source>
         <translation>重算</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+17"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
@@ -7213,7 +7794,7 @@ or open a design (Ctrl+O).</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Open model</source>
         <translation>打开模型</translation>
     </message>
@@ -7228,7 +7809,7 @@ or open a design (Ctrl+O).</source>
         <translation>“%1”不是词元数（例如 15T、300B、2.5e12）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Give TP and PP with DP (the GPUs are TP × PP × CP × DP).</source>
         <translation>给定 DP 时请同时给出 TP 和 PP（GPU 数 = TP × PP × CP × DP）。</translation>
     </message>
@@ -7248,7 +7829,27 @@ or open a design (Ctrl+O).</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-140"/>
+        <source>all-reduce on the other servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all-to-all on the other servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Another job on the GPU servers after this one&apos;s, sending the whole time: the job&apos;s collectives get the fabric bandwidth it leaves (give fewer GPUs than the design has)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Neighbour job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+152"/>
         <source>Cannot compute: %1</source>
         <translation>无法计算：%1</translation>
     </message>
@@ -7375,6 +7976,16 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>Beside a neighbour job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 on %2 servers: the fabric leaves the job %3 % (ring), %4 % (tree), %5 % (all-to-all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Power (with PUE %1)</source>
         <translation>功率（含 PUE %1）</translation>
     </message>
@@ -7603,7 +8214,7 @@ or open a design (Ctrl+O).</source>
         <translation>截图时将此停靠窗口置于前面（例如 RacksDock）。</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+84"/>
         <source>Cluster Planner</source>
         <translation>Cluster Planner</translation>
     </message>
