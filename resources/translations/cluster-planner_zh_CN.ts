@@ -1500,7 +1500,7 @@
     <message>
         <location filename="../../widgets/l10n/heatmaptext.cpp" line="+23"/>
         <source>%1 %</source>
-        <translation type="unfinished">%1%2 % {1 ?}</translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <location line="+18"/>
