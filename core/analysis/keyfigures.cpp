@@ -80,6 +80,8 @@ const std::vector<KeyFigureInfo> &keyFigureTable()
          "ring all-reduce of the sweep's bytes over all GPUs, s"},
         {"alltoall_s", U::Seconds, kMin, C::Workload, true, CPLAN_TR("KeyFigures", "All-to-all time"),
          "all-to-all of the sweep's bytes per flow among all endpoints, s"},
+        {"jobs_completed", U::Count, kMax, C::Schedule, false, CPLAN_TR("KeyFigures", "Jobs done"),
+         "jobs of the schedule that finished"},
         {"jct_mean_s", U::Seconds, kMin, C::Schedule, true, CPLAN_TR("KeyFigures", "Mean JCT"),
          "mean job completion time of the schedule, s"},
         {"jct_p95_s", U::Seconds, kMin, C::Schedule, true, CPLAN_TR("KeyFigures", "JCT p95"), "95th percentile job completion time, s"},
@@ -87,6 +89,8 @@ const std::vector<KeyFigureInfo> &keyFigureTable()
         {"makespan_s", U::Seconds, kMin, C::Schedule, true, CPLAN_TR("KeyFigures", "Makespan"), "first submit to last end, s"},
         {"gpu_utilization", U::Fraction, kMax, C::Schedule, true, CPLAN_TR("KeyFigures", "GPU utilization"),
          "allocated GPU time / capacity over the makespan"},
+        {"slowdown_mean", U::Ratio, kMin, C::Schedule, false, CPLAN_TR("KeyFigures", "Mean slowdown"),
+         "mean of each job's completion time over its run time alone (1: no wait, full speed)"},
         {"goodput", U::Fraction, kMax, C::Reliability, true, CPLAN_TR("KeyFigures", "Goodput"),
          "share of time a job on every GPU trains: llama3 failure rates, 2,000 GB checkpoints at 50 GB/s, Daly's interval"},
         {"spares_cost", U::Money, kMin, C::Reliability, true, CPLAN_TR("KeyFigures", "Spares cost"),
@@ -351,6 +355,8 @@ KeyFigures keyFigures(const KeyFigureSources &s)
         c.exact("wait_mean_s", r->wait.mean);
         c.exact("makespan_s", r->makespanS);
         c.exact("gpu_utilization", r->gpuUtilization);
+        c.exact("jobs_completed", double(r->completed));
+        c.exact("slowdown_mean", r->slowdown.mean);
     }
     if (s.reliability)
         reliabilityFigures(*s.reliability, s.cost ? s.cost->bom.currency : std::string(), c);

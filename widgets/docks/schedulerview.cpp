@@ -2,6 +2,9 @@
 
 #include "document.h"
 #include "enginejob.h"
+#include "schedulercompare.h"
+#include "schedulerrun.h"
+#include "scheduletext.h"
 #include "scrollpanel.h"
 
 #include "catalog/catalog.h"
@@ -34,33 +37,6 @@
 #include <atomic>
 
 namespace cplan {
-
-struct SchedulerView::Run
-{
-    bool ok = false;
-    QString error;
-    int capacityGpus = 0;
-    double makespanS = 0;
-    double t0 = 0;
-    QString summary;
-    struct Point
-    {
-        double t, alloc, effective, queued;
-    };
-    std::vector<Point> series;
-    // Where jobs ran: each placement of a job on a server, from its start until its next
-    // (re)start or its end.
-    struct Segment
-    {
-        double start, end;
-        int server, gpus;
-    };
-    std::vector<Segment> segments;
-    std::vector<std::string> serverIds;
-    std::shared_ptr<const ScheduleResult> result;   // for the report
-    QString scenario;
-    QDateTime finishedAt;
-};
 
 bool SchedulerView::engineAvailable()
 {
@@ -100,6 +76,8 @@ SchedulerView::SchedulerView(Document *document, QWidget *parent)
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
     layout->addWidget(m_summary);
+    m_comparison = new SchedulerComparisonView(this);
+    layout->addWidget(m_comparison);
     m_utilView = chartView(tr("GPU utilization (%)"), this);
     m_queueView = chartView(tr("Queued jobs"), this);
     layout->addWidget(m_utilView);
@@ -120,8 +98,11 @@ void SchedulerView::addScenarioForm(QVBoxLayout *layout)
     auto *form = new QFormLayout;
     layout->addLayout(form);
     m_policy = new QComboBox(this);
-    for (const std::string &p : policyNames())
-        m_policy->addItem(QString::fromStdString(p));
+    for (const std::string &id : policyNames()) {
+        const Policy p = *policyFromString(id);
+        m_policy->addItem(policyTitle(p), QString::fromStdString(id));
+        m_policy->setItemData(m_policy->count() - 1, policyDescription(p), Qt::ToolTipRole);
+    }
     m_jobs = new QSpinBox(this);
     m_jobs->setRange(10, 1000000);
     m_jobs->setValue(2000);
@@ -140,7 +121,7 @@ void SchedulerView::addScenarioForm(QVBoxLayout *layout)
     traceRow->addWidget(m_clearTraceButton);
     m_network = new QCheckBox(tr("network coupling"), this);
     m_network->setChecked(true);
-    m_sharedPool = new QCheckBox(tr("shared pool (tenants' partitions become quotas)"), this);
+    m_sharedPool = new QCheckBox(tr("one shared pool"), this);
     m_sharedPool->setToolTip(tr("Ignore the tenants' partitions: every job may use any server, and a tenant's "
                                 "partition size becomes its quota."));
     form->addRow(tr("Trace"), traceRow);
@@ -154,8 +135,15 @@ void SchedulerView::addScenarioForm(QVBoxLayout *layout)
 // Simulate, play and the replay speed.
 QLayout *SchedulerView::createRunButtons()
 {
-    auto *buttons = new QHBoxLayout;
+    auto *rows = new QVBoxLayout;
+    auto *run = new QHBoxLayout;
     m_runButton = new QPushButton(tr("Simulate"), this);
+    m_compareButton = new QPushButton(tr("Compare…"), this);
+    m_compareButton->setToolTip(tr("Run the jobs twice, as set here and with another policy or pool, and show both side by side"));
+    run->addWidget(m_runButton);
+    run->addWidget(m_compareButton);
+    run->addStretch(1);
+    auto *buttons = new QHBoxLayout;
     m_playButton = new QPushButton(tr("Play"), this);
     m_playButton->setCheckable(true);
     m_playButton->setEnabled(false);
@@ -164,10 +152,11 @@ QLayout *SchedulerView::createRunButtons()
     m_speed->addItem(tr("whole run in 30 s"), 30);
     m_speed->addItem(tr("whole run in 2 min"), 120);
     m_speed->setCurrentIndex(1);
-    buttons->addWidget(m_runButton);
     buttons->addWidget(m_playButton);
     buttons->addWidget(m_speed, 1);
-    return buttons;
+    rows->addLayout(run);
+    rows->addLayout(buttons);
+    return rows;
 }
 
 // The replay position and the simulated clock.
@@ -186,6 +175,7 @@ QLayout *SchedulerView::createReplayRow()
 void SchedulerView::connectControls()
 {
     connect(m_runButton, &QPushButton::clicked, this, &SchedulerView::run);
+    connect(m_compareButton, &QPushButton::clicked, this, &SchedulerView::compare);
     connect(m_playButton, &QPushButton::toggled, this, &SchedulerView::setPlaying);
     connect(m_traceButton, &QPushButton::clicked, this, [this] {
         const QString f = QFileDialog::getOpenFileName(this, tr("Open job trace"), QString(), tr("Job traces (*.csv);;All files (*)"));
@@ -202,6 +192,7 @@ void SchedulerView::connectControls()
         } else if (e.aspects & (ChangeEvent::Topology | ChangeEvent::Properties)) {
             m_runStale = true;
             showSummary();
+            m_comparison->setOutdated(tr("Outdated: the design changed after this comparison. Compare again for the design as it is."));
         }
     });
 }
@@ -227,6 +218,7 @@ void SchedulerView::forgetRun()
     m_playButton->setEnabled(false);
     m_progress->setValue(0);
     m_clock->clear();
+    m_comparison->clear();
     m_summary->setText(tr("No run on this design yet: choose the jobs and a policy, then Run."));
     emit busyGpusChanged(0, 0);
     emit busyServersChanged({});
@@ -271,6 +263,7 @@ void SchedulerView::connectEngine()
             return;
         m_job = 0;
         m_runButton->setEnabled(true);
+        m_compareButton->setEnabled(true);
         m_progress->setValue(0);
         if (!m_cancelled.isEmpty())
             showSummary();
@@ -293,7 +286,9 @@ void SchedulerView::cancelRun()
 
 void SchedulerView::setPolicy(const QString &policy)
 {
-    const int i = m_policy->findText(policy);
+    int i = m_policy->findData(policy);
+    if (i < 0)
+        i = m_policy->findText(policy);
     if (i >= 0)
         m_policy->setCurrentIndex(i);
 }
@@ -305,46 +300,6 @@ void SchedulerView::setSyntheticJobs(int jobs, double load)
     m_clearTraceButton->setEnabled(false);
     m_jobs->setValue(jobs);
     m_load->setValue(load);
-}
-
-// The engine's scheduling scenario on a snapshot of the design, as the dock replays it.
-static std::shared_ptr<SchedulerView::Run> runScenario(const ScheduleScenario &scenario, const RunControl &control)
-{
-    auto run = std::make_shared<SchedulerView::Run>();
-    auto result = runScheduleScenario(scenario, control);
-    if (!result) {
-        run->error = QString::fromStdString(result.error().toString());
-        return run;
-    }
-    const ScheduleResult &r = result->result;
-    run->ok = true;
-    run->result = std::make_shared<ScheduleResult>(r);
-    run->scenario = QStringLiteral("%1 | %2 | ").arg(QString::fromStdString(result->input.traceName),
-                                                     QString::fromLatin1(toString(scenario.options.policy))) +
-                    (scenario.options.network ? QCoreApplication::translate("cplan::SchedulerView", "network coupling")
-                                              : QCoreApplication::translate("cplan::SchedulerView", "no network")) +
-                    (scenario.options.sharedPool ? QStringLiteral(" | ") + QCoreApplication::translate("cplan::SchedulerView", "shared pool")
-                                                 : QString());
-    run->capacityGpus = r.capacityGpus;
-    run->makespanS = r.makespanS;
-    run->t0 = r.series.empty() ? 0 : r.series.front().timeS;
-    for (const SeriesPoint &p : r.series)
-        run->series.push_back({p.timeS, p.allocatedGpus, p.effectiveGpus, double(p.queued)});
-    for (const PoolServer &server : result->input.pool.servers)
-        run->serverIds.push_back(server.id);
-    for (const PlacementSpan &span : result->placements)
-        run->segments.push_back({span.startS, span.endS, span.server, span.gpus});
-    QLocale l;
-    run->summary = QCoreApplication::translate("cplan::SchedulerView",
-                                               "%1 jobs on %2 GPUs (%3): makespan %4 h, GPU utilization %5 %, "
-                                               "wait p50 %6 min / p95 %7 min, JCT p50 %8 min")
-                       .arg(l.toString(qlonglong(result->input.jobs.size())), l.toString(r.capacityGpus),
-                            QString::fromLatin1(toString(scenario.options.policy)))
-                       .arg(l.toString(r.makespanS / 3600, 'f', 1), l.toString(r.gpuUtilization * 100, 'f', 1),
-                            l.toString(r.wait.p50 / 60, 'f', 1), l.toString(r.wait.p95 / 60, 'f', 1), l.toString(r.jct.p50 / 60, 'f', 1));
-    // Jobs the pool can never run (bigger than it, or than their tenant's partition).
-    run->summary += QStringLiteral("; ") + QCoreApplication::translate("cplan::SchedulerView", "%n job(s) rejected", "", int(r.rejected));
-    return run;
 }
 
 void SchedulerView::setTraceFile(const QString &fileName)
@@ -359,37 +314,92 @@ void SchedulerView::setSharedPool(bool shared)
     m_sharedPool->setChecked(shared);
 }
 
-void SchedulerView::run()
+ScheduleScenario SchedulerView::scenarioFromForm() const
 {
-    if (isRunning())
-        return;
-    setPlaying(false);
-    m_runButton->setEnabled(false);
-    m_progress->setValue(0);
-    // The worker's own design and catalog: the user keeps editing (and pricing) meanwhile.
-    JobSnapshot snapshot = JobSnapshot::of(*m_document);
-    m_runStale = false;   // the run describes this snapshot; later edits make it stale
-    m_cancelled = QLocale().toString(QTime::currentTime(), QLocale::ShortFormat);   // until it finishes
     ScheduleScenario scenario;
     scenario.pool.designFile = m_document->fileName().toStdString();
     scenario.jobs.tracePath = m_traceFile.toStdString();
     scenario.jobs.synthetic = m_traceFile.isEmpty() ? std::size_t(m_jobs->value()) : 0;
     scenario.jobs.load = m_load->value();
-    scenario.options.policy = policyFromString(m_policy->currentText().toStdString()).value_or(Policy::Fifo);
+    scenario.options.policy = policyFromString(m_policy->currentData().toString().toStdString()).value_or(Policy::Fifo);
     scenario.options.network = m_network->isChecked();
     scenario.options.sharedPool = m_sharedPool->isChecked();
     scenario.recordPlacements = true;
+    return scenario;
+}
+
+// What Simulate and Compare do before their job starts; false while one runs.
+bool SchedulerView::beginRun()
+{
+    if (isRunning())
+        return false;
+    setPlaying(false);
+    m_runButton->setEnabled(false);
+    m_compareButton->setEnabled(false);
+    m_progress->setValue(0);
+    m_runStale = false;   // the run describes the snapshot taken now; later edits make it stale
+    m_cancelled = QLocale().toString(QTime::currentTime(), QLocale::ShortFormat);   // until it finishes
+    return true;
+}
+
+EngineJobs::Spec SchedulerView::runSpec(const QString &title)
+{
     EngineJobs::Spec spec;
     spec.kind = QStringLiteral("schedule");
-    spec.title = tr("Scheduling simulation");
+    spec.title = title;
     spec.context = this;
     spec.onProgress = [this](const JobProgress &p) { m_progress->setValue(p.percent); };
-    auto work = [snapshot, scenario](JobControl &job) mutable {
+    return spec;
+}
+
+void SchedulerView::run()
+{
+    if (!beginRun())
+        return;
+    // The worker's own design and catalog: the user keeps editing (and pricing) meanwhile.
+    auto work = [snapshot = JobSnapshot::of(*m_document), scenario = scenarioFromForm()](JobControl &job) mutable {
         scenario.pool.design = &snapshot.design();
         scenario.pool.catalog = snapshot.catalog.get();
-        return runScenario(scenario, job.control());
+        return runSchedulerScenario(scenario, job.control());
     };
-    m_job = m_engine->start(std::move(spec), std::move(work), [this](std::shared_ptr<Run> r) { onRunFinished(std::move(r)); });
+    m_job = m_engine->start(runSpec(tr("Scheduling simulation")), std::move(work),
+                            [this](std::shared_ptr<Run> r) { onRunFinished(std::move(r)); });
+}
+
+void SchedulerView::compare()
+{
+    if (isRunning())
+        return;
+    const ScheduleScenario a = scenarioFromForm();
+    SchedulerCompareDialog dialog(a.options.policy, a.options.sharedPool, schedulerVariantText(a), this);
+    if (dialog.exec() == QDialog::Accepted)
+        compareWith(QString::fromLatin1(toString(dialog.policy())), dialog.sharedPool());
+}
+
+void SchedulerView::compareWith(const QString &policy, bool sharedPool)
+{
+    const std::optional<Policy> p = policyFromString(policy.toStdString());
+    if (!p || !beginRun())
+        return;
+    ScheduleScenario b = scenarioFromForm();
+    b.options.policy = *p;
+    b.options.sharedPool = sharedPool;
+    b.recordPlacements = false;   // only a is replayed
+    // Both on one snapshot of the design, one after the other, as one job of the window's runner.
+    auto work = [snapshot = JobSnapshot::of(*m_document), a = scenarioFromForm(), b](JobControl &job) mutable {
+        for (ScheduleScenario *s : {&a, &b}) {
+            s->pool.design = &snapshot.design();
+            s->pool.catalog = snapshot.catalog.get();
+        }
+        return runSchedulerComparison(a, b, job.control());
+    };
+    m_job = m_engine->start(runSpec(tr("Comparing two scheduling runs")), std::move(work), [this](SchedulerComparison c) {
+        onRunFinished(c.a);
+        if (c.b) {
+            c.b->finishedAt = m_run->finishedAt;
+            m_comparison->setRuns(*m_run, *c.b);
+        }
+    });
 }
 
 bool SchedulerView::waitForRun(int timeoutMs)
@@ -406,6 +416,8 @@ void SchedulerView::onRunFinished(std::shared_ptr<Run> run)
 {
     m_job = 0;
     m_runButton->setEnabled(true);
+    m_compareButton->setEnabled(true);
+    m_comparison->clear();   // a run of its own; Compare shows the pair again
     m_run = std::move(run);
     m_run->finishedAt = QDateTime::currentDateTime();
     m_cancelled.clear();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "enginejob.h"
+
 #include <QTimer>
 #include <QWidget>
 
@@ -24,8 +26,9 @@ class QDoubleSpinBox;
 namespace cplan {
 
 class Document;
-class EngineJobs;
+class SchedulerComparisonView;
 struct ScheduleResult;
+struct ScheduleScenario;
 
 // The scheduler: pick a trace (synthetic or a CSV) and a policy, run the engine's scheduling
 // simulation on the design's GPU pool (off the GUI thread), then replay it: play / pause /
@@ -49,6 +52,12 @@ public:
     void setTraceFile(const QString &fileName);
     void setSharedPool(bool shared);
     void run();
+    // Compare…: asks for the variant (b), then runs both (a as set here) as one job and shows
+    // them side by side (comparison()). compareWith() does it without the dialog; `policy` is
+    // the engine's id ("backfill").
+    void compare();
+    void compareWith(const QString &policy, bool sharedPool);
+    SchedulerComparisonView *comparison() const { return m_comparison; }
     // Stops the run in progress at once (the engine returns on its own); the last run stays.
     void cancelRun();
     bool isRunning() const;
@@ -73,10 +82,13 @@ signals:
     void statusMessage(const QString &text);
 
 public:
-    struct Run;   // what a finished run leaves for the replay (schedulerview.cpp)
+    struct Run;   // what a finished run leaves for the replay (schedulerrun.h)
 
 private:
     void addScenarioForm(QVBoxLayout *layout);
+    ScheduleScenario scenarioFromForm() const;
+    bool beginRun();
+    EngineJobs::Spec runSpec(const QString &title);
     QLayout *createRunButtons();
     QLayout *createReplayRow();
     void connectControls();
@@ -93,10 +105,11 @@ private:
     QSpinBox *m_jobs;
     QDoubleSpinBox *m_load;
     QCheckBox *m_network, *m_sharedPool;
-    QPushButton *m_runButton, *m_traceButton, *m_clearTraceButton, *m_playButton;
+    QPushButton *m_runButton, *m_compareButton, *m_traceButton, *m_clearTraceButton, *m_playButton;
     QProgressBar *m_progress;
     QSlider *m_slider;
     QLabel *m_summary, *m_clock, *m_traceLabel;
+    SchedulerComparisonView *m_comparison;
     QChartView *m_utilView, *m_queueView;
     QLineSeries *m_alloc = nullptr, *m_effective = nullptr, *m_queue = nullptr;
     QTimer m_timer;
