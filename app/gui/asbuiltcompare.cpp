@@ -9,6 +9,7 @@
 #include "differencesview.h"
 #include "document.h"
 #include "enginejob.h"
+#include "l10n.h"
 
 #include "analysis/verification.h"
 #include "io/ibnetdiscover.h"
@@ -189,7 +190,7 @@ bool AsBuiltCompare::compareWith(const QString &fileName, QString *error, int pl
             *error = QString::fromStdString(r.error().toString());
         return false;
     }
-    show(std::move(*r), fileName);
+    show(std::move(*r), fileName, plane);
     return true;
 }
 
@@ -209,7 +210,7 @@ void AsBuiltCompare::compareWithAsync(const QString &fileName, bool interactive,
     auto work = [snapshot, path = fileName.toStdString(), plane](JobControl &) mutable {
         return std::make_shared<Result<VerificationAnalysis>>(analyzeVerification(snapshot.design(), path, *snapshot.catalog, plane));
     };
-    m_job = m_jobs->start(std::move(spec), std::move(work), [this, fileName, interactive](std::shared_ptr<Result<VerificationAnalysis>> r) {
+    m_job = m_jobs->start(std::move(spec), std::move(work), [this, fileName, interactive, plane](std::shared_ptr<Result<VerificationAnalysis>> r) {
         m_job = 0;
         if (!r->ok()) {
             const QString error = QString::fromStdString(r->error().toString());
@@ -219,7 +220,7 @@ void AsBuiltCompare::compareWithAsync(const QString &fileName, bool interactive,
             emit compared(false, error);
             return;
         }
-        show(std::move(**r), fileName);
+        show(std::move(**r), fileName, plane);
         emit compared(true, QString());
     });
 }
@@ -232,19 +233,41 @@ void AsBuiltCompare::compare()
     if (file.isEmpty())
         return;
     // A multi-plane design: each plane is its own subnet, and ibnetdiscover reads one at a time.
-    int plane = 0;
-    if (const int planes = designPlanes(m_document->design()); planes > 1) {
-        bool ok = false;
-        plane = QInputDialog::getInt(m_window, tr("Compare with as-built"),
-                                     tr("Each plane is a subnet of its own. Which plane is this dump of? (1 to %1; 0: the whole design)").arg(planes),
-                                     1, 0, planes, 1, &ok);
-        if (!ok)
-            return;
-    }
+    const int plane = designPlanes(m_document->design()) > 1 ? askPlane() : 0;
+    if (plane < 0)
+        return;
     compareWithAsync(file, true, plane);
 }
 
-void AsBuiltCompare::show(VerificationAnalysis analysis, const QString &source)
+int AsBuiltCompare::askPlane()
+{
+    const std::vector<PlaneNodeCounts> counts = planeNodeCounts(m_document->design(), m_catalog);
+    auto what = [&counts](std::size_t p) {
+        return tr("%1 switches, %2 HCAs in %3 servers")
+            .arg(formatNumber(counts[p].switches), formatNumber(counts[p].hcas), formatNumber(counts[p].servers));
+    };
+    QStringList items;
+    for (std::size_t p = 1; p < counts.size(); ++p)
+        items << tr("Plane %1 — %2").arg(int(p)).arg(what(p));
+    // LLDP tables and designs show every plane at once.
+    items << tr("The whole design — %1 (LLDP tables or a design file)").arg(what(0));
+    bool ok = false;
+    const QString item = QInputDialog::getItem(m_window, tr("Compare with as-built"),
+                                               tr("Each plane is a subnet of its own, and an ibnetdiscover dump shows one. "
+                                                  "Which plane is this dump of?"),
+                                               items, 0, false, &ok);
+    if (!ok)
+        return -1;
+    const int i = int(items.indexOf(item));
+    return i == int(items.size()) - 1 ? 0 : i + 1;
+}
+
+QString AsBuiltCompare::planeScope(int plane) const
+{
+    return plane > 0 ? tr("Plane %1 of %2").arg(plane).arg(designPlanes(m_document->design())) : QString();
+}
+
+void AsBuiltCompare::show(VerificationAnalysis analysis, const QString &source, int plane)
 {
     m_result = std::make_unique<VerifyResult>(std::move(analysis.result));
     m_source = source;
@@ -260,7 +283,7 @@ void AsBuiltCompare::show(VerificationAnalysis analysis, const QString &source)
     QStringList notes;
     for (const std::string &n : analysis.asBuilt.notes)
         notes << QString::fromStdString(n);
-    m_differences->setResult(*m_result, source, notes);
+    m_differences->setResult(*m_result, source, notes, planeScope(plane));
     m_comparedAt = QTime::currentTime();
     const VerifySummary &s = m_result->summary;
     if (const MatchStats m = matchStats(*m_result); m.almostNothingMatched())

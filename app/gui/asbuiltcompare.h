@@ -75,7 +75,11 @@ signals:
 
 private:
     bool adoptImport(Result<IbnetdiscoverImport> imported, const QString &fileName, QString *error);
-    void show(VerificationAnalysis analysis, const QString &source);
+    void show(VerificationAnalysis analysis, const QString &source, int plane = 0);
+    // File ▸ Compare on a multi-plane design: the plane the dump is of, each listed with what a
+    // dump of it shows (planeNodeCounts); 0 the whole design, -1 cancelled.
+    int askPlane();
+    QString planeScope(int plane) const;
     void select(const QStringList &links, const QStringList &nodes);
     QString designFolder() const;
 

@@ -3,6 +3,10 @@
 #include "model/design.h"
 #include "verify/lldpasbuilt.h"
 
+#include <set>
+#include <tuple>
+#include <utility>
+
 namespace cplan {
 
 Result<VerificationAnalysis> analyzeVerification(const Design &plan, const std::string &asBuiltPath, const Catalog &catalog,
@@ -40,6 +44,44 @@ Result<VerificationAnalysis> analyzeVerification(const Design &plan, const std::
     VerificationAnalysis out;
     out.result = verifyAsBuilt(plan, *found, catalog);
     out.asBuilt = std::move(*found);
+    return out;
+}
+
+std::vector<PlaneNodeCounts> planeNodeCounts(const Design &design, const Catalog &catalog)
+{
+    std::vector<PlaneNodeCounts> out(std::size_t(designPlanes(design)) + 1);
+    // (plane, node, HCA) of every non-switch end of a cable, each once; plane 0: the whole design.
+    std::set<std::tuple<int, std::uint32_t, int>> hcas;
+    std::vector<std::vector<PortInfo>> ports(design.nodes.size());
+    for (const Link &link : design.links) {
+        const int plane = linkPlane(design, link);
+        for (const PortRef &end : {link.a, link.b}) {
+            if (end.node.value >= design.nodes.size())
+                continue;
+            const Node &node = design.nodes[end.node.value];
+            if (node.role == NodeRole::Switch)
+                continue;
+            std::vector<PortInfo> &p = ports[end.node.value];
+            if (p.empty())
+                p = nodePorts(node, catalog);
+            const int hca = end.port >= 1 && std::size_t(end.port) <= p.size() ? p[std::size_t(end.port) - 1].hca : 0;
+            hcas.insert({0, end.node.value, hca});
+            if (plane > 0)
+                hcas.insert({plane, end.node.value, hca});
+        }
+    }
+    std::set<std::pair<int, std::uint32_t>> servers;
+    for (const auto &[plane, node, hca] : hcas) {
+        ++out[std::size_t(plane)].hcas;
+        if (servers.insert({plane, node}).second)
+            ++out[std::size_t(plane)].servers;
+    }
+    for (const Node &n : design.nodes)
+        if (n.role == NodeRole::Switch) {
+            ++out[0].switches;
+            if (n.plane > 0 && std::size_t(n.plane) < out.size())
+                ++out[std::size_t(n.plane)].switches;
+        }
     return out;
 }
 

@@ -29,4 +29,13 @@ Result<VerificationAnalysis> analyzeVerification(const Design &plan, const std::
 Result<VerificationAnalysis> analyzeVerification(const Design &plan, const std::vector<std::string> &asBuiltPaths,
                                                  const Catalog &catalog, int plane = 0);
 
+// What a dump of each plane shows (the window's plane picker: "Plane 2 — 32 switches, 512 HCAs in
+// 512 servers"): index 0 the whole design, p plane p. Switches: the plane's; servers: those cabled
+// into it (management appliances included, as in planeView); HCAs: their HCAs with a cable in it.
+struct PlaneNodeCounts
+{
+    int switches = 0, servers = 0, hcas = 0;
+};
+std::vector<PlaneNodeCounts> planeNodeCounts(const Design &design, const Catalog &catalog);
+
 } // namespace cplan

@@ -82,7 +82,8 @@ DifferencesView::DifferencesView(QWidget *parent) : QWidget(parent)
     connect(m_clear, &QPushButton::clicked, this, &DifferencesView::clearRequested);
 }
 
-void DifferencesView::setResult(const VerifyResult &result, const QString &source, const QStringList &importNotes)
+void DifferencesView::setResult(const VerifyResult &result, const QString &source, const QStringList &importNotes,
+                                const QString &scope)
 {
     m_tree->clear();
     const VerifySummary &s = result.summary;
@@ -110,6 +111,8 @@ void DifferencesView::setResult(const VerifyResult &result, const QString &sourc
                            .arg(m.byName)
                            .arg(m.byPosition)
                            .arg(m.foundNodes));
+    if (!scope.isEmpty())
+        m_matches->setText(tr("%1: %2").arg(scope, m_matches->text()));
     m_matches->show();
     m_warning->setText(tr("Only %1 of %2 planned nodes matched — is %3 a dump of this fabric, and of the right plane? "
                           "The rows below then say nothing about the cabling: every planned cable reads missing and every "

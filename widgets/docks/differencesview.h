@@ -24,7 +24,9 @@ class DifferencesView : public QWidget
 public:
     explicit DifferencesView(QWidget *parent = nullptr);
 
-    void setResult(const VerifyResult &result, const QString &source, const QStringList &importNotes = {});
+    // `scope`: what of the plan the source was compared with when not the whole ("Plane 2 of 4").
+    void setResult(const VerifyResult &result, const QString &source, const QStringList &importNotes = {},
+                   const QString &scope = {});
     void clear();
     // The plan changed after the comparison: the rows stay, under a line that says so.
     void setOutdated(const QString &why);

@@ -28,6 +28,8 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QComboBox>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -224,6 +226,66 @@ private slots:
             QVERIFY(!m_window->asBuilt()->result()->agree());
         else
             QVERIFY2(error.contains(QStringLiteral("plane")), qPrintable(error));
+    }
+
+    // Issue 31 item 9: on a multi-plane design File > Compare with as-built… asks which plane the
+    // dump is of from a list of the planes with what a dump of each shows (it asked for a bare
+    // number), and the Differences dock's match counts say which plane they are of.
+    void planePickerWithCounts()
+    {
+        FatTreeSpec spec = test::fatTreeSpec("dgx-h100", 8, "qm9700");
+        spec.planes = 2;
+        const Design planes = test::generateOrStop(spec, *m_catalog);
+        const QString file = m_dir.filePath(QStringLiteral("picker-planes.cluster.yaml"));
+        QVERIFY(saveDesign(planes, file.toStdString()).ok());
+        auto dump = ibnetdiscoverFile(planes, *m_catalog, 2);
+        QVERIFY(dump.ok());
+        const QString plane2 = m_dir.filePath(QStringLiteral("picker-plane2.topo"));
+        QVERIFY(writeFileAtomically(plane2.toStdString(), *dump).ok());
+        QString error;
+        QVERIFY2(m_window->openFile(file, false, &error), qPrintable(error));
+        const Design view2 = planeView(planes, 2);
+        int switches = 0, servers = 0, hcas = 0;   // a DGX H100's HCAs have one port: a cable each
+        for (const Node &n : view2.nodes)
+            (n.role == NodeRole::Switch ? switches : servers)++;
+        for (const Link &l : view2.links)
+            hcas += view2.node(l.a.node).role != NodeRole::Switch || view2.node(l.b.node).role != NodeRole::Switch;
+
+        QSignalSpy done(m_window->asBuilt(), &AsBuiltCompare::compared);
+        QStringList offered;
+        QTimer answer;
+        answer.setInterval(50);
+        connect(&answer, &QTimer::timeout, this, [&answer, &offered, plane2] {
+            QWidget *modal = QApplication::activeModalWidget();
+            if (auto *files = qobject_cast<QFileDialog *>(modal)) {
+                files->setDirectory(QFileInfo(plane2).absolutePath());
+                if (auto *name = files->findChild<QLineEdit *>(QStringLiteral("fileNameEdit")))
+                    name->setText(QFileInfo(plane2).fileName());
+                if (files->selectedFiles() == QStringList{plane2})
+                    static_cast<QDialog *>(files)->accept();
+                else
+                    files->reject();
+            } else if (auto *ask = qobject_cast<QInputDialog *>(modal)) {
+                answer.stop();
+                offered = ask->comboBoxItems();
+                auto *combo = ask->findChild<QComboBox *>();
+                if (combo && offered.size() > 1)
+                    combo->setCurrentIndex(1);   // plane 2, as the user picks it
+                ask->accept();
+            }
+        });
+        answer.start();
+        fileAction(QStringLiteral("Compare with &as-built…"))->trigger();
+        answer.stop();
+        QCOMPARE(offered.size(), 3);
+        QCOMPARE(offered.at(1), QStringLiteral("Plane 2 — %1 switches, %2 HCAs in %3 servers").arg(switches).arg(hcas).arg(servers));
+        QVERIFY2(offered.at(0).startsWith(QStringLiteral("Plane 1 — %1 switches").arg(switches)), qPrintable(offered.at(0)));
+        QVERIFY2(offered.at(2).startsWith(QStringLiteral("The whole design — %1 switches").arg(2 * switches)), qPrintable(offered.at(2)));
+        QVERIFY(done.wait(60000));
+        QVERIFY(done.first().first().toBool());
+        QVERIFY(m_window->asBuilt()->result()->agree());
+        const QString matches = m_window->findChild<DifferencesView *>()->matchText();
+        QVERIFY2(matches.startsWith(QStringLiteral("Plane 2 of 2: Nodes matched: %1 of %1 planned").arg(switches + servers)), qPrintable(matches));
     }
 
     // Issue 31 defect 10: a dump of another fabric gave thousands of rows and no word that nothing
