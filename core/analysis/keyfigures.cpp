@@ -214,13 +214,20 @@ void rackFigures(const std::vector<RackBudget> &racks, Collector &c)
         return;
     const RackBudget *peak = &racks.front();
     int over = 0;
+    std::size_t known = 0;   // budgets known (power, cooling, weight, space), over every rack
     for (const RackBudget &b : racks) {
         if (b.nameplateW > peak->nameplateW)
             peak = &b;
         over += b.overPower() || b.overCooling() || b.overWeight() || b.overSpace() ? 1 : 0;
+        known += std::size_t(b.powerBudgetW.has_value()) + std::size_t(b.coolingW.has_value()) +
+                 std::size_t(b.weightLimitKg.has_value()) + std::size_t(b.capacityU.has_value());
     }
     c.partial("rack_peak_power_w", peak->nameplateW, peak->unknownNameplate.empty());
-    c.exact("racks_over_budget", over);
+    // No budget known: no rack can be said to be within one. Some unknown: a rack may be over one.
+    if (known == 0)
+        c.unknown("racks_over_budget");
+    else
+        c.partial("racks_over_budget", over, known == 4 * racks.size());
 }
 
 void networkFigures(const NetworkAnalysis &n, Collector &c)

@@ -13,6 +13,7 @@
 #include <QGraphicsSceneDragDropEvent>
 #include <QGraphicsSceneMouseEvent>
 #include <QGraphicsView>
+#include <QKeyEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -24,6 +25,7 @@
 #include <QStyleOptionGraphicsItem>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -307,6 +309,18 @@ protected:
     }
 };
 
+// "2 over a budget"; with budgets unknown (the catalog's rack has none for power, cooling or
+// weight), never a "0" that reads as "every rack within its budgets".
+QString overBudgetText(const KeyFigure *over)
+{
+    if (!over || !over->value)
+        return RackView::tr("budgets unknown");
+    const int n = int(*over->value);
+    if (!over->lowerBound())
+        return RackView::tr("%1 over a budget").arg(n);
+    return n == 0 ? RackView::tr("within the known budgets, others unknown") : RackView::tr("%1 over a budget, others unknown").arg(n);
+}
+
 // The row chooser's label of a row ("" is the racks without one).
 QString rowLabel(const std::string &row) { return row.empty() ? RackView::tr("(no row)") : qs(row); }
 
@@ -324,6 +338,9 @@ RackView::RackView(Document *document, QWidget *parent) : QWidget(parent), m_doc
     m_view->setDragMode(QGraphicsView::RubberBandDrag);
     m_view->setAcceptDrops(true);
     m_view->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_view->setToolTip(tr("Ctrl+wheel or Ctrl+plus / minus zoom the elevations, Ctrl+0 fits a rack's height"));
+    m_view->installEventFilter(this);
+    m_view->viewport()->installEventFilter(this);
     m_unplaced = new UnplacedList(this);
     m_unplaced->setToolTip(tr("Devices without a rack or a U: drag them into a rack"));
 
@@ -422,9 +439,9 @@ void RackView::refresh()
     sources.racks = &budgets;
     const KeyFigures figures = keyFigures(sources);
     m_summary->setText(m_all.empty() ? tr("The design has no racks yet: no node names one.")
-                                     : tr("%n rack(s); up to %1 kW (nameplate) in one rack; %2 over a budget", "", int(m_all.size()))
+                                     : tr("%n rack(s); up to %1 kW (nameplate) in one rack; %2", "", int(m_all.size()))
                                            .arg(QLocale().toString(figures.value("rack_peak_power_w").value_or(0) / 1000.0, 'f', 1))
-                                           .arg(int(figures.value("racks_over_budget").value_or(0))));
+                                           .arg(overBudgetText(figures.find("racks_over_budget"))));
     // Devices to place: no rack, or a rack but no U (rack-scale systems need none).
     m_unplaced->clear();
     for (const Node &n : design.nodes) {
@@ -447,10 +464,47 @@ void RackView::resizeEvent(QResizeEvent *event)
 
 void RackView::fitRow()
 {
-    // The whole height of a rack in view; long rows scroll sideways.
+    // The whole height of a rack in view (times the user's zoom); long rows scroll sideways.
     const QRectF r = m_scene->sceneRect();
-    const double scale = std::max(0.2, (m_view->viewport()->height() - 4) / std::max(1.0, r.height()));
+    const double scale = std::max(0.2, (m_view->viewport()->height() - 4) / std::max(1.0, r.height())) * m_zoom;
     m_view->setTransform(QTransform::fromScale(scale, scale));
+}
+
+void RackView::zoomBy(double factor)
+{
+    m_zoom = factor > 0 ? std::clamp(m_zoom * factor, 1.0 / 8, 16.0) : 1.0;
+    fitRow();
+}
+
+// Ctrl+wheel and the canvas's zoom keys (Ctrl+plus, Ctrl+minus, Ctrl+0) zoom the elevations
+// while the racks have the focus: the keys are taken before they reach the window's View menu.
+bool RackView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Wheel && watched == m_view->viewport()) {
+        auto *wheel = static_cast<QWheelEvent *>(event);
+        if (!(wheel->modifiers() & Qt::ControlModifier) || wheel->angleDelta().y() == 0)
+            return false;
+        zoomBy(wheel->angleDelta().y() > 0 ? 1.25 : 0.8);
+        return true;
+    }
+    if ((event->type() == QEvent::KeyPress || event->type() == QEvent::ShortcutOverride) && watched == m_view) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        const bool ctrl = key->modifiers() & Qt::ControlModifier;
+        double factor = -1;
+        if (key->matches(QKeySequence::ZoomIn) || (ctrl && (key->key() == Qt::Key_Plus || key->key() == Qt::Key_Equal)))
+            factor = 1.25;
+        else if (key->matches(QKeySequence::ZoomOut) || (ctrl && key->key() == Qt::Key_Minus))
+            factor = 0.8;
+        else if (ctrl && key->key() == Qt::Key_0)
+            factor = 0;   // back to a rack's height
+        if (factor < 0)
+            return false;
+        event->accept();
+        if (event->type() == QEvent::KeyPress)
+            zoomBy(factor);
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 } // namespace cplan

@@ -87,6 +87,9 @@ public:
     QListWidget *unplacedList() const { return m_unplaced; }
     // Recomputes the elevations now (normally debounced after each change).
     void refresh();
+    // Zooms the elevations by `factor` (0: back to a rack's whole height in view).
+    void zoomBy(double factor);
+    double zoom() const { return m_zoom; }
 
 signals:
     void nodeActivated(const QString &id);
@@ -95,6 +98,7 @@ signals:
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void scheduleRefresh();
@@ -110,6 +114,7 @@ private:
     QTimer *m_timer;
     std::vector<RackElevation> m_all;
     bool m_stale = false; // changed while hidden: refresh when shown
+    double m_zoom = 1;    // the user's zoom over a rack's height in view
 };
 
 } // namespace cplan

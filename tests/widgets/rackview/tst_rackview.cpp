@@ -11,7 +11,10 @@
 
 #include <QGraphicsItem>
 #include <QGraphicsSceneDragDropEvent>
+#include <QApplication>
 #include <QGraphicsView>
+#include <QLabel>
+#include <QWheelEvent>
 #include <QListWidget>
 #include <QMimeData>
 #include <QSignalSpy>
@@ -54,6 +57,14 @@ private:
     }
 
     QPoint viewPos(const QPointF &scenePos) { return m_view->view()->mapFromScene(scenePos); }
+
+    QString summary() const
+    {
+        for (const QLabel *l : m_view->findChildren<QLabel *>())
+            if (l->text().contains(QStringLiteral("rack(s)")))
+                return l->text();
+        return QString();
+    }
 
 private slots:
     void init()
@@ -166,6 +177,49 @@ private slots:
         QCOMPARE(*node("gpu2").u, 9);
         QCOMPARE(status.count(), 1);
         QVERIFY2(status.first().first().toString().contains(QStringLiteral("gpu1")), qPrintable(status.first().first().toString()));
+    }
+
+    // Issue 31 (lesser): with the site's budgets unknown the summary said "0 over a budget". It
+    // says what is known; with every budget declared, the count.
+    void budgetsUnknownNotZero()
+    {
+        QVERIFY2(!summary().contains(QStringLiteral("0 over a budget")), qPrintable(summary()));
+        QVERIFY2(summary().endsWith(QStringLiteral("within the known budgets, others unknown")), qPrintable(summary()));
+        QByteArray text(kDesign);
+        text.replace("row: a, x_m: 0.3", "row: a, power_budget_w: 1000, cooling_w: 40000, weight_limit_kg: 900, x_m: 0.3");
+        text.replace("row: a, x_m: 0.9", "row: a, power_budget_w: 40000, cooling_w: 40000, weight_limit_kg: 900, x_m: 0.9");
+        auto design = parseDesign(text.toStdString(), "mem", &test::builtinCatalog());
+        QVERIFY2(design.ok(), design.ok() ? "" : design.error().toString().c_str());
+        m_document->reset(std::move(*design), QString());
+        m_view->refresh();
+        QVERIFY2(summary().endsWith(QStringLiteral("; 1 over a budget")), qPrintable(summary()));
+    }
+
+    // Issue 31 (lesser): the elevations could not be zoomed. Ctrl+wheel and Ctrl+plus / minus zoom
+    // them (not the canvas), Ctrl+0 fits a rack's height again.
+    void elevationsZoom()
+    {
+        QGraphicsView *view = m_view->view();
+        QApplication::setActiveWindow(m_view.get());
+        view->setFocus();
+        const double fit = view->transform().m11();
+        QTest::keyClick(view, Qt::Key_Plus, Qt::ControlModifier);
+        QVERIFY2(qFuzzyCompare(view->transform().m11(), fit * 1.25), qPrintable(QString::number(view->transform().m11() / fit)));
+        QTest::keyClick(view, Qt::Key_Minus, Qt::ControlModifier);
+        QTest::keyClick(view, Qt::Key_Minus, Qt::ControlModifier);
+        QVERIFY(qFuzzyCompare(view->transform().m11(), fit * 0.8));
+        const QPoint at = view->viewport()->rect().center();
+        QWheelEvent wheel(at, view->viewport()->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::ControlModifier,
+                          Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(view->viewport(), &wheel);
+        QVERIFY(qFuzzyCompare(view->transform().m11(), fit));
+        QCoreApplication::sendEvent(view->viewport(), &wheel);
+        QVERIFY(view->transform().m11() > fit * 1.2);
+        // A refresh after an edit keeps the zoom; Ctrl+0 goes back to a rack's height.
+        m_view->refresh();
+        QVERIFY(view->transform().m11() > fit * 1.2);
+        QTest::keyClick(view, Qt::Key_0, Qt::ControlModifier);
+        QVERIFY(qFuzzyCompare(view->transform().m11(), fit));
     }
 
     // A hidden view (its dock behind another tab) does not redo the elevations after every edit
