@@ -95,6 +95,7 @@ void renderScreenshotsOffscreen(int argc, char **argv)
 int runWindow(QApplication &app, cplan::MainWindow &window, const CommandLine &cmd)
 {
     cplan::StallWatch::installFromEnvironment(&window);
+    window.restoreLayout();   // as the user left it
     window.show();
     if (!cmd.design().isEmpty())
         window.openFileAsync(cmd.design());

@@ -1,15 +1,16 @@
 #include "i18n.h"
 
+#include "retranslate.h"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QMenu>
-#include <QMessageBox>
+#include <QPointer>
 #include <QSettings>
 #include <QTranslator>
-
 
 namespace cplan {
 
@@ -39,25 +40,62 @@ void setLanguageSetting(const QString &language)
     QSettings().setValue(languageKey, language);
 }
 
-void installTranslations(QApplication &app)
-{
-    const QLocale locale = localeForLanguage(languageSetting());
-    QLocale::setDefault(locale);
-    // A language we do not have (or English): English throughout, Qt's dialogs included.
-    std::unique_ptr<QTranslator> ours = loadTranslation(locale);
-    if (!ours)
-        return;
-    ours->setParent(&app);
-    QCoreApplication::installTranslator(ours.release());
+namespace {
 
+QPointer<QTranslator> g_qtTranslator;   // Qt's own strings in the interface language
+
+// Makes `language` the interface's: the locale for numbers and money, our translation (through
+// the noting translator, which tells the windows: QEvent::LanguageChange) and Qt's own.
+void useLanguage(const QString &language)
+{
+    const QLocale locale = localeForLanguage(language);
+    QLocale::setDefault(locale);
+    if (g_qtTranslator) {
+        QCoreApplication::removeTranslator(g_qtTranslator);
+        delete g_qtTranslator;
+    }
     // Qt's own strings (standard buttons, file dialogs, shortcuts) come from Qt's translations,
     // a separate package on Debian (qt6-translations-l10n); without it they stay in English.
-    auto *qt = new QTranslator(&app);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(qt);
-    else
-        delete qt;
+    std::unique_ptr<QTranslator> ours = loadTranslation(locale);
+    if (ours) {
+        auto *qt = new QTranslator(QCoreApplication::instance());
+        if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+            QCoreApplication::installTranslator(qt);
+            g_qtTranslator = qt;
+        } else {
+            delete qt;
+        }
+        ours->setParent(QCoreApplication::instance());
+    }
+    // A language we do not have (or English): English throughout, Qt's dialogs included.
+    setNotedTranslation(ours.release());
+}
+
+// Sets the window's texts again when the language changes (retranslate.h).
+class LanguageFollower : public QObject
+{
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::LanguageChange && watched->isWidgetType())
+            retranslateWidgets(static_cast<QWidget *>(watched));
+        return false;
+    }
+};
+
+} // namespace
+
+void installTranslations(QApplication &app)
+{
+    installNotingTranslator(&app);   // first: it notes every translation the windows are built with
+    useLanguage(languageSetting());
+}
+
+void applyLanguage(const QString &language)
+{
+    setLanguageSetting(language);
+    useLanguage(languageSetting());
 }
 
 QMenu *createLanguageMenu(QWidget *parent)
@@ -86,19 +124,14 @@ QMenu *createLanguageMenu(QWidget *parent)
         group->addAction(action);
     }
 
-    QObject::connect(group, &QActionGroup::triggered, menu, [parent](QAction *action) {
+    // The change applies at once: the window sets its texts again (retranslate.h).
+    QObject::connect(group, &QActionGroup::triggered, menu, [](QAction *action) {
         const QString value = action->data().toString();
-        if (value == languageSetting())
-            return;
-        setLanguageSetting(value);
-        // Our widgets build their texts once; rather than half-translate a running window, the
-        // change applies on the next start. Window-modal and non-blocking.
-        auto *box = new QMessageBox(QMessageBox::Information, LanguageMenu::tr("Language"),
-                                    LanguageMenu::tr("The language changes the next time Cluster Planner starts."),
-                                    QMessageBox::Ok, parent);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+        if (value != languageSetting())
+            applyLanguage(value);
     });
+    if (parent)
+        parent->installEventFilter(new LanguageFollower(menu));
     return menu;
 }
 

@@ -21,8 +21,13 @@ void setLanguageSetting(const QString &language);
 // default so that numbers and money are formatted to match. Call once, before any window exists.
 void installTranslations(QApplication &app);
 
-// A "Language" menu (System / English / 简体中文) that stores the choice; it takes effect the next
-// time the application starts, which the menu tells the user.
+// Stores the choice and applies it now: the locale, our translation and Qt's; open windows get
+// QEvent::LanguageChange.
+void applyLanguage(const QString &language);
+
+// A "Language" menu (System / English / 简体中文) that applies and stores the choice. `parent`,
+// the window, sets its menus, dock titles, labels and buttons again in the new language
+// (retranslate.h); figures composed with text follow at their next refresh.
 QMenu *createLanguageMenu(QWidget *parent);
 
 } // namespace cplan

@@ -6,6 +6,7 @@
 #include "exporter.h"
 #include "heatmapcaption.h"
 #include "helpdialog.h"
+#include "windowlayout.h"
 
 #include "analysis.h"
 #include "bommodel.h"
@@ -311,6 +312,23 @@ void MainWindow::setAutosaveEnabled(bool enabled)
     m_files->setAutosaveEnabled(enabled);
 }
 
+bool MainWindow::restoreLayout()
+{
+    return restoreWindowLayout(*this);
+}
+
+// View > Language: the menus, docks and labels set their texts again (retranslate.h); the
+// figures, the status bar and the legend are composed with numbers: shown again from the result.
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    updateTitle();
+    if (!m_analysis->isRunning() && m_analysis->isResultCurrent())
+        onAnalysisFinished();
+}
+
 // While a design is parsed the progress bar shows "busy" and the metrics say what is coming,
 // instead of the figures of the design being replaced.
 void MainWindow::onOpeningChanged(bool opening)
@@ -338,6 +356,10 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     m_files->discardRecovery();
+    // The layout as the user arranged it, not the presentation's.
+    if (m_presentation)
+        setPresentationMode(false);
+    saveWindowLayout(*this, saveState(kWindowLayoutVersion));
     // Quitting stops the engine jobs now; nothing waits for them (they return on their own).
     m_analysis->cancel();
     m_jobs->cancelAll();

@@ -116,12 +116,15 @@ public:
     void autosave();
     bool offerRecovery();   // asks the user; returns true when work was recovered
     void setAutosaveEnabled(bool enabled);
+    // The layout the window had when it was last closed (windowlayout.h); false when none was saved.
+    bool restoreLayout();
 
 signals:
     void fileOpened(bool ok, const QString &error);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void createStatusBar();

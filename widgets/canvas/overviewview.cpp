@@ -83,14 +83,15 @@ void OverviewView::refresh()
         groups[g.id] = &g;
     struct Tile
     {
-        int servers = 0, switches = 0, gpus = 0, units = 0;
+        int servers = 0, switches = 0, appliances = 0, gpus = 0, units = 0;
     };
     std::map<std::string, Tile> tiles;
     std::map<std::string, std::set<std::string>> units;
     for (const Node &n : design.nodes) {
         const std::string tile = tileOf(n, groups);
         Tile &t = tiles[tile];
-        (n.role == NodeRole::Switch ? t.switches : t.servers)++;
+        // A management appliance (UFM) is neither a server nor a switch.
+        (n.role == NodeRole::Switch ? t.switches : n.role == NodeRole::Management ? t.appliances : t.servers)++;
         t.gpus += nodeGpuCount(n, catalog);
         if (!n.group.empty() && n.group != tile)
             units[tile].insert(n.group);
@@ -110,6 +111,8 @@ void OverviewView::refresh()
             lines << tr("%1 servers, %2 GPUs").arg(locale.toString(t.servers), locale.toString(t.gpus));
         if (t.switches)
             lines << tr("%n switch(es)", "", t.switches);
+        if (t.appliances)
+            lines << tr("%n management appliance(s)", "", t.appliances);
         auto *item = new QListWidgetItem(lines.join(QLatin1Char('\n')), m_list);
         item->setData(kPartRole, QString::fromStdString(id));
         item->setTextAlignment(Qt::AlignCenter);

@@ -1,0 +1,148 @@
+// The window between sessions and languages (issue 31, lesser items): the docks and the window's
+// size come back at the next start, a language chosen in View > Language applies at once, and
+// the Overview counts UFM appliances as appliances. Driven as the user does; each failed before.
+#include "windowfixture.h"
+
+#include "i18n.h"
+#include "overviewview.h"
+#include "retranslate.h"
+#include "testmain.h"
+
+#include "document.h"
+#include "model/design.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cplan;
+using namespace cplan::test;
+
+class TestWindowSession : public WindowFixture
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        // The settings this suite writes (layout, language) go to a folder of its own.
+        QVERIFY(m_settings.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+        QSettings().clear();
+        // As main() does before any window: the translations the window is built with are noted.
+        installNotingTranslator(qApp);
+        loadCatalog();
+    }
+    void init() { setUpWindow(); }
+    void cleanup()
+    {
+        if (languageSetting() != QLatin1String("system"))
+            applyLanguage(QStringLiteral("en"));
+        tearDownWindow();
+    }
+
+    void overviewCountsAppliances();
+    void layoutRestoredNextSession();
+    void languageWithoutRestart();
+
+private:
+    QAction *languageAction(const QString &label) const
+    {
+        if (auto *menu = m_window->findChild<QMenu *>(QStringLiteral("languageMenu")))
+            for (QAction *a : menu->actions())
+                if (a->text() == label)
+                    return a;
+        return nullptr;
+    }
+
+    QTemporaryDir m_settings;
+};
+
+// Lesser: the 4-SU SuperPOD's UFM appliances were counted among its servers.
+void TestWindowSession::overviewCountsAppliances()
+{
+    open(superpodSample);
+    int servers = 0, appliances = 0;
+    for (const Node &n : m_window->document()->design().nodes) {
+        servers += n.role == NodeRole::Server;
+        appliances += n.role == NodeRole::Management;
+    }
+    QVERIFY(appliances > 0);
+    QListWidget *list = m_window->overview()->list();
+    int listedServers = 0, listedAppliances = 0;
+    const QRegularExpression serverLine(QStringLiteral("^(\\d+) servers, ")), applianceLine(QStringLiteral("^(\\d+) management appliance"));
+    for (int i = 0; i < list->count(); ++i)
+        for (const QString &line : list->item(i)->text().split(QLatin1Char('\n'))) {
+            if (const auto m = serverLine.match(line); m.hasMatch())
+                listedServers += m.captured(1).toInt();
+            if (const auto m = applianceLine.match(line); m.hasMatch())
+                listedAppliances += m.captured(1).toInt();
+        }
+    QCOMPARE(listedServers, servers);
+    QCOMPARE(listedAppliances, appliances);
+}
+
+// Lesser: the docks as the user left them, and the window's size, come back at the next start
+// (main() restores what closing saved).
+void TestWindowSession::layoutRestoredNextSession()
+{
+    QDockWidget *metrics = m_window->findChild<QDockWidget *>(QStringLiteral("MetricsDock"));
+    QDockWidget *racks = m_window->findChild<QDockWidget *>(QStringLiteral("RacksDock"));
+    QCOMPARE(m_window->dockWidgetArea(metrics), Qt::RightDockWidgetArea);
+    m_window->addDockWidget(Qt::LeftDockWidgetArea, metrics);
+    racks->hide();
+    m_window->resize(1200, 800);
+    QApplication::processEvents();
+    QVERIFY(m_window->close());
+    tearDownWindow();
+
+    setUpWindow();   // the next session
+    QVERIFY(m_window->restoreLayout());
+    QApplication::processEvents();
+    QCOMPARE(m_window->dockWidgetArea(m_window->findChild<QDockWidget *>(QStringLiteral("MetricsDock"))), Qt::LeftDockWidgetArea);
+    QVERIFY(m_window->findChild<QDockWidget *>(QStringLiteral("RacksDock"))->isHidden());
+    QCOMPARE(m_window->size(), QSize(1200, 800));
+    // Nothing saved (a first start): the default layout stays.
+    QSettings().remove(QStringLiteral("window"));
+    QVERIFY(!m_window->restoreLayout());
+}
+
+// Lesser: a language chosen in View > Language applies now, not at the next start: the menus,
+// the dock titles and the status bar are in it at once, and back again.
+void TestWindowSession::languageWithoutRestart()
+{
+    open(edrSample);
+    QMenu *file = m_window->menuBar()->actions().first()->menu();
+    QDockWidget *scheduler = m_window->findChild<QDockWidget *>(QStringLiteral("SchedulerDock"));
+    QCOMPARE(file->title(), QStringLiteral("&File"));
+    QCOMPARE(scheduler->windowTitle(), QStringLiteral("Scheduler"));
+    QAction *chinese = languageAction(QStringLiteral("简体中文"));
+    QVERIFY(chinese);
+    chinese->trigger();
+    QApplication::processEvents();
+    QCOMPARE(languageSetting(), QStringLiteral("zh_CN"));
+    QCOMPARE(file->title(), QCoreApplication::translate("cplan::MainActions", "&File"));
+    QVERIFY2(file->title() != QStringLiteral("&File"), qPrintable(file->title()));
+    QCOMPARE(scheduler->windowTitle(), QCoreApplication::translate("cplan::Docks", "Scheduler"));
+    QVERIFY(scheduler->windowTitle() != QStringLiteral("Scheduler"));
+    bool chineseStatus = false;   // the analysis line, composed with its figure, written again
+    for (QLabel *l : m_window->statusBar()->findChildren<QLabel *>())
+        chineseStatus = chineseStatus || l->text().contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]")));
+    QVERIFY(chineseStatus);
+    languageAction(QStringLiteral("English"))->trigger();
+    QApplication::processEvents();
+    QCOMPARE(file->title(), QStringLiteral("&File"));
+    QCOMPARE(scheduler->windowTitle(), QStringLiteral("Scheduler"));
+}
+
+CPLAN_TEST_MAIN(TestWindowSession)
+#include "tst_windowsession.moc"
