@@ -119,11 +119,19 @@ QString currencySymbol(const QLocale &locale, const QString &currency)
     return currency + QLatin1Char(' ');
 }
 
+// The locale money is written in: the interface's, except that the C locale (a system without a
+// language, LANG=C) has no currency conventions ("27,237US$") and writes money as English does.
+QLocale moneyLocale()
+{
+    const QLocale locale;
+    return locale.language() == QLocale::C ? QLocale(QLocale::English, QLocale::UnitedStates) : locale;
+}
+
 } // namespace
 
 QString formatMoney(double amount, const QString &currency, int decimals)
 {
-    const QLocale locale;
+    const QLocale locale = moneyLocale();
     return locale.toCurrencyString(amount, currencySymbol(locale, currency), decimals);
 }
 
@@ -134,7 +142,7 @@ QString formatMoney(double amount, const std::string &currency, int decimals)
 
 QString formatMoneyShort(double amount, const QString &currency)
 {
-    const QLocale locale;
+    const QLocale locale = moneyLocale();
     const double magnitude = std::abs(amount);
     if (magnitude < 1e6)
         return formatMoney(amount, currency);
@@ -159,7 +167,7 @@ QString formatMoneyShort(double amount, const QString &currency)
     while (lastDigit >= 0 && !text.at(lastDigit).isDigit())
         --lastDigit;
     // A symbol written right after the number keeps a space from the suffix ("471.55M US$", not
-    // "471.55MUS$" as the C locale would have it).
+    // "471.55MUS$"), as in the long form when the locale spaces it.
     const qsizetype after = lastDigit + 1;
     const bool glued = after < text.size() && !text.at(after).isSpace() && text.at(after) != QLatin1Char(')');
     text.insert(after, glued ? suffix + QLatin1Char(' ') : suffix);

@@ -41,7 +41,9 @@ QString bomDescription(const BomLine &line);          // vendor and model, or "u
 
 // Numbers and money in the interface locale: group separators and decimal point follow it.
 // `currency` is an ISO 4217 code ("USD"); the locale's own symbol is used when it is the locale's
-// currency, an unambiguous one otherwise ("US$" in zh_CN).
+// currency, an unambiguous one otherwise ("US$" in zh_CN). Every front end writes money through
+// these two, and they place the symbol alike: "$27,237" and "$9.26M" in English (and in the C
+// locale, which has no money conventions of its own), "US$27,237" and "US$3,139.2万" in Chinese.
 QString formatNumber(double value, int decimals = 0);
 QString formatMoney(double amount, const QString &currency = QStringLiteral("USD"), int decimals = 0);
 QString formatMoney(double amount, const std::string &currency, int decimals = 0);

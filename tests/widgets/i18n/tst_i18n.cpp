@@ -145,6 +145,7 @@ private slots:
     void chineseMainWindow();
     void qtDialogButtonsInChinese();
     void numbersAndMoney();
+    void moneyFormsAgree();
 
 private:
     std::optional<Catalog> m_catalog;
@@ -451,9 +452,41 @@ void TestI18n::numbersAndMoney()
     QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
     QCOMPARE(formatNumber(1234.5, 1), QStringLiteral("1.234,5"));
     QCOMPARE(formatMoneyShort(12345678, QStringLiteral("EUR")), QStringLiteral("12,35M\u00a0€"));
-    // The C locale writes the symbol right after the number: the suffix keeps them apart.
+    // The C locale (LANG=C) has no money conventions of its own: money reads as in English, the
+    // long and the short form alike (issue 31: "27,237US$" beside "$9.26M").
     QLocale::setDefault(QLocale::c());
-    QCOMPARE(formatMoneyShort(471.55e6, QStringLiteral("USD")), QStringLiteral("471.55M US$"));
+    QCOMPARE(formatMoney(27237, QStringLiteral("USD")), QStringLiteral("$27,237"));
+    QCOMPARE(formatMoneyShort(9.26e6, QStringLiteral("USD")), QStringLiteral("$9.26M"));
+    QLocale::setDefault(QLocale::system());
+}
+
+// One money format per locale: the long and the short form put the symbol in the same place,
+// with the same spacing ("$27,237" and "$9.26M"; "US$27,237" and "US$3,139.2万"; "27.237 €"
+// and "12,35M €").
+void TestI18n::moneyFormsAgree()
+{
+    const QLocale locales[] = {QLocale::c(), QLocale(QLocale::English, QLocale::UnitedStates),
+                               QLocale(QLocale::Chinese, QLocale::SimplifiedHanScript, QLocale::China),
+                               QLocale(QLocale::German, QLocale::Germany), QLocale(QLocale::French, QLocale::France)};
+    // What surrounds the number: the text before its first digit and after its last, the
+    // short form's scale word taken out.
+    auto frame = [](QString text) {
+        for (const QString &scale : {QStringLiteral("M"), QStringLiteral("B"), QStringLiteral("万"), QStringLiteral("亿")})
+            text.remove(scale);
+        qsizetype first = 0, last = text.size() - 1;
+        while (first < text.size() && !text.at(first).isDigit())
+            ++first;
+        while (last >= 0 && !text.at(last).isDigit())
+            --last;
+        return std::pair{text.left(first), text.mid(last + 1)};
+    };
+    for (const QLocale &locale : locales)
+        for (const QString &currency : {QStringLiteral("USD"), QStringLiteral("EUR"), QStringLiteral("CNY")}) {
+            QLocale::setDefault(locale);
+            const QString full = formatMoney(27237, currency), shortened = formatMoneyShort(31.392e6, currency);
+            QVERIFY2(frame(full) == frame(shortened),
+                     qPrintable(QStringLiteral("%1 %2: %3 and %4").arg(locale.name(), currency, full, shortened)));
+        }
     QLocale::setDefault(QLocale::system());
 }
 
