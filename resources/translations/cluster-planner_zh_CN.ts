@@ -1711,7 +1711,7 @@
     <message>
         <location line="+2"/>
         <source>Jobs done</source>
-        <translation type="unfinished"></translation>
+        <translation>完成的作业</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1741,7 +1741,7 @@
     <message>
         <location line="+2"/>
         <source>Mean slowdown</source>
-        <translation type="unfinished"></translation>
+        <translation>平均减速比</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3656,92 +3656,92 @@ This page shows cost charts only.</source>
     <message>
         <location filename="../../widgets/l10n/scheduletext.cpp" line="+21"/>
         <source>First come, first served</source>
-        <translation type="unfinished"></translation>
+        <translation>先到先服务</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FIFO with EASY backfill</source>
-        <translation type="unfinished"></translation>
+        <translation>FIFO 加 EASY 回填</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Shortest job first</source>
-        <translation type="unfinished"></translation>
+        <translation>最短作业优先</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Shortest job first, no blocking</source>
-        <translation type="unfinished"></translation>
+        <translation>最短作业优先（不阻塞）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Topology-aware packing</source>
-        <translation type="unfinished"></translation>
+        <translation>拓扑感知打包</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Random placement</source>
-        <translation type="unfinished"></translation>
+        <translation>随机放置</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Best fit</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳适配</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Fragmentation-aware</source>
-        <translation type="unfinished"></translation>
+        <translation>碎片感知</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Priority with preemption</source>
-        <translation type="unfinished"></translation>
+        <translation>优先级（可抢占）</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Jobs start in the order they arrive; the first that does not fit holds the rest back.</source>
-        <translation type="unfinished"></translation>
+        <translation>作业按到达顺序启动；第一个放不下的作业会挡住后面的作业。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>In arrival order; while the first job waits, later ones that fit start if they do not delay it.</source>
-        <translation type="unfinished"></translation>
+        <translation>按到达顺序；队首作业等待时，放得下且不会推迟它的后续作业可以先启动。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Shortest jobs first; the first that does not fit holds the rest back.</source>
-        <translation type="unfinished"></translation>
+        <translation>最短作业优先；第一个放不下的作业会挡住后面的作业。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Shortest jobs first; every job that fits starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>最短作业优先；凡是放得下的作业都会启动。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>In arrival order, each job under the lowest switch that holds it (Slurm&apos;s tree).</source>
-        <translation type="unfinished"></translation>
+        <translation>按到达顺序，每个作业放在能容纳它的最低层交换机之下（Slurm 的 tree 插件）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>In arrival order, every job that fits starts, on random servers.</source>
-        <translation type="unfinished"></translation>
+        <translation>按到达顺序，凡是放得下的作业都会启动，放在随机选择的服务器上。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>In arrival order, every job that fits starts, on the fullest servers it fits.</source>
-        <translation type="unfinished"></translation>
+        <translation>按到达顺序，凡是放得下的作业都会启动，放在能容纳它的最满的服务器上。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>In arrival order, every job that fits starts where it fragments the free GPUs least.</source>
-        <translation type="unfinished"></translation>
+        <translation>按到达顺序，凡是放得下的作业都会启动，放在使空闲 GPU 碎片最少的位置。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Highest priority first; a job may preempt lower-priority ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>最高优先级优先；作业可以抢占优先级更低的作业。</translation>
     </message>
 </context>
 <context>
@@ -3934,27 +3934,27 @@ This page shows cost charts only.</source>
     <message>
         <location line="+15"/>
         <source>%1 switches, %2 HCAs in %3 servers</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 台交换机，%3 台服务器中的 %2 个 HCA</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Plane %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>平面 %1 — %2</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The whole design — %1 (LLDP tables or a design file)</source>
-        <translation type="unfinished"></translation>
+        <translation>整个设计 — %1（LLDP 表或设计文件）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Each plane is a subnet of its own, and an ibnetdiscover dump shows one. Which plane is this dump of?</source>
-        <translation type="unfinished"></translation>
+        <translation>每个平面都是独立的子网，一份 ibnetdiscover 转储只显示其中一个。此转储属于哪个平面？</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Plane %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>平面 %1（共 %2 个）</translation>
     </message>
     <message>
         <location line="+23"/>
@@ -4405,7 +4405,7 @@ This page shows cost charts only.</source>
         <translation>链路利用率</translation>
     </message>
     <message>
-        <location line="+261"/>
+        <location line="+267"/>
         <source>Drag switches and servers from the Parts palette onto the canvas,
 or generate a fabric with File ▸ New fat-tree fabric… (Ctrl+Shift+N),
 or open a design (Ctrl+O).</source>
@@ -4651,7 +4651,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+8"/>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5695,7 +5695,7 @@ or open a design (Ctrl+O).</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location line="+129"/>
+        <location line="+130"/>
         <source>%1 — %2 %3</source>
         <translation>%1 — %2 %3</translation>
     </message>
@@ -5747,14 +5747,14 @@ or open a design (Ctrl+O).</source>
         <translation>%1 ↔ %2&lt;br&gt;速率：%3 Gb/s</translation>
     </message>
     <message>
-        <location line="-185"/>
-        <location line="+171"/>
+        <location line="-186"/>
+        <location line="+172"/>
         <location line="+1"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="-204"/>
+        <location line="-205"/>
         <source> bytes</source>
         <translation> 字节</translation>
     </message>
@@ -5764,7 +5764,7 @@ or open a design (Ctrl+O).</source>
         <translation>此节点端口上配置的 MTU，用于不同于设计设置的情况（文件 ▸ 设计设置）。</translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+203"/>
         <source>Power: %1</source>
         <translation>功耗：%1</translation>
     </message>
@@ -6723,8 +6723,8 @@ or open a design (Ctrl+O).</source>
     <message numerus="yes">
         <location line="+2"/>
         <source>%n management appliance(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 台管理设备</numerusform>
         </translation>
     </message>
     <message>
@@ -7067,22 +7067,22 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+111"/>
         <source>budgets unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>预算未知</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 over a budget</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个超出预算</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>within the known budgets, others unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未超出已知预算，其余预算未知</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>%1 over a budget, others unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个超出预算，其余预算未知</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -7092,7 +7092,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+16"/>
         <source>Ctrl+wheel or Ctrl+plus / minus zoom the elevations, Ctrl+0 fits a rack&apos;s height</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+滚轮或 Ctrl+加号/减号缩放机柜立面图，Ctrl+0 恢复为整个机柜的高度</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -7117,8 +7117,8 @@ or open a design (Ctrl+O).</source>
     <message numerus="yes">
         <location line="+1"/>
         <source>%n rack(s); up to %1 kW (nameplate) in one rack; %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个机柜；单个机柜最大 %1 kW（铭牌）；%2</numerusform>
         </translation>
     </message>
     <message>
@@ -7355,37 +7355,37 @@ or open a design (Ctrl+O).</source>
     <message>
         <location filename="../../widgets/docks/schedulercompare.cpp" line="+29"/>
         <source>Compare two runs</source>
-        <translation type="unfinished"></translation>
+        <translation>比较两次运行</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>A runs the jobs as the dock is set (%1). Run them again as B:</source>
-        <translation type="unfinished"></translation>
+        <translation>A 按停靠窗口的设置运行作业（%1）。再以 B 运行一次：</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>split by tenant (their partitions)</source>
-        <translation type="unfinished"></translation>
+        <translation>按租户划分（各自的分区）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>one shared pool (partitions become quotas)</source>
-        <translation type="unfinished"></translation>
+        <translation>一个共享池（分区变为配额）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Policy of B</source>
-        <translation type="unfinished"></translation>
+        <translation>B 的策略</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pool of B</source>
-        <translation type="unfinished"></translation>
+        <translation>B 的资源池</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Run both</source>
-        <translation type="unfinished"></translation>
+        <translation>两次都运行</translation>
     </message>
 </context>
 <context>
@@ -7393,82 +7393,82 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+22"/>
         <source>unknown</source>
-        <translation type="unfinished">未知</translation>
+        <translation>未知</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1 %</source>
-        <translation type="unfinished">%1%2 % {1 ?}</translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1×</source>
-        <translation type="unfinished"></translation>
+        <translation>%1×</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 h</source>
-        <translation type="unfinished">%1 小时</translation>
+        <translation>%1 小时</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 min</source>
-        <translation type="unfinished">%1 分钟</translation>
+        <translation>%1 分钟</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>same</source>
-        <translation type="unfinished">相同</translation>
+        <translation>相同</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1%2 %</source>
-        <translation type="unfinished">%1%2 %</translation>
+        <translation>%1%2 %</translation>
     </message>
     <message>
         <location line="+25"/>
         <source>Figure</source>
-        <translation type="unfinished">指标</translation>
+        <translation>指标</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>A</source>
-        <translation type="unfinished"></translation>
+        <translation>A</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>B</source>
-        <translation type="unfinished"></translation>
+        <translation>B</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>B vs A</source>
-        <translation type="unfinished"></translation>
+        <translation>B 相对 A</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>A: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>A：%1</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>B: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>B：%1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>A did not run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>A 未能运行：%1</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>B did not run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>B 未能运行：%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Both on the same jobs and the same design, compared at %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>两次运行使用相同的作业和相同的设计，比较于 %1。</translation>
     </message>
 </context>
 <context>
@@ -7533,12 +7533,12 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+1"/>
         <source>Compare…</source>
-        <translation type="unfinished"></translation>
+        <translation>比较…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Run the jobs twice, as set here and with another policy or pool, and show both side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>将作业运行两次：一次按此处的设置，一次换用另一种策略或资源池，并排显示两次的结果</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -7589,7 +7589,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+14"/>
         <source>Outdated: the design changed after this comparison. Compare again for the design as it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>已过时：比较之后设计有改动。请针对当前设计重新比较。</translation>
     </message>
     <message>
         <location line="+27"/>
@@ -7636,18 +7636,18 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+7"/>
         <source>%1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，%2</translation>
     </message>
     <message>
         <location line="+2"/>
         <location filename="../../widgets/docks/schedulerview.cpp" line="-146"/>
         <source>one shared pool</source>
-        <translation type="unfinished"></translation>
+        <translation>一个共享池</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>split by tenant</source>
-        <translation type="unfinished"></translation>
+        <translation>按租户划分</translation>
     </message>
     <message>
         <location filename="../../widgets/docks/schedulerview.cpp" line="+241"/>
@@ -7657,7 +7657,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+31"/>
         <source>Comparing two scheduling runs</source>
-        <translation type="unfinished"></translation>
+        <translation>正在比较两次调度运行</translation>
     </message>
     <message>
         <location line="+47"/>
