@@ -148,8 +148,9 @@ void Inspector::onChanged(const ChangeEvent &e)
         return !id.empty() && std::find(ids.begin(), ids.end(), id) != ids.end();
     };
     const Design &design = m_document->design();
-    bool touches = e.type == ChangeEvent::DesignReplaced || e.type == ChangeEvent::NodesRemoved || has(e.nodes, m_node) ||
-                   has(e.links, m_link);
+    // The design's settings show in a node's MTU field (the design's MTU where it has none).
+    bool touches = e.type == ChangeEvent::DesignReplaced || e.type == ChangeEvent::NodesRemoved ||
+                   (e.type == ChangeEvent::SettingsChanged && !m_node.empty()) || has(e.nodes, m_node) || has(e.links, m_link);
     // A link added to or removed from the shown node changes its wired ports. Removed links
     // are gone from the design: refresh on any removal while a node is shown.
     if (!touches && !m_node.empty() && e.type == ChangeEvent::LinksRemoved)

@@ -399,6 +399,12 @@ void TestGui::inspectorEditChangesModel()
     QCOMPARE(m_window->document()->design().nodes[0].mtu, std::optional<int>(9000));
     inspector->mtuSpin()->setValue(inspector->mtuSpin()->minimum());
     QVERIFY(!m_window->document()->design().nodes[0].mtu);
+    // The field follows the design's MTU while the node has none of its own.
+    Settings settings = m_window->document()->design().settings;
+    settings.mtu = 9000;
+    m_window->document()->undoStack()->push(new SetDesignSettings(m_window->document(), m_window->document()->design().name, settings));
+    QCOMPARE(inspector->mtuSpin()->text(), QStringLiteral("The design's (9000)"));
+    m_window->document()->undoStack()->undo();
     const QString rack = text();
     inspector->rackEdit()->setText(QString());
     QTest::keyClicks(inspector->rackEdit(), QStringLiteral("r01"));
