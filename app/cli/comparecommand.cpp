@@ -62,8 +62,12 @@ std::string value(const KeyFigure &f)
 {
     if (!f.info)
         return "-";
+    // A cost figure short of a price says how many lines it rests on (cost/coverage.h).
+    const std::string lines = f.priced && !f.priced->complete() ? " (" + std::to_string(f.priced->priced) + " of " +
+                                                                     std::to_string(f.priced->lines) + " lines priced)"
+                                                               : std::string();
     if (!f.value)
-        return "unknown";
+        return "unknown" + lines;
     double v = *f.value;
     int decimals = 1;
     switch (f.unit()) {
@@ -81,7 +85,7 @@ std::string value(const KeyFigure &f)
         text += " %";
     else if (const char *symbol = unitSymbol(f.unit()); *symbol)
         text += std::string(" ") + symbol;
-    return (f.lowerBound() ? "≥ " : "") + text;
+    return (f.lowerBound() ? "≥ " : "") + text + lines;
 }
 
 std::string difference(const CompareRow &r)

@@ -31,11 +31,17 @@ const char *completenessName(Completeness c)
 nlohmann::ordered_json keyFiguresJson(const KeyFigures &figures)
 {
     nlohmann::ordered_json out = nlohmann::ordered_json::object();
-    for (const KeyFigure &f : figures.figures)
-        out[std::string(f.id())] = nlohmann::ordered_json{{"value", f.value ? nlohmann::json(*f.value) : nlohmann::json(nullptr)},
-                                                          {"unit", unitName(f.unit())},
-                                                          {"completeness", completenessName(f.completeness)},
-                                                          {"better", f.better() == Sense::Minimize ? "lower" : "higher"}};
+    for (const KeyFigure &f : figures.figures) {
+        nlohmann::ordered_json j{{"value", f.value ? nlohmann::json(*f.value) : nlohmann::json(nullptr)},
+                                 {"unit", unitName(f.unit())},
+                                 {"completeness", completenessName(f.completeness)},
+                                 {"better", f.better() == Sense::Minimize ? "lower" : "higher"}};
+        if (f.priced) {   // a cost figure: its BOM lines priced (unknown below 90 %, cost/coverage.h)
+            j["priced_lines"] = f.priced->priced;
+            j["lines"] = f.priced->lines;
+        }
+        out[std::string(f.id())] = std::move(j);
+    }
     return out;
 }
 

@@ -82,6 +82,7 @@ std::string sweepJson(const SweepSpec &spec, const std::vector<PointResult> &res
             p["objectives"][o] = v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json();
         }
         p["pareto"] = r.pareto;
+        p["left_off"] = r.leftOff;   // an objective is a lower bound (--include-incomplete ranks it)
         p["skipped"] = r.skipped.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(r.skipped);
         p["feasible"] = r.feasible();
         p["violations"] = r.violations;
@@ -140,10 +141,13 @@ void printSweepTable(std::ostream &out, const SweepSpec &spec, const std::vector
     header.emplace_back("note");
     Table table(header);
     std::size_t skipped = 0, infeasible = 0, front = 0;
+    std::vector<std::string> leftOff;
     for (const PointResult &r : results) {
         skipped += r.skipped.empty() ? 0 : 1;
         infeasible += r.skipped.empty() && !r.violations.empty() ? 1 : 0;
         front += r.pareto ? 1 : 0;
+        if (r.leftOff)
+            leftOff.push_back("#" + std::to_string(r.index + 1));
         if (paretoOnly && !r.pareto)
             continue;
         std::vector<std::string> row = {std::to_string(r.index + 1)};
@@ -155,16 +159,21 @@ void printSweepTable(std::ostream &out, const SweepSpec &spec, const std::vector
             row.push_back(v ? (lowerBound ? ">=" : "") + cell(*v) : std::string("-"));
         }
         row.emplace_back(r.pareto ? "*" : "");
-        row.push_back(!r.skipped.empty() ? "skipped: " + r.skipped : joined(r.violations, "; "));
+        row.push_back(!r.skipped.empty() ? "skipped: " + r.skipped
+                      : r.leftOff        ? "left off the front: a lower bound"
+                                         : joined(r.violations, "; "));
         table.addRow(std::move(row));
     }
     table.print(out);
     out << results.size() << " point(s): " << front << " on the Pareto front (*), " << infeasible << " breaking a constraint, "
         << skipped << " skipped\n";
+    if (!leftOff.empty())
+        out << "left off the front (an objective is a lower bound: a part without a price or power figure; "
+               "--include-incomplete ranks them): "
+            << joined(leftOff, ", ") << '\n';
     bool lowerBounds = false;
     for (const PointResult &r : results)
-        for (const std::string &o : spec.objectives)
-            lowerBounds = lowerBounds || std::find(r.incomplete.begin(), r.incomplete.end(), o) != r.incomplete.end();
+        lowerBounds = lowerBounds || incompleteIn(r, spec.objectives);
     if (lowerBounds)
         out << ">= : a lower bound (some part has no price or power figure; cplan catalog import-prices, or prices: in the sweep file)\n";
 }
@@ -194,6 +203,7 @@ int runSweepCommand(const SweepArgs &a, Context &ctx)
     if (!slice)
         return fail(slice.error());
     options.select = *slice;
+    options.rank.includeIncomplete = a.includeIncomplete;
     options.progress = [&bar](const SweepProgress &p) {
         bar.update(p.total ? double(p.done) / double(p.total) : 1.0,
                    std::to_string(p.done) + "/" + std::to_string(p.total) + " points, " + duration(p.elapsedS) + " elapsed, ETA " +
@@ -225,6 +235,9 @@ CLI::App *addSweepCommand(CLI::App &root, Context &ctx)
     cmd->add_option("--jobs", a->jobs, "Threads (default: all cores)")->check(CLI::Range(1, 1024));
     cmd->add_option("--db", a->db, "SQLite results store: points already there are not evaluated again");
     cmd->add_flag("--pareto", a->pareto, "Only the non-dominated points (table or --json)");
+    cmd->add_flag("--include-incomplete", a->includeIncomplete,
+                  "Rank points whose objective is a lower bound (a part without a price or power figure); by default they "
+                  "are left off the front");
     cmd->add_flag("--csv", a->csv, "Every point as CSV");
     cmd->add_flag("--no-progress", a->noProgress, "No progress bar on a terminal");
     addSweepSlurm(*cmd, *a, ctx);

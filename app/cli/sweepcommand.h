@@ -19,6 +19,7 @@ struct SweepArgs
     std::string db;          // results store; empty = none (nothing kept between runs)
     unsigned jobs = 0;       // threads; 0 = all cores
     bool pareto = false;     // only the non-dominated points
+    bool includeIncomplete = false;   // rank points whose objective is a lower bound (RankOptions)
     bool csv = false;        // every point as CSV
     bool noProgress = false;
     SweepSlurmArgs slurm;    // --slurm, --slice and the like (sweepslurm.h)

@@ -32,9 +32,10 @@ QString sweepSummary(const ReportAlternatives &a)
     QStringList objectives;
     for (const std::string &o : a.spec.objectives)
         objectives << figureTitle(o);
-    std::size_t front = 0, skipped = 0, broken = 0;
+    std::size_t front = 0, skipped = 0, broken = 0, leftOff = 0;
     for (const PointResult &r : a.results) {
         front += r.pareto ? 1 : 0;
+        leftOff += r.leftOff ? 1 : 0;
         skipped += r.skipped.empty() ? 0 : 1;
         broken += r.skipped.empty() && !r.violations.empty() ? 1 : 0;
     }
@@ -49,6 +50,8 @@ QString sweepSummary(const ReportAlternatives &a)
         text += QLatin1Char(' ') + PdfReport::tr("%1 combinations could not be built and were skipped.").arg(skipped);
     if (broken)
         text += QLatin1Char(' ') + PdfReport::tr("%1 break a constraint and are not ranked.").arg(broken);
+    if (leftOff)   // the explorer's ranking (RankOptions): a lower bound is not a place on the front
+        text += QLatin1Char(' ') + PdfReport::tr("%1 have parts without a price or power figure and are not ranked.").arg(leftOff);
     return text;
 }
 

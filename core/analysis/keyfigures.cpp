@@ -3,6 +3,7 @@
 #include "analysis/design.h"
 #include "analysis/reliability.h"
 #include "analysis/training.h"
+#include "cost/coverage.h"
 #include "schedule/scheduler.h"
 #include "util/message.h"
 
@@ -26,7 +27,7 @@ const std::vector<KeyFigureInfo> &keyFigureTable()
     // tables and its results store.
     static const std::vector<KeyFigureInfo> table = {
         {"capex", U::Money, kMin, C::Design, true, CPLAN_TR("KeyFigures", "CAPEX"),
-         "bill of materials total, design currency (a lower bound while a price is unknown)"},
+         "bill of materials total, design currency (a lower bound while a price is unknown; unknown below 90 % of lines priced)"},
         {"cost_per_gpu", U::Money, kMin, C::Design, true, CPLAN_TR("KeyFigures", "Cost per GPU"),
          "the quote (hardware, spares, discount) / GPUs"},
         {"capex_per_gpu", U::Money, kMin, C::Design, true, CPLAN_TR("KeyFigures", "CAPEX per GPU"),
@@ -161,6 +162,15 @@ public:
             set(id, std::nullopt, Completeness::Unknown);
     }
     void unknown(const char *id) { set(id, std::nullopt, Completeness::Unknown); }
+    // A cost figure over the BOM's lines: unknown below kMinPricedLineShare of them priced.
+    void priced(const char *id, const std::optional<double> &v, bool complete, const PriceCoverage &coverage)
+    {
+        const bool enough = coverage.enoughForTotal();
+        optional(id, enough ? v : std::nullopt, complete && coverage.complete());
+        m_figures.back().priced = PricedLines{coverage.pricedLines, coverage.lines};
+        if (!enough)
+            m_figures.back().pricedPart = v;
+    }
 
     KeyFigures done()
     {
@@ -186,10 +196,11 @@ int tierCount(const std::map<std::string, int> &switches, const char *tier)
 void costFigures(const CostAnalysis &cost, Collector &c)
 {
     const BomTotals &t = cost.bom.totals;
-    c.partial("capex", t.capex, t.capexComplete);
-    c.optional("cost_per_gpu", cost.pricing.totalPerGpu, t.capexComplete);   // the quote's
-    c.optional("capex_per_gpu", t.capexPerGpu, t.capexComplete);
-    c.partial("tco", t.tco, t.capexComplete && t.powerComplete);
+    const PriceCoverage priced = priceCoverage(cost.bom);
+    c.priced("capex", t.capex, t.capexComplete, priced);
+    c.priced("cost_per_gpu", cost.pricing.totalPerGpu, t.capexComplete, priced);   // the quote's
+    c.priced("capex_per_gpu", t.capexPerGpu, t.capexComplete, priced);
+    c.priced("tco", t.tco, t.capexComplete && t.powerComplete, priced);
     c.partial("energy_per_year", t.energyPerYear, t.powerComplete);
     c.partial("power_w", t.powerW, t.powerComplete);
     c.partial("rack_units", t.rackUnits, t.rackUnitsComplete);

@@ -50,7 +50,8 @@ enum class Unit
 };
 
 // Exact; a lower bound (a price, power or height the catalog lacks counts as zero); unknown
-// (no value at all: no price, no GPU, a collective the model cannot estimate).
+// (no value at all: no price, no GPU, a collective the model cannot estimate, a cost figure with
+// fewer than kMinPricedLineShare of its BOM lines priced, cost/coverage.h).
 enum class Completeness { Exact, LowerBound, Unknown };
 
 struct KeyFigureInfo
@@ -71,11 +72,24 @@ const KeyFigureInfo *findKeyFigure(std::string_view id);
 // "capex", "W", "Gb/s", ...: the unit's symbol; empty for counts, money, fractions and verdicts.
 const char *unitSymbol(Unit unit);
 
+// How many BOM lines a cost figure rests on have a price (cost/coverage.h).
+struct PricedLines
+{
+    int priced = 0, lines = 0;
+    bool complete() const { return priced == lines; }
+};
+
 struct KeyFigure
 {
     const KeyFigureInfo *info = nullptr;
     std::optional<double> value;   // empty exactly when completeness is Unknown
     Completeness completeness = Completeness::Unknown;
+    // A cost figure (CAPEX, cost per GPU, TCO): its BOM lines priced, shown beside it while some
+    // are not. Below kMinPricedLineShare the figure is Unknown ("unknown (3 of 8 lines priced)")
+    // and `pricedPart` keeps the sum of the priced lines: the sweep ranks with it as a lower bound
+    // (marked incomplete), no front end shows it as the figure.
+    std::optional<PricedLines> priced = std::nullopt;
+    std::optional<double> pricedPart = std::nullopt;
 
     std::string_view id() const { return info->id; }
     Unit unit() const { return info->unit; }

@@ -4,6 +4,14 @@
 
 namespace cplan {
 
+// A cost total (CAPEX, cost per GPU, TCO) is shown only when at least this share of its BOM lines
+// has a price; below it the total is unknown ("3 of 8 lines priced"), not a "≥" lower bound: with
+// most lines missing, the sum of the rest says nothing a buyer can use. The share is of lines, not
+// of value, because the value of a line without a price is not known and the engine has nothing
+// to estimate it from. 90 %: a 57-line BOM may miss five lines and still show "≥ $X (52 of 57
+// lines priced)"; a BOM of fewer than ten lines needs every line priced.
+inline constexpr double kMinPricedLineShare = 0.9;
+
 // How much of a BOM has a price. The value of a line without a price is not known, so the share
 // of value is taken over the priced lines: how much of it rests on a quote or price list (the
 // user's price book, a vendor's list) and how much on an estimate. The window's metrics, the
@@ -18,6 +26,8 @@ struct PriceCoverage
     double unitShare() const { return units ? double(pricedUnits) / double(units) : 1.0; }
     double quotedShare() const { return pricedValue > 0 ? quotedValue / pricedValue : 0.0; }
     bool complete() const { return pricedLines == lines; }
+    // Enough of the BOM is priced for its total to be shown as a lower bound (kMinPricedLineShare).
+    bool enoughForTotal() const { return lineShare() >= kMinPricedLineShare; }
 };
 PriceCoverage priceCoverage(const Bom &bom);
 

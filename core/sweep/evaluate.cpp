@@ -157,15 +157,19 @@ bool wants(const std::vector<std::string> &required, const char *name)
     return std::find(required.begin(), required.end(), name) != required.end();
 }
 
-// The key figures a sweep reports, and which of them are lower bounds.
+// The key figures a sweep reports, and which of them are lower bounds. A cost figure too partly
+// priced to be shown keeps its priced part here, as a lower bound: the explorer draws the point
+// (hollow) and the ranking leaves it off the front (pareto.h).
 void addFigures(const KeyFigures &figures, PointResult &r)
 {
-    for (const KeyFigure &f : figures.figures)
-        if (f.info->sweep && f.value) {
-            r.figures.push_back({std::string(f.id()), *f.value});
-            if (f.lowerBound())
+    for (const KeyFigure &f : figures.figures) {
+        const std::optional<double> v = f.value ? f.value : f.pricedPart;
+        if (f.info->sweep && v) {
+            r.figures.push_back({std::string(f.id()), *v});
+            if (f.lowerBound() || !f.value)
                 r.incomplete.emplace_back(f.id());
         }
+    }
 }
 
 // The design's own figures: cost, power, space, shape.

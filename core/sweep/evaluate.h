@@ -42,6 +42,8 @@ struct PointResult
     // is on the Pareto front of the feasible points.
     std::vector<std::string> violations;
     bool pareto = false;
+    // Feasible but left off the front: an objective is a lower bound (RankOptions).
+    bool leftOff = false;
 
     std::optional<double> figure(std::string_view name) const;
     bool feasible() const { return skipped.empty() && violations.empty(); }

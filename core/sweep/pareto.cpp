@@ -3,6 +3,7 @@
 #include "sweep/figures.h"
 #include "util/strings.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace cplan {
@@ -36,11 +37,19 @@ bool dominates(const std::vector<double> &a, const std::vector<double> &b)
 
 } // namespace
 
-std::vector<std::size_t> paretoFront(const std::vector<PointResult> &results, const std::vector<std::string> &objectives)
+bool incompleteIn(const PointResult &r, const std::vector<std::string> &figures)
+{
+    return std::any_of(figures.begin(), figures.end(), [&](const std::string &f) {
+        return std::find(r.incomplete.begin(), r.incomplete.end(), f) != r.incomplete.end();
+    });
+}
+
+std::vector<std::size_t> paretoFront(const std::vector<PointResult> &results, const std::vector<std::string> &objectives,
+                                     const RankOptions &options)
 {
     std::vector<std::pair<std::size_t, std::vector<double>>> candidates;
     for (std::size_t i = 0; i < results.size(); ++i)
-        if (results[i].feasible())
+        if (results[i].feasible() && (options.includeIncomplete || !incompleteIn(results[i], objectives)))
             if (auto c = costs(results[i], objectives))
                 candidates.emplace_back(i, std::move(*c));
     std::vector<std::size_t> front;
@@ -74,13 +83,14 @@ std::vector<std::string> constraintViolations(const SweepSpec &spec, const Point
     return out;
 }
 
-void rankSweep(const SweepSpec &spec, std::vector<PointResult> &results)
+void rankSweep(const SweepSpec &spec, std::vector<PointResult> &results, const RankOptions &options)
 {
     for (PointResult &r : results) {
         r.violations = r.skipped.empty() ? constraintViolations(spec, r) : std::vector<std::string>{};
         r.pareto = false;
+        r.leftOff = !options.includeIncomplete && r.feasible() && incompleteIn(r, spec.objectives);
     }
-    for (std::size_t i : paretoFront(results, spec.objectives))
+    for (std::size_t i : paretoFront(results, spec.objectives, options))
         results[i].pareto = true;
 }
 

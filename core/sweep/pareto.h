@@ -9,16 +9,30 @@
 
 namespace cplan {
 
+struct RankOptions
+{
+    // Rank the points an objective of which is a lower bound (a part without a price or power
+    // figure: PointResult::incomplete). Off, they are left off the front (PointResult::leftOff):
+    // the missing figure could put them anywhere. `cplan sweep --include-incomplete`, the
+    // explorer's "Include incomplete points".
+    bool includeIncomplete = false;
+};
+
+// True when one of `figures` is a lower bound for the result.
+bool incompleteIn(const PointResult &result, const std::vector<std::string> &figures);
+
 // Indices (into `results`) of the non-dominated points among those that are feasible and have
-// every objective: no other such point is at least as good on every objective and better on
-// one (each objective's sense from sweepFigures(): capex down, bisection up). Ascending.
-std::vector<std::size_t> paretoFront(const std::vector<PointResult> &results, const std::vector<std::string> &objectives);
+// every objective, complete unless options say otherwise: no other such point is at least as
+// good on every objective and better on one (each objective's sense from sweepFigures(): capex
+// down, bisection up). Ascending.
+std::vector<std::size_t> paretoFront(const std::vector<PointResult> &results, const std::vector<std::string> &objectives,
+                                     const RankOptions &options = {});
 
 // The constraints of `spec` a result breaks, as sentences ("capex 41,200,000 over the budget
 // 40,000,000"). A constraint on a figure the point lacks is not checked.
 std::vector<std::string> constraintViolations(const SweepSpec &spec, const PointResult &result);
 
-// Sets every result's violations and pareto flag.
-void rankSweep(const SweepSpec &spec, std::vector<PointResult> &results);
+// Sets every result's violations, pareto and leftOff flags.
+void rankSweep(const SweepSpec &spec, std::vector<PointResult> &results, const RankOptions &options = {});
 
 } // namespace cplan

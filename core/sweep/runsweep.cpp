@@ -161,7 +161,7 @@ Result<SweepRun> runSweep(const SweepSpec &spec, const Catalog &base, const Swee
         run.results.push_back(std::move(r));
     std::sort(run.results.begin(), run.results.end(), [](const PointResult &a, const PointResult &b) { return a.index < b.index; });
     run.cancelled = options.cancel.cancelled() || run.results.size() < selected.size();
-    rankSweep(spec, run.results);
+    rankSweep(spec, run.results, options.rank);
     run.wallS = std::chrono::duration<double>(Clock::now() - t0).count();
     return run;
 }

@@ -27,6 +27,7 @@ struct SweepRunOptions
     SweepDb *store = nullptr;                       // reuse what it holds, save what is new
     std::function<bool(const SweepPoint &)> select; // evaluate only these (a slice); empty = all
     CancelToken cancel;
+    RankOptions rank;                               // how the points are ranked (pareto.h)
     // Called after each group of points, from the worker threads but never two at once.
     std::function<void(const SweepProgress &)> progress;
 };

@@ -49,6 +49,22 @@ const Catalog &builtinCatalog()
     return catalog;
 }
 
+Catalog withTestPrices(Catalog catalog, const std::function<bool(const Part &)> &priced)
+{
+    std::vector<Part> parts = catalog.parts();
+    for (Part &p : parts) {
+        if (!priced(p)) {
+            p.unitPrice.reset();
+        } else if (!p.unitPrice) {
+            p.unitPrice = 1000;
+            p.currency = "USD";
+            p.priceSource = "TEST DATA - not a real price";
+        }
+        catalog.addOrReplace(std::move(p));
+    }
+    return catalog;
+}
+
 namespace {
 
 Design loadOrStop(const std::string &path, const Catalog &catalog)

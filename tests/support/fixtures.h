@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <set>
 #include <string>
 #include <utility>
@@ -30,6 +31,9 @@ std::vector<std::string> sampleFiles();
 // The built-in catalog (resources/catalog), loaded once; a catalog that does not load stops
 // the test run with its message.
 const Catalog &builtinCatalog();
+// `catalog` priced for a test: a part `priced` says yes to keeps its price, or gets a test one
+// (1,000 USD, "TEST DATA - not a real price") when it has none; every other part loses its price.
+Catalog withTestPrices(Catalog catalog, const std::function<bool(const Part &)> &priced);
 // A sample loaded with `catalog`; a sample that does not load stops the run with its message.
 Design loadSample(const std::string &name, const Catalog &catalog = builtinCatalog());
 // A design under tests/data ("routing/hdr-13spines.cluster.yaml"), loaded the same way.

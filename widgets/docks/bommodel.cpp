@@ -1,9 +1,11 @@
 #include "bommodel.h"
 
 #include "document.h"
+#include "explorertext.h"
 #include "l10n.h"
 #include "pricecommands.h"
 
+#include "analysis/cost.h"
 #include "catalog/catalog.h"
 #include "util/utctime.h"
 
@@ -24,6 +26,13 @@ void BomModel::setBom(const Bom &bom)
 {
     beginResetModel();
     m_bom = bom;
+    // The total is the CAPEX key figure: unknown when too few lines are priced (cost/coverage.h).
+    CostAnalysis cost;
+    cost.bom = bom;
+    KeyFigureSources sources;
+    sources.cost = &cost;
+    const KeyFigures figures = keyFigures(sources);
+    m_capex = *figures.find("capex");
     endResetModel();
 }
 
@@ -56,8 +65,7 @@ QVariant BomModel::data(const QModelIndex &index, int role) const
         if (index.column() == PartColumn)
             return tr("Total (CAPEX)");
         if (index.column() == TotalColumn)
-            return m_bom.totals.capexComplete ? formatMoney(m_bom.totals.capex, m_bom.currency)
-                                             : tr("≥ %1").arg(formatMoney(m_bom.totals.capex, m_bom.currency));
+            return keyFigureText(m_capex, m_bom.currency, MoneyForm::Full);
         return {};
     }
     const BomLine &line = m_bom.lines[std::size_t(index.row())];

@@ -1,6 +1,7 @@
 #pragma once
 
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse C++20 concepts in the standard headers
+#include "analysis/keyfigures.h"
 #include "cost/bom.h"
 #endif
 
@@ -47,6 +48,7 @@ private:
     QVariant lineToolTip(const BomLine &line, int column) const;
 
     Bom m_bom;
+    KeyFigure m_capex;   // the total row: the key figure, its coverage with it
     Document *m_document = nullptr;
 };
 

@@ -1,5 +1,6 @@
 #include "metrictips.h"
 
+#include "cost/coverage.h"
 #include "routing/metrics.h"
 
 #include <QLocale>
@@ -10,6 +11,12 @@ QString MetricToolTips::forId(const QString &id)
 {
     const QString lowerBound = tr("A value with ≥ is a lower bound: parts without a price, power or rack units in the "
                                   "catalog count as zero (the BOM lists them).");
+    // The rule of cost/coverage.h, for the cost figures.
+    const QString priced = lowerBound + QLatin1Char(' ') +
+                           tr("A cost figure with fewer than %1 % of its BOM lines priced shows as unknown, with how many "
+                              "lines have a price: a line without a price has no value to estimate, and the rest alone "
+                              "would understate the total.")
+                               .arg(qRound(kMinPricedLineShare * 100));
     if (id == QLatin1String("gpus"))
         return tr("GPUs in the servers. Management appliances carry none.");
     if (id == QLatin1String("switches"))
@@ -21,11 +28,11 @@ QString MetricToolTips::forId(const QString &id)
         return tr("Per tier: the capacity down towards the servers divided by the capacity up. 1:1 is non-blocking; 2:1 "
                   "means the uplinks carry at most half of what the servers below can send.");
     if (id == QLatin1String("capex"))
-        return tr("Catalog prices (list or estimated) times quantities; no discount, support or installation.") + QLatin1Char('\n') + lowerBound;
+        return tr("Catalog prices (list or estimated) times quantities; no discount, support or installation.") + QLatin1Char('\n') + priced;
     if (id == QLatin1String("cost_per_gpu"))
         return tr("The quote's total over the GPUs: catalog prices times quantities, plus the design's spares on cables and "
                   "optics, less its discount (File ▸ Design settings); the figure of the report and the BOM workbook.") +
-               QLatin1Char('\n') + lowerBound;
+               QLatin1Char('\n') + priced;
     if (id == QLatin1String("price_coverage"))
         return tr("BOM lines with a known price, and how much of the priced value comes from a quote or price list (your "
                   "price book, a vendor's list) rather than an estimate. A line without a price has no value to count: "
@@ -36,7 +43,7 @@ QString MetricToolTips::forId(const QString &id)
         return tr("Rack units of servers, switches and appliances; no patch panels or spacing.") + QLatin1Char('\n') + lowerBound;
     if (id == QLatin1String("tco"))
         return tr("CAPEX plus energy over the TCO period at the design's electricity price and PUE (File ▸ Design settings); "
-                  "no staff, space or maintenance.") + QLatin1Char('\n') + lowerBound;
+                  "no staff, space or maintenance.") + QLatin1Char('\n') + priced;
     if (id == QLatin1String("latency_p50_ns"))
         return tr("Over sampled endpoint pairs: switch and adapter latencies along the route (the catalog's, or assumed: "
                   "%1 ns a switch, %2 ns an adapter) plus %3 ns per metre of cable (%4 m when unknown). The fabric's share "

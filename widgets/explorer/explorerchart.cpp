@@ -2,6 +2,8 @@
 
 #include "explorermodel.h"
 
+#include "sweep/pareto.h"
+
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -68,9 +70,15 @@ ExplorerChart::ExplorerChart(QWidget *parent)
     m_frontLine->setName(tr("Pareto front"));
     m_frontLine->setPen(QPen(QColor(0xe0, 0x8a, 0x2e), 1.5, Qt::DashLine));
     m_front.series = scatter(tr("Pareto front"), QColor(0xe0, 0x8a, 0x2e), QColor(0x9a, 0x55, 0x10), 12);
+    // Hollow: a figure of the point is a lower bound (its position is a floor, not a value).
+    m_hollowPoints.series = scatter(tr("Incomplete (unpriced parts)"), Qt::transparent, QColor(0x6b, 0x76, 0x85), 10);
+    m_hollowFront.series = scatter(tr("Incomplete, on the front"), Qt::transparent, QColor(0xe0, 0x8a, 0x2e), 12);
+    for (QScatterSeries *h : {m_hollowPoints.series, m_hollowFront.series})
+        h->setPen(QPen(h->borderColor(), 2));
     m_selected = scatter(tr("Chosen"), Qt::transparent, QColor(0x1f, 0x5f, 0xa8), 20);
     m_selected->setPen(QPen(QColor(0x1f, 0x5f, 0xa8), 2.5));
-    for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_infeasible.series, m_points.series, m_frontLine, m_front.series, m_selected}) {
+    for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_infeasible.series, m_points.series, m_hollowPoints.series, m_frontLine,
+                                                           m_front.series, m_hollowFront.series, m_selected}) {
         chart->addSeries(s);
         s->attachAxis(m_axisX);
         s->attachAxis(m_axisY);
@@ -78,25 +86,31 @@ ExplorerChart::ExplorerChart(QWidget *parent)
     // One legend entry for the front (its markers), none for the line and the ring.
     chart->legend()->markers(m_frontLine).front()->setVisible(false);
     chart->legend()->markers(m_selected).front()->setVisible(false);
-    for (Plotted *p : {&m_front, &m_points, &m_infeasible})
+    for (Plotted *p : {&m_front, &m_points, &m_infeasible, &m_hollowFront, &m_hollowPoints})
         connect(p->series, &QScatterSeries::clicked, this, [this, p](const QPointF &v) { onClicked(*p, v); });
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(360, 260);
 }
 
-void ExplorerChart::setResults(const std::vector<PointResult> &results, const std::string &x, const std::string &y, bool showInfeasible)
+void ExplorerChart::setResults(const std::vector<PointResult> &results, const std::string &x, const std::string &y, bool showInfeasible,
+                               const std::vector<std::string> &objectives)
 {
     m_values.assign(results.size(), std::nullopt);
-    std::vector<int> front, points, infeasible;
+    std::vector<int> front, points, infeasible, hollowFront, hollowPoints;
+    std::vector<std::string> shown = objectives;
+    shown.insert(shown.end(), {x, y});
     double maxX = 0, maxY = 0;
     for (std::size_t i = 0; i < results.size(); ++i) {
-        const auto vx = results[i].figure(x), vy = results[i].figure(y);
-        if (!vx || !vy || !results[i].skipped.empty() || (!results[i].feasible() && !showInfeasible))
+        const PointResult &r = results[i];
+        const auto vx = r.figure(x), vy = r.figure(y);
+        if (!vx || !vy || !r.skipped.empty() || (!r.feasible() && !showInfeasible))
             continue;
         m_values[i] = QPointF(*vx, *vy);
         maxX = std::max(maxX, std::fabs(*vx));
         maxY = std::max(maxY, std::fabs(*vy));
-        (results[i].pareto ? front : results[i].feasible() ? points : infeasible).push_back(int(i));
+        const bool hollow = r.feasible() && incompleteIn(r, shown);
+        std::vector<int> &into = !r.feasible() ? infeasible : r.pareto ? (hollow ? hollowFront : front) : (hollow ? hollowPoints : points);
+        into.push_back(int(i));
     }
     const int expX = axisExponent(maxX), expY = axisExponent(maxY);
     double minX = std::numeric_limits<double>::max(), minY = minX;
@@ -110,9 +124,12 @@ void ExplorerChart::setResults(const std::vector<PointResult> &results, const st
     plot(m_front, results, front);
     plot(m_points, results, points);
     plot(m_infeasible, results, infeasible);
+    plot(m_hollowFront, results, hollowFront);
+    plot(m_hollowPoints, results, hollowPoints);
     QList<QPointF> line;
-    for (int i : front)
-        line << *m_values[std::size_t(i)];
+    for (const std::vector<int> *on : {&front, &hollowFront})
+        for (int i : *on)
+            line << *m_values[std::size_t(i)];
     std::sort(line.begin(), line.end(), [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
     m_frontLine->replace(line);
     m_selected->clear();
@@ -134,7 +151,7 @@ void ExplorerChart::setResults(const std::vector<PointResult> &results, const st
     m_axisX->setTitleText(withExponent(figureTitle(x), expX));
     m_axisY->setTitleText(withExponent(figureTitle(y), expY));
     // Legend entries only for what the chart shows.
-    for (const Plotted *p : {&m_front, &m_points, &m_infeasible})
+    for (const Plotted *p : {&m_front, &m_points, &m_infeasible, &m_hollowFront, &m_hollowPoints})
         chart()->legend()->markers(p->series).front()->setVisible(!p->results.empty());
 }
 
@@ -172,12 +189,25 @@ QPoint ExplorerChart::viewportPosition(int result) const
 
 int ExplorerChart::frontCount() const
 {
-    return int(m_front.results.size());
+    return int(m_front.results.size() + m_hollowFront.results.size());
 }
 
 int ExplorerChart::pointCount() const
 {
-    return int(m_points.results.size());
+    return int(m_points.results.size() + m_hollowPoints.results.size());
+}
+
+int ExplorerChart::hollowCount() const
+{
+    return int(m_hollowFront.results.size() + m_hollowPoints.results.size());
+}
+
+bool ExplorerChart::isHollow(int result) const
+{
+    for (const Plotted *p : {&m_hollowFront, &m_hollowPoints})
+        if (std::find(p->results.begin(), p->results.end(), result) != p->results.end())
+            return true;
+    return false;
 }
 
 int ExplorerChart::infeasibleCount() const

@@ -24,7 +24,7 @@ void ExplorerModel::setResults(SweepSpec spec, std::vector<PointResult> results)
     beginResetModel();
     m_spec = std::move(spec);
     m_results = std::move(results);
-    rankSweep(m_spec, m_results);
+    rankSweep(m_spec, m_results, m_rank);
     endResetModel();
     emit ranked();
 }
@@ -32,7 +32,18 @@ void ExplorerModel::setResults(SweepSpec spec, std::vector<PointResult> results)
 void ExplorerModel::setConstraints(const SweepConstraints &constraints)
 {
     m_spec.constraints = constraints;
-    rankSweep(m_spec, m_results);
+    rerank();
+}
+
+void ExplorerModel::setIncludeIncomplete(bool include)
+{
+    m_rank.includeIncomplete = include;
+    rerank();
+}
+
+void ExplorerModel::rerank()
+{
+    rankSweep(m_spec, m_results, m_rank);
     if (!m_results.empty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
     emit ranked();
@@ -137,6 +148,8 @@ QVariant ExplorerModel::data(const QModelIndex &index, int role) const
         QStringList broken;
         for (const std::string &v : r.violations)
             broken << QString::fromStdString(v);
+        if (r.leftOff)
+            broken << tr("not on the front: a part without a price or power figure");
         return broken.join(QStringLiteral("; "));
     }
     }

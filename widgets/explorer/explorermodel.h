@@ -1,7 +1,7 @@
 #pragma once
 
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse C++20 concepts in the standard headers
-#include "sweep/evaluate.h"
+#include "sweep/pareto.h"
 #include "sweep/sweepspec.h"
 #endif
 
@@ -29,6 +29,10 @@ public:
 
     void setResults(SweepSpec spec, std::vector<PointResult> results);
     void setConstraints(const SweepConstraints &constraints);
+    // Ranks points whose objective is a lower bound too (RankOptions); off by default: they are
+    // left off the front.
+    void setIncludeIncomplete(bool include);
+    bool includesIncomplete() const { return m_rank.includeIncomplete; }
     void clear();
 
     const SweepSpec &spec() const { return m_spec; }
@@ -47,8 +51,10 @@ signals:
 private:
     enum class Column { Number, Axis, Objective, Front, Note };
     Column columnKind(int column, int *offset) const;
+    void rerank();
 
     SweepSpec m_spec;
+    RankOptions m_rank;
     std::vector<PointResult> m_results;
 };
 

@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "sweep/figures.h"
+#include "sweep/pareto.h"
 #include "sweep/sweeppoints.h"
 
 #include <QCheckBox>
@@ -146,6 +147,10 @@ QWidget *ExplorerWindow::buildFilter()
     m_blocking->setSingleStep(0.5);
     m_hideInfeasible = new QCheckBox(tr("Hide points that break a constraint"), box);
     m_hideInfeasible->setObjectName(QStringLiteral("hideInfeasible"));
+    m_includeIncomplete = new QCheckBox(tr("Include incomplete points"), box);
+    m_includeIncomplete->setObjectName(QStringLiteral("includeIncomplete"));
+    m_includeIncomplete->setToolTip(tr("Rank points whose figures are lower bounds (a part without a price or power figure) "
+                                       "on the Pareto front too; by default they are drawn hollow and left off it"));
     m_budget->setObjectName(QStringLiteral("budget"));
     const std::pair<QString, QWidget *> fields[] = {
         {tr("Budget ≤"), m_budget}, {tr("Power ≤"), m_power}, {tr("Racks ≤"), m_racks}, {tr("Blocking ≤"), m_blocking}};
@@ -155,11 +160,13 @@ QWidget *ExplorerWindow::buildFilter()
         connect(static_cast<QDoubleSpinBox *>(w), &QDoubleSpinBox::valueChanged, this, &ExplorerWindow::applyFilter);
     }
     row->addWidget(m_hideInfeasible);
+    row->addWidget(m_includeIncomplete);
     row->addStretch(1);
     connect(m_hideInfeasible, &QCheckBox::toggled, this, [this](bool on) {
         m_proxy->setHideInfeasible(on);
         refreshChart();
     });
+    connect(m_includeIncomplete, &QCheckBox::toggled, m_model, &ExplorerModel::setIncludeIncomplete);
     return box;
 }
 
@@ -195,7 +202,16 @@ QWidget *ExplorerWindow::buildRight()
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    split->addWidget(m_chart);
+    m_incompleteNote = new QLabel(right);
+    m_incompleteNote->setObjectName(QStringLiteral("incompleteNote"));
+    m_incompleteNote->setWordWrap(true);
+    m_incompleteNote->hide();
+    auto *chartBox = new QWidget(split);
+    auto *chartLayout = new QVBoxLayout(chartBox);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->addWidget(m_chart, 1);
+    chartLayout->addWidget(m_incompleteNote);
+    split->addWidget(chartBox);
     split->addWidget(m_table);
     split->setSizes({460, 260});
     layout->addWidget(split, 1);
@@ -379,8 +395,22 @@ void ExplorerWindow::applyFilter()
 
 void ExplorerWindow::refreshChart()
 {
-    m_chart->setResults(m_model->results(), chartX(), chartY(), !m_proxy->hidesInfeasible());
+    const std::vector<std::string> &objectives = m_model->spec().objectives;
+    m_chart->setResults(m_model->results(), chartX(), chartY(), !m_proxy->hidesInfeasible(), objectives);
     m_chart->setSelected(m_selected);
+    // Why some points are hollow and off the front: the engine's rule (RankOptions).
+    int incomplete = 0;
+    for (const PointResult &r : m_model->results())
+        incomplete += r.feasible() && incompleteIn(r, objectives) ? 1 : 0;
+    m_incompleteNote->setVisible(incomplete > 0);
+    if (m_model->includesIncomplete())
+        m_incompleteNote->setText(
+            tr("%n point(s) have parts without a price or power figure: drawn hollow, ranked by their lower bounds.", "",
+               incomplete));
+    else
+        m_incompleteNote->setText(tr("%n point(s) have parts without a price or power figure: drawn hollow, not on the "
+                                     "Pareto front (tick \"Include incomplete points\" to rank them).",
+                                     "", incomplete));
 }
 
 void ExplorerWindow::selectResult(int result)

@@ -27,7 +27,9 @@ class ExplorerSetup;
 // Tools > Design explorer: what to sweep on the left (ExplorerSetup: a form or a sweep file),
 // run here on worker threads with progress and cancel (ExplorerRunner, the engine's runSweep);
 // on the right, a scatter of two figures with the Pareto front (ExplorerChart), the constraint
-// filter (budget, power, racks, blocking: the engine's rankSweep again) and the table of points.
+// filter (budget, power, racks, blocking: the engine's rankSweep again), "Include incomplete
+// points" (RankOptions: by default a point with a lower-bound objective is hollow and off the
+// front, and a line under the chart says how many) and the table of points.
 // Clicking a point, or Open design, asks for that design in a window of its own
 // (openDesignRequested); Use in report asks to report the sweep with the chosen point.
 class ExplorerWindow : public QWidget
@@ -92,7 +94,8 @@ private:
     QTableView *m_table = nullptr;
     QComboBox *m_x = nullptr, *m_y = nullptr;
     QDoubleSpinBox *m_budget = nullptr, *m_power = nullptr, *m_racks = nullptr, *m_blocking = nullptr;
-    QCheckBox *m_hideInfeasible = nullptr;
+    QCheckBox *m_hideInfeasible = nullptr, *m_includeIncomplete = nullptr;
+    QLabel *m_incompleteNote = nullptr;   // under the chart: how many points are incomplete, and so what
     QPushButton *m_run = nullptr, *m_cancel = nullptr, *m_open = nullptr, *m_report = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;

@@ -48,12 +48,23 @@ QString valueText(Unit unit, double v, const std::string &currency)
 
 } // namespace
 
-QString keyFigureText(const KeyFigure &f, const std::string &currency)
+QString keyFigureText(const KeyFigure &f, const std::string &currency, MoneyForm form)
 {
-    // A total that misses every price is unknown, not zero; one that misses some is a floor.
+    // A total that misses every price is unknown, not zero; one that misses some is a floor. A
+    // cost figure short of a price says how many lines it rests on (cost/coverage.h).
+    QString shown;
     if (!f.value || (f.lowerBound() && *f.value <= 0))
-        return text(QT_TRANSLATE_NOOP("KeyFigures", "unknown"));
-    return (f.lowerBound() ? text(QT_TRANSLATE_NOOP("KeyFigures", "≥ ")) : QString()) + valueText(f.unit(), *f.value, currency);
+        shown = text(QT_TRANSLATE_NOOP("KeyFigures", "unknown"));
+    else if (f.unit() == Unit::Money && form == MoneyForm::Full)
+        shown = formatMoney(*f.value, currency);
+    else
+        shown = valueText(f.unit(), *f.value, currency);
+    if (f.lowerBound() && *f.value > 0)
+        shown = text(QT_TRANSLATE_NOOP("KeyFigures", "≥ ")) + shown;
+    if (!f.priced || f.priced->complete())
+        return shown;
+    return text(QT_TRANSLATE_NOOP("KeyFigures", "%1 (%2 of %3 lines priced)"))
+        .arg(shown, formatNumber(f.priced->priced), formatNumber(f.priced->lines));
 }
 
 QString figureTitle(const std::string &name)

@@ -56,7 +56,9 @@ private slots:
             QVERIFY(objectives[QStringLiteral("completion_s")].toDouble() > 0);
             QVERIFY(p[QStringLiteral("pareto")].isBool());
             QVERIFY(p[QStringLiteral("skipped")].isNull());
-            front += p[QStringLiteral("pareto")].toBool() ? 1 : 0;
+            // The built-in catalog leaves parts unpriced: a lower-bound CAPEX is left off the front.
+            QVERIFY(p[QStringLiteral("left_off")].isBool());
+            front += p[QStringLiteral("pareto")].toBool() || p[QStringLiteral("left_off")].toBool() ? 1 : 0;
         }
         QVERIFY(front >= 1);
         QCOMPARE(points[0].toObject()[QStringLiteral("axes")].toObject()[QStringLiteral("switch")].toString(), QStringLiteral("qm9700"));
@@ -89,6 +91,46 @@ private slots:
         const QList<QByteArray> lines = csv.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 9);
         QVERIFY2(lines[0].startsWith("point,id,switch,blocking,rails,feasible,pareto,skipped,violations,capex,"), lines[0].constData());
+    }
+
+    // Issue 31 item 1: a point whose CAPEX is a lower bound (the QM8700 without a price) is left
+    // off the front, and the table says which; --include-incomplete ranks it (its cheaper lower
+    // bound then joins the front).
+    void incompletePointsLeftOffTheFront()
+    {
+        QByteArray prices;
+        for (const QByteArray &line : cplan::test::readBytes(CPLAN_TEST_DATA "/sweep/prices.csv").split('\n'))
+            if (!line.startsWith("qm8700,"))
+                prices += line + '\n';
+        write(QStringLiteral("prices-no-qm8700.csv"), prices);
+        const QString file = write(QStringLiteral("incomplete.sweep.yaml"),
+                                   "format: cluster-planner-sweep/1\nfixed: {servers: 16, server: dgx-h100}\n"
+                                   "axes: {switch: [qm9700, qm8700]}\nworkload: {pattern: alltoall, bytes: 1MiB}\n"
+                                   "objectives: [capex, completion_s]\nprices: prices-no-qm8700.csv\n");
+        auto switches = [](const Run &r) {
+            QStringList out;
+            for (const QJsonValue &v : QJsonDocument::fromJson(r.out).object()[QStringLiteral("points")].toArray())
+                out << v.toObject()[QStringLiteral("axes")].toObject()[QStringLiteral("switch")].toString();
+            return out;
+        };
+        const Run all = cplan({QStringLiteral("sweep"), file, QStringLiteral("--json")});
+        QVERIFY2(all.code == 0, all.err.constData());
+        const QJsonArray points = QJsonDocument::fromJson(all.out).object()[QStringLiteral("points")].toArray();
+        QCOMPARE(points.size(), 2);
+        const QJsonObject qm8700 = points[1].toObject();
+        QVERIFY(qm8700[QStringLiteral("incomplete")].toArray().contains(QStringLiteral("capex")));
+        QVERIFY(!points[0].toObject()[QStringLiteral("incomplete")].toArray().contains(QStringLiteral("capex")));
+        QVERIFY(qm8700[QStringLiteral("left_off")].toBool());
+        QVERIFY(!qm8700[QStringLiteral("pareto")].toBool());
+
+        const Run front = cplan({QStringLiteral("sweep"), file, QStringLiteral("--pareto"), QStringLiteral("--json")});
+        QCOMPARE(switches(front), QStringList{QStringLiteral("qm9700")});
+        const Run table = cplan({QStringLiteral("sweep"), file});
+        QVERIFY2(table.out.contains("left off the front (an objective is a lower bound") && table.out.contains("): #2\n"),
+                 table.out.constData());
+        const Run included = cplan({QStringLiteral("sweep"), file, QStringLiteral("--pareto"), QStringLiteral("--json"),
+                                    QStringLiteral("--include-incomplete")});
+        QVERIFY2(switches(included).contains(QStringLiteral("qm8700")), included.out.constData());
     }
 
     void badFilesExit2_data()

@@ -30,6 +30,7 @@
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -51,6 +52,13 @@ void fillSmallSweep(ExplorerSetup *setup)
     setup->setObjectives({QStringLiteral("capex"), QStringLiteral("completion_s")});
 }
 
+// The built-in catalog with a test price on every part it leaves unpriced (TEST DATA, not real
+// prices), but `unpriced`: the sweep's CAPEX complete, or incomplete where asked.
+Catalog pricedCatalog(const std::string &unpriced = {})
+{
+    return test::withTestPrices(test::builtinCatalog(), [&](const Part &p) { return p.id != unpriced; });
+}
+
 int firstFront(const ExplorerModel *model)
 {
     for (std::size_t i = 0; i < model->results().size(); ++i)
@@ -66,13 +74,7 @@ class TestExplorer : public QObject
     Q_OBJECT
 
 private slots:
-    void init()
-    {
-        m_window = std::make_unique<MainWindow>(test::builtinCatalog());
-        m_window->show();
-        m_explorer = m_window->explorer()->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_explorer));
-    }
+    void init() { openWindow(pricedCatalog()); }
 
     void cleanup()
     {
@@ -235,7 +237,63 @@ private slots:
         QVERIFY(text.out.contains("Pareto front"));
     }
 
+    // Issue 31 item 1: the QM8700 has no price, so its points' CAPEX is a lower bound: they are
+    // drawn hollow and left off the front, and a line under the chart says so; ticking "Include
+    // incomplete points" ranks them (the cheaper lower bound then joins the front).
+    void incompletePointsHollowAndOffTheFront()
+    {
+        cleanup();
+        openWindow(pricedCatalog("qm8700"));
+        fillSmallSweep(m_explorer->setup());
+        QVERIFY(m_explorer->startRun());
+        QVERIFY(m_explorer->runner()->waitForIdle(600000));
+        const ExplorerModel *model = m_explorer->model();
+        auto isQm8700 = [](const PointResult &r) {
+            return std::find(r.axes.begin(), r.axes.end(), SweepSetting{"switch", "qm8700"}) != r.axes.end();
+        };
+        int incomplete = 0;
+        for (std::size_t i = 0; i < model->results().size(); ++i) {
+            const PointResult &r = model->results()[i];
+            QVERIFY2(r.skipped.empty(), r.skipped.c_str());
+            QCOMPARE(m_explorer->chart()->isHollow(int(i)), isQm8700(r));
+            if (isQm8700(r)) {
+                ++incomplete;
+                QVERIFY(!r.pareto);
+                QVERIFY(r.leftOff);
+            }
+        }
+        QCOMPARE(incomplete, 2);
+        QCOMPARE(m_explorer->chart()->hollowCount(), 2);
+        auto *note = m_explorer->findChild<QLabel *>(QStringLiteral("incompleteNote"));
+        QVERIFY(note && note->isVisibleTo(m_explorer));
+        QVERIFY2(note->text().startsWith(QStringLiteral("2 point(s) have parts without a price")) &&
+                     note->text().contains(QStringLiteral("not on the Pareto front")),
+                 qPrintable(note->text()));
+
+        auto *include = m_explorer->findChild<QCheckBox *>(QStringLiteral("includeIncomplete"));
+        QVERIFY(include);
+        include->click();
+        bool qm8700OnFront = false;
+        for (std::size_t i = 0; i < model->results().size(); ++i) {
+            const PointResult &r = model->results()[i];
+            qm8700OnFront = qm8700OnFront || (isQm8700(r) && r.pareto);
+            QVERIFY(!r.leftOff);
+            QCOMPARE(m_explorer->chart()->isHollow(int(i)), isQm8700(r));   // still a lower bound
+        }
+        QVERIFY(qm8700OnFront);
+        QVERIFY2(note->text().contains(QStringLiteral("ranked by their lower bounds")), qPrintable(note->text()));
+    }
+
 private:
+    void openWindow(const Catalog &catalog)
+    {
+        m_catalog = catalog;
+        m_window = std::make_unique<MainWindow>(m_catalog);
+        m_window->show();
+        m_explorer = m_window->explorer()->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_explorer));
+    }
+
     // The README's picture: 1,024 H100 GPUs, two switch models x four blocking ratios x two
     // rail counts under an all-to-all, the table sorted by the front, the first front point chosen.
     void saveScreenshot(const QString &file)
@@ -254,6 +312,7 @@ private:
         QVERIFY(m_explorer->grab().save(file));
     }
 
+    Catalog m_catalog;
     std::unique_ptr<MainWindow> m_window;
     ExplorerWindow *m_explorer = nullptr;
 };
