@@ -92,6 +92,16 @@ void checkLinks(const Design &design, const Catalog &catalog, const RoceFindingS
     }
 }
 
+// Below the smallest RoCE MTU (256 + 96 bytes) RoCE does not run at all: an error.
+void noRoce(int mtu, const std::vector<std::string> &nodes, const RoceFindingSink &add)
+{
+    add(Severity::Error, Rule::MtuRoce,
+        {CPLAN_TR("Engine", "MTU %1 on %2 Ethernet node(s) (e.g. '%3') carries no RoCE payload at all: the smallest, %4 bytes, "
+                            "needs an MTU of at least %5"),
+         {std::to_string(mtu), std::to_string(nodes.size()), nodes.front(), "256", std::to_string(256 + kRoceHeaderBytes)}},
+        nodes);
+}
+
 // mtu-roce: Ethernet switches and RoCE servers set below the MTU of 4096-byte RoCE payloads.
 // The design's own MTU is one finding for all the nodes that keep it; a node's own, one each.
 void checkRoceMtu(const Design &design, const Catalog &catalog, const RoceFindingSink &add)
@@ -106,6 +116,10 @@ void checkRoceMtu(const Design &design, const Catalog &catalog, const RoceFindin
             continue;
         }
         const int roce = roceActiveMtu(*mtu);
+        if (roce == 0) {
+            noRoce(*mtu, {node.id}, add);
+            continue;
+        }
         add(Severity::Warning, Rule::MtuRoce,
             {CPLAN_TR("Engine", "'%1' is set to MTU %2, which carries RoCE payloads of %3 bytes instead of %4: RoCE needs an "
                                 "MTU of at least %5 (%4 plus %6 bytes of headers) for its largest payloads"),
@@ -116,6 +130,8 @@ void checkRoceMtu(const Design &design, const Catalog &catalog, const RoceFindin
     if (keeping.empty())
         return;
     const int mtu = *design.settings.mtu;
+    if (roceActiveMtu(mtu) == 0)
+        return noRoce(mtu, keeping, add);
     add(Severity::Warning, Rule::MtuRoce,
         {CPLAN_TR("Engine", "the design's MTU %1 carries RoCE payloads of %2 bytes instead of %3 on its %4 Ethernet switch(es) "
                             "and RoCE server(s) (e.g. '%5'): RoCE needs an MTU of at least %6 (%3 plus %7 bytes of headers) "

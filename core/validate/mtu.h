@@ -8,7 +8,7 @@
 //   mtu-unsupported (error): an MTU above the largest the node's part takes (Part::maxMtu).
 //   mtu-unknown (info): the part's largest MTU is unknown, so the MTU set on it is not checked.
 //   mtu-roce (warning): an Ethernet switch, or a server with a RoCE NIC, set below the MTU
-//     that carries RoCE's largest (4096-byte) payloads.
+//     that carries RoCE's largest (4096-byte) payloads; an error below the smallest (256-byte).
 #include "model/design.h"
 #include "validate/roce.h"
 

@@ -170,6 +170,17 @@ private slots:
         QCOMPARE(mtuFindings(d), QStringList());
         node(d, "host1").mtu = kRoceFullMtu - 1;   // the server below 4192, under leaves at 4192: RoCE only
         QCOMPARE(mtuFindings(d), QStringList{QStringLiteral("mtu-roce [host1]")});
+        // Below 352 bytes not even 256-byte RoCE payloads fit: RoCE does not run, an error.
+        node(d, "host1").mtu = 351;
+        QCOMPARE(mtuFindings(d), QStringList{QStringLiteral("mtu-roce [host1]")});
+        const auto findings = validateDesign(d, builtin());
+        QVERIFY(std::any_of(findings.begin(), findings.end(),
+                            [](const Finding &f) { return f.code == "mtu-roce" && f.severity == Severity::Error; }));
+        node(d, "host1").mtu = 352;
+        const auto at352 = validateDesign(d, builtin());
+        QVERIFY(std::none_of(at352.begin(), at352.end(),
+                             [](const Finding &f) { return f.code == "mtu-roce" && f.severity == Severity::Error; }));
+        QCOMPARE(mtuFindings(d), QStringList{QStringLiteral("mtu-roce [host1]")});   // a warning: 256-byte payloads
         // InfiniBand at the IB MTU: no RoCE rule.
         Design ib = twoLeaves("qm9700", "connectx-7");
         ib.settings.mtu = 2048;
