@@ -1485,12 +1485,17 @@
         <translation>链路“%1”连接“%2”（MTU %3）与“%4”（MTU %5）：发往“%7”的超过 %6 字节的报文会被丢弃而不是分片（RoCE 报文带有“不分片”标志），因此经过此链路的 RoCE 必须使用较小一端的路径 MTU，按较大一端设定的巨型帧会丢失</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+12"/>
+        <source>MTU %1 on %2 Ethernet node(s) (e.g. &apos;%3&apos;) carries no RoCE payload at all: the smallest, %4 bytes, needs an MTU of at least %5</source>
+        <translation>%2 个以太网节点（例如“%3”）上的 MTU %1 连一个 RoCE 负载都承载不了：最小的 %4 字节负载需要至少 %5 的 MTU</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>&apos;%1&apos; is set to MTU %2, which carries RoCE payloads of %3 bytes instead of %4: RoCE needs an MTU of at least %5 (%4 plus %6 bytes of headers) for its largest payloads</source>
         <translation>“%1”的 MTU 设为 %2，只能承载 %3 字节而非 %4 字节的 RoCE 负载：RoCE 要使用最大负载，MTU 至少需要 %5（%4 加 %6 字节报头）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>the design&apos;s MTU %1 carries RoCE payloads of %2 bytes instead of %3 on its %4 Ethernet switch(es) and RoCE server(s) (e.g. &apos;%5&apos;): RoCE needs an MTU of at least %6 (%3 plus %7 bytes of headers) for its largest payloads</source>
         <translation>设计的 MTU %1 在其 %4 台以太网交换机和 RoCE 服务器（例如“%5”）上只能承载 %2 字节而非 %3 字节的 RoCE 负载：RoCE 要使用最大负载，MTU 至少需要 %6（%3 加 %7 字节报头）</translation>
     </message>
@@ -4405,7 +4410,7 @@ This page shows cost charts only.</source>
         <translation>链路利用率</translation>
     </message>
     <message>
-        <location line="+267"/>
+        <location line="+270"/>
         <source>Drag switches and servers from the Parts palette onto the canvas,
 or generate a fabric with File ▸ New fat-tree fabric… (Ctrl+Shift+N),
 or open a design (Ctrl+O).</source>
@@ -4922,7 +4927,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+1"/>
         <source>Incomplete, on the front</source>
-        <translation type="unfinished"></translation>
+        <translation>不完整，位于前沿</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5109,7 +5114,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+2"/>
         <source>Rank points whose figures are lower bounds (a part without a price or power figure) on the Pareto front too; by default they are drawn hollow and left off it</source>
-        <translation type="unfinished"></translation>
+        <translation>数字为下限（有部件缺少价格或功率数据）的方案也参与帕累托前沿排名；默认画成空心，不在前沿上</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -5245,8 +5250,8 @@ or open a design (Ctrl+O).</source>
     <message numerus="yes">
         <location line="+3"/>
         <source>%n point(s) have parts without a price or power figure: drawn hollow, not on the Pareto front (tick &quot;Include incomplete points&quot; to rank them).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个方案有缺少价格或功率数据的部件：画成空心，不在帕累托前沿上（勾选“包括不完整的方案”可让其参与排名）。</numerusform>
         </translation>
     </message>
     <message>
@@ -7981,11 +7986,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+0"/>
-        <source>%1 on %2 servers: the fabric leaves the job %3 % (ring), %4 % (tree), %5 % (all-to-all)</source>
+        <source>%1 on %2 servers: the fabric leaves the job %3 % (ring), %4 % (tree), %5 % (all-to-all), %6 % (SHARP)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Power (with PUE %1)</source>
         <translation>功率（含 PUE %1）</translation>
     </message>
