@@ -1831,7 +1831,7 @@
     <message>
         <location line="+3"/>
         <source>%1 (%2 of %3 lines priced)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%3 行中 %2 行有价格）</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -2067,7 +2067,7 @@
     <message>
         <location line="+2"/>
         <source>%1 have parts without a price or power figure and are not ranked.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个有缺少价格或功率数据的部件，未参与排名。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -4922,7 +4922,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+2"/>
         <source>Incomplete (unpriced parts)</source>
-        <translation type="unfinished"></translation>
+        <translation>不完整（有未定价部件）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4968,7 +4968,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+5"/>
         <source>not on the front: a part without a price or power figure</source>
-        <translation type="unfinished"></translation>
+        <translation>不在前沿上：有部件缺少价格或功率数据</translation>
     </message>
 </context>
 <context>
@@ -5109,7 +5109,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+2"/>
         <source>Include incomplete points</source>
-        <translation type="unfinished"></translation>
+        <translation>包括不完整的方案</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5243,8 +5243,8 @@ or open a design (Ctrl+O).</source>
     <message numerus="yes">
         <location line="+65"/>
         <source>%n point(s) have parts without a price or power figure: drawn hollow, ranked by their lower bounds.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个方案有缺少价格或功率数据的部件：画成空心，按其下限排名。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -5604,7 +5604,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+1"/>
         <source>A cost figure with fewer than %1 % of its BOM lines priced reads &quot;unknown (n of m lines priced)&quot;: the rest alone would understate it. From %1 % up to all lines it is a lower bound with its coverage beside it.</source>
-        <translation type="unfinished"></translation>
+        <translation>BOM 中有价格的行少于 %1 % 的成本数字显示为“未知（m 行中 n 行有价格）”：仅凭其余各行会低估它。从 %1 % 到全部行都有价格之前，它是一个下限，旁边注明价格覆盖情况。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6366,7 +6366,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+4"/>
         <source>A cost figure with fewer than %1 % of its BOM lines priced shows as unknown, with how many lines have a price: a line without a price has no value to estimate, and the rest alone would understate the total.</source>
-        <translation type="unfinished"></translation>
+        <translation>BOM 中有价格的行少于 %1 % 的成本数字显示为未知，并注明有价格的行数：没有价格的行无从估算，仅凭其余各行会低估总额。</translation>
     </message>
     <message>
         <location line="+5"/>
