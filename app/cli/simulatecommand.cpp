@@ -21,6 +21,7 @@ struct SimulateArgs
 {
     std::string design, pattern, bytes, engine, aggregate = "auto", loadBalancing;
     std::string algo, proto, sweep;   // collectives: NCCL_ALGO, NCCL_PROTO, nccl-tests' -b:-e
+    std::string neighbour;            // collectives: a congested neighbour job (parseNeighbour)
     bool ideal = false, metrics = false;
     std::uint64_t seed = kDefaultTrafficSeed;
     std::uint32_t gpus = 0;
@@ -53,6 +54,8 @@ nlohmann::ordered_json simulateJson(const TrafficResult &t, const NetworkAnalysi
         j["collective"] = toString(c->kind);
         j["servers"] = t.servers;
         j["rails"] = t.rails;
+        if (t.workload.neighbour)
+            j["neighbour"] = {{"traffic", t.workload.neighbour->name}, {"servers", t.neighbourServers}};
         j.update(collectiveJson(*c));
         if (!t.collectiveSweep.empty()) {
             j["sweep"] = nlohmann::json::array();
@@ -119,6 +122,9 @@ void printSimulate(const nlohmann::ordered_json &j, const SimulateArgs &a)
     std::cout << "  completion " << j["completion_s"].get<double>() * 1e3 << " ms, max link utilization "
               << fmt(100 * j["max_link_utilization"].get<double>(), 1) << "%, mean over busy links "
               << fmt(100 * j["mean_busy_link_utilization"].get<double>(), 1) << "%\n";
+    if (j.contains("neighbour"))
+        std::cout << "  beside a neighbour job: " << j["neighbour"]["traffic"].get<std::string>() << " on the next "
+                  << j["neighbour"]["servers"].get<std::uint32_t>() << " servers, the whole time\n";
     if (j.contains("collective"))
         printCollective(j);
     if (j["unroutable_flows"].get<std::size_t>() > 0)
@@ -169,8 +175,14 @@ int runSimulate(const SimulateArgs &a, Context &ctx)
     if (a.gpus > 0 && !workload->collective)
         return fail("--gpus applies to the collectives (allreduce, allgather, reducescatter, nccl-alltoall)");
     workload->gpus = a.gpus;
-    if (!workload->collective && !(a.algo.empty() && a.proto.empty() && a.sweep.empty()))
-        return fail("--algo, --proto and --sweep apply to the collectives");
+    if (!workload->collective && !(a.algo.empty() && a.proto.empty() && a.sweep.empty() && a.neighbour.empty()))
+        return fail("--algo, --proto, --sweep and --neighbour apply to the collectives");
+    if (!a.neighbour.empty()) {
+        auto n = parseNeighbour(a.neighbour);
+        if (!n)
+            return fail(Error{"--neighbour", 0, 0, n.error().message});
+        workload->neighbour = *n;
+    }
     auto overrides = ncclOverrides(a.algo, a.proto);
     if (!overrides)
         return fail(overrides.error());
@@ -246,6 +258,8 @@ void addSimulateCommand(CLI::App &root, Context &ctx)
         ->check(CLI::Range(1, 128));
     cmd->add_option("--algo", a->algo, "Collectives: NCCL algorithms allowed, as NCCL_ALGO (Ring,Tree,NVLS,NVLSTree,CollNetDirect,...)");
     cmd->add_option("--proto", a->proto, "Collectives: NCCL protocols allowed, as NCCL_PROTO (LL,LL128,Simple)");
+    cmd->add_option("--neighbour", a->neighbour, "Collectives: a congested neighbour job on the next servers, allreduce or alltoall, "
+                                                  "optionally :GPUS (default: every other GPU server)");
     cmd->add_option("--sweep", a->sweep, "Collectives: also every size FROM:TO in x2 steps, as nccl-tests -b -e -f 2 (e.g. 8B:16GiB)");
     cmd->callback([a, &ctx] { ctx.action = [a, &ctx] { return runSimulate(*a, ctx); }; });
 }

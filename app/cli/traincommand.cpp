@@ -21,7 +21,7 @@ using namespace training;
 
 struct TrainArgs
 {
-    std::string design, model, tokens, precision = "bf16", recompute, failures = "llama3";
+    std::string design, model, tokens, precision = "bf16", recompute, failures = "llama3", neighbour;
     int gpus = 0;
     std::optional<int> tp, pp, cp, ep, vp, gbs, mbs, seq;
     bool fsdp = false;
@@ -61,6 +61,12 @@ Result<TrainingRequest> request(const TrainArgs &a)
     r.failurePreset = a.failures == "none" ? std::string() : a.failures;
     r.failures.links = a.failLinks;
     r.failures.switches = a.failSwitches;
+    if (!a.neighbour.empty()) {
+        auto n = parseNeighbour(a.neighbour);
+        if (!n)
+            return Error{"--neighbour", 0, 0, n.error().message};
+        r.neighbour = *n;
+    }
     r.checkpointGB = a.checkpointGB;
     r.storageGBps = a.storageGBps;
     return r;
@@ -109,6 +115,10 @@ nlohmann::ordered_json trainJson(const TrainingAnalysis &a)
     j["capex"] = orNull(a.capex);
     j["assumptions"] = {{"life_years", a.lifeYears}, {"price_per_kwh", a.pricePerKWh}, {"pue", a.pue}};
     j["plans_evaluated"] = a.search.evaluated;
+    j["neighbour"] = a.neighbour.empty() ? nlohmann::ordered_json(nullptr)
+                                         : nlohmann::ordered_json{{"traffic", a.neighbour}, {"servers", a.neighbourServers}};
+    j["fabric_share"] = {{"ring", a.system.ringFabric}, {"tree", a.system.treeFabric}, {"alltoall", a.system.allToAllFabric},
+                         {"in_network", a.system.inNetworkFabric}};
     std::vector<std::string> unknown = e.unknown;
     unknown.insert(unknown.end(), a.unknown.begin(), a.unknown.end());
     j["unknown"] = unknown;
@@ -128,6 +138,11 @@ void printTrain(const TrainingAnalysis &a, double wallS)
     std::cout << a.model.name << " on " << a.gpus << " x " << a.gpuPart << " (" << a.servers << " x " << a.serverPart << ")\n";
     std::cout << "plan: " << e.plan.text() << (a.autoParallel ? " (auto: " + std::to_string(a.search.evaluated) + " plans priced)" : "")
               << "\n";
+    if (!a.neighbour.empty())
+        std::cout << "neighbour job: " << a.neighbour << " on the next " << a.neighbourServers
+                  << " servers the whole time; fabric share left to the job: ring " << fixed(100 * a.system.ringFabric, 0) << " %, tree "
+                  << fixed(100 * a.system.treeFabric, 0) << " %, all-to-all " << fixed(100 * a.system.allToAllFabric, 0)
+                  << " %, in-network (SHARP) " << fixed(100 * a.system.inNetworkFabric, 0) << " %\n";
     const double mem = e.memory.total();
     std::cout << "memory per GPU: " << fixed(mem, 1) << " GB of " << (e.hbmGB ? fixed(*e.hbmGB, 0) + " GB" : "unknown")
               << (e.fits ? " (fits)" : e.hbmGB ? " (DOES NOT FIT)" : "") << ": weights " << fixed(e.memory.weights, 1) << ", gradients "
@@ -210,6 +225,8 @@ void addTrainCommand(CLI::App &root, Context &ctx)
     cmd->add_option("--tokens", a->tokens, "Tokens to train, for the days: 15T, 300B, 2.5e12");
     cmd->add_option("--fail-link", a->failLinks, "Take this link out first: the job runs on the rerouted fabric (repeatable)");
     cmd->add_option("--fail-switch", a->failSwitches, "Take this switch out first (repeatable)");
+    cmd->add_option("--neighbour", a->neighbour, "A congested neighbour job on the next servers: allreduce or alltoall, "
+                                                  "optionally :GPUS (default: every other GPU server)");
     cmd->add_option("--failures", a->failures, "Failure-rate preset for the days with failures (llama3, a preset file, or none)");
     cmd->add_option("--checkpoint-gb", a->checkpointGB, "Checkpoint size, GB (default: 14 bytes per parameter)")->check(CLI::PositiveNumber);
     cmd->add_option("--storage-gbps", a->storageGBps, "Checkpoint storage bandwidth, GB/s (default 50)")->check(CLI::PositiveNumber);

@@ -193,7 +193,20 @@ TrafficResult runWorkloadOnce(const Design &design, const Catalog &catalog, cons
             t.issueText = setup.error;
             return t;
         }
-        const CollectiveRequest collective{*spec.collective, spec.bytes, spec.overrides, spec.sweepBytes};
+        CollectiveRequest collective{*spec.collective, spec.bytes, spec.overrides, spec.sweepBytes, {}};
+        if (spec.neighbour) {
+            const std::uint32_t jobGpus = setup.set.servers * setup.set.gpusPerServer;
+            const CollectiveSetup both =
+                collectiveSetup(design, catalog, fabric, spec.neighbour->gpus ? jobGpus + spec.neighbour->gpus : 0);
+            std::string error;
+            collective.neighbour = neighbourTraffic(setup, both, spec.neighbour->shape, error);
+            if (!error.empty()) {
+                t.issue = TrafficResult::Issue::NoGpuServers;
+                t.issueText = "neighbour job: " + error;
+                return t;
+            }
+            t.neighbourServers = collective.neighbour.servers;
+        }
         const CollectiveRun run = runCollective(fabric, tables, setup, collective, options);
         t.plannedFlows = run.plannedFlows;
         if (run.network.overBudget) {

@@ -135,6 +135,7 @@ struct TrafficResult
     std::optional<CollectiveEstimate> collective;
     std::vector<CollectiveEstimate> collectiveSweep;   // WorkloadSpec::sweepBytes, in order
     std::uint32_t servers = 0, rails = 0;
+    std::uint32_t neighbourServers = 0;       // servers of the neighbour job (WorkloadSpec::neighbour)
 
     // A workload that cannot run here (a pattern that does not fit the endpoints, no GPU servers
     // for a collective): the figures above are empty and this says why.

@@ -18,30 +18,40 @@ using namespace training;
 // The NCCL system of the job's GPUs with the fabric's shares: an all-reduce over the job (ring
 // and tree shares) and an all-to-all over its first servers (all-to-all share), through the
 // routes, as analyzeNetwork runs them for `cplan simulate`.
-Result<nccl::System> measuredSystem(const Design &design, const Catalog &catalog, int gpus, const FailureSpec &failures,
-                                    const RunControl &control)
+// A neighbour job (request.neighbour) runs beside both: on the servers after the job's, or for
+// the all-to-all sample of a job over kAllToAllSampleGpus, after the sample's.
+struct MeasuredSystem
+{
+    nccl::System system;
+    std::uint32_t neighbourServers = 0;
+};
+
+Result<MeasuredSystem> measuredSystem(const Design &design, const Catalog &catalog, const TrainingRequest &request,
+                                      const RunControl &control)
 {
     NetworkRequest r;
     r.reachability = r.metrics = r.latency = false;
-    r.failures = failures;
+    r.failures = request.failures;
     WorkloadSpec ar = *parseWorkload("allreduce");
     ar.bytes = double(1ull << 30);
-    ar.gpus = std::uint32_t(gpus);
+    ar.gpus = std::uint32_t(request.gpus);
+    ar.neighbour = request.neighbour;
     r.workloads = {ar};
     auto net = analyzeNetwork(design, catalog, r, control);
     if (!net)
         return net.error();
     if (net->traffic.size() != 1 || !net->traffic[0].collective)
         return makeError("", 0, 0, net->traffic.empty() ? "the design's network could not be analysed" : net->traffic[0].issueText);
-    nccl::System s = net->traffic[0].collective->system;
+    MeasuredSystem m{net->traffic[0].collective->system, net->traffic[0].neighbourServers};
     WorkloadSpec a2a = *parseWorkload("nccl-alltoall");
     a2a.bytes = double(1ull << 30);
-    a2a.gpus = std::min(s.ranks(), std::uint32_t(kAllToAllSampleGpus));
+    a2a.gpus = std::min(m.system.ranks(), std::uint32_t(kAllToAllSampleGpus));
+    a2a.neighbour = request.neighbour;
     r.workloads = {a2a};
     auto all = analyzeNetwork(design, catalog, r, control);
     if (all && !all->traffic.empty() && all->traffic[0].collective)
-        s.allToAllFabric = all->traffic[0].collective->system.allToAllFabric;
-    return s;
+        m.system.allToAllFabric = all->traffic[0].collective->system.allToAllFabric;
+    return m;
 }
 
 const Part *firstGpuServer(const Design &design, const Catalog &catalog)
@@ -144,12 +154,14 @@ Result<TrainingAnalysis> analyzeTraining(const Design &design, const Catalog &ca
         return makeError("", 0, 0, "the design has no GPU servers");
     a.serverPart = server->id;
     a.gpuPart = gpu->id;
-    auto system = measuredSystem(design, catalog, req.gpus, req.failures, control);
-    if (!system)
-        return system.error();
-    a.system = *system;
-    a.servers = int(system->nodes);
-    a.gpus = req.gpus > 0 ? req.gpus : int(system->ranks());
+    auto measured = measuredSystem(design, catalog, req, control);
+    if (!measured)
+        return measured.error();
+    a.system = measured->system;
+    a.neighbourServers = measured->neighbourServers;
+    a.neighbour = req.neighbour ? req.neighbour->name : std::string();
+    a.servers = int(a.system.nodes);
+    a.gpus = req.gpus > 0 ? req.gpus : int(a.system.ranks());
     SearchSpace space = req.space;
     if (!req.model.moe())
         space.ep = 1;

@@ -7,6 +7,7 @@
 // the parallelism search (core/training/), the design's power and CAPEX (analyzeCost).
 
 #include "analysis/control.h"
+#include "analysis/workloadspec.h"
 #include "failure/failure.h"
 #include "training/search.h"
 #include "util/error.h"
@@ -39,6 +40,9 @@ struct TrainingRequest
     // Links, switches or servers taken out first: the job's collectives then run on the
     // rerouted fabric (what a failure does to the step).
     FailureSpec failures;
+    // A congested neighbour: another job on the servers after this one's, running all-reduce or
+    // all-to-all traffic the whole time; the job's collectives get the fabric share left to them.
+    std::optional<NeighbourSpec> neighbour;
     // Days with failures (issue 30 item 3): the job's interruptions at a preset's rates, Daly's
     // checkpoint interval and the goodput it leaves. Checkpoint size default: 14 bytes per
     // parameter (BF16 weights, FP32 master weights and Adam's two moments, as Megatron's
@@ -59,6 +63,8 @@ struct TrainingAnalysis
     bool autoParallel = false;               // some part of the plan was searched
     training::SearchResult search;           // search.best is the plan (the given one when fixed)
     nccl::System system;                     // what the NCCL model saw (fabric shares included)
+    std::string neighbour;                   // the neighbour job's traffic (request.neighbour), empty: none
+    std::uint32_t neighbourServers = 0;      // and its servers
     std::optional<double> days;              // to train request.tokens
     // The same with the interruptions the preset predicts for this job and the time checkpoints,
     // restarts and lost work take: days / goodput. Unknown without a preset or tokens.

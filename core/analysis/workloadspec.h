@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/defaults.h"
+#include "nccl/traffic.h"
 #include "nccl/tuning.h"
 #include "util/error.h"
 #include "workload/collective.h"
@@ -16,6 +17,19 @@ namespace cplan {
 
 // What the network carries in an analysis: a traffic pattern over the endpoints (HCA ports), or
 // a collective over the design's GPU servers (hierarchical: NVLink inside, rails between).
+// A congested neighbour of a collective: another job on the GPU servers after the
+// collective's (`gpus` of them; 0 = every other one), running NCCL's ring traffic (an
+// all-reduce: a data-parallel job) or PXN all-to-all (an expert-parallel job) the whole time.
+struct NeighbourSpec
+{
+    std::string name;                         // "allreduce" or "alltoall"
+    nccl::TrafficShape shape = nccl::TrafficShape::Ring;
+    std::uint32_t gpus = 0;
+};
+
+// "allreduce", "alltoall", either with ":GPUS"; the error names the text and the forms.
+Result<NeighbourSpec> parseNeighbour(std::string_view text);
+
 struct WorkloadSpec
 {
     std::string name;                         // as the user wrote it ("alltoall", "allreduce")
@@ -27,6 +41,7 @@ struct WorkloadSpec
     std::uint32_t gpus = 0;                   // collective: over the first servers holding this many GPUs; 0 = all
     nccl::Overrides overrides;                // collective: NCCL_ALGO / NCCL_PROTO (--algo, --proto)
     std::vector<double> sweepBytes;           // collective: more sizes (nccl-tests -b -e -f 2)
+    std::optional<NeighbourSpec> neighbour;   // collective: a congested neighbour job beside it
 };
 
 // "allreduce", "allgather", "reducescatter", "broadcast", "reduce" and "nccl-alltoall" are collectives; everything

@@ -64,6 +64,24 @@ nccl::TrafficShape shapeOfAlgorithm(nccl::Algorithm a)
     }
 }
 
+// What a neighbour leaves in-network reduction: the least free share of a switch-to-switch link
+// the job's tree traffic crosses (SHARP's reduced streams take the same links as the tree).
+double inNetworkShare(const Fabric &fabric, const TrafficRun &tree, const std::vector<double> &reservedBps)
+{
+    double share = 1.0;
+    const std::vector<double> &bytes = tree.result.linkBytes;
+    for (std::uint32_t p = 0; p < bytes.size() && p < reservedBps.size(); ++p) {
+        const FabricPort &port = fabric.port(p);
+        if (bytes[p] <= 0 || !port.connected() || !(port.speedGbps > 0))
+            continue;
+        if (!fabric.node(port.node).isSwitch() || !fabric.node(fabric.port(port.peer).node).isSwitch())
+            continue;
+        const double capacity = port.speedGbps * 1e9 / 8.0;
+        share = std::min(share, std::max(0.0, capacity - reservedBps[p]) / capacity);
+    }
+    return share;
+}
+
 } // namespace
 
 CollectiveSetup collectiveSetup(const Design &design, const Catalog &catalog, const Fabric &fabric, std::uint32_t gpuLimit)
@@ -154,6 +172,32 @@ std::string unknownText(const CollectiveEstimate &e)
     return out.empty() ? e.refused : out;
 }
 
+NeighbourTraffic neighbourTraffic(const CollectiveSetup &job, const CollectiveSetup &both, nccl::TrafficShape shape,
+                                  std::string &error)
+{
+    NeighbourTraffic n;
+    const std::uint32_t rails = job.set.rails;
+    if (!both.error.empty()) {
+        error = both.error;
+        return n;
+    }
+    if (both.set.servers <= job.set.servers) {
+        error = "the job takes every GPU server: a neighbour job needs servers of its own (ask for fewer GPUs)";
+        return n;
+    }
+    if (both.set.rails != rails || both.set.gpusPerServer != job.set.gpusPerServer) {
+        error = "the neighbour job's servers have other GPUs or NICs than the job's";
+        return n;
+    }
+    n.servers = both.set.servers - job.set.servers;
+    const std::size_t first = std::size_t(job.set.servers) * rails;
+    n.endpointMap.assign(both.endpointMap.begin() + std::ptrdiff_t(first), both.endpointMap.end());
+    nccl::GpuSet set = job.set;
+    set.servers = n.servers;
+    n.demands = nccl::trafficDemands(shape, set, double(1u << 30));
+    return n;
+}
+
 std::uint64_t collectiveFlowCount(CollectiveKind kind, const nccl::GpuSet &set)
 {
     if (kind == CollectiveKind::AllToAll)
@@ -181,12 +225,17 @@ CollectiveRun runCollective(const Fabric &fabric, const RoutingTables &tables, c
             if ((shape == nccl::TrafficShape::AllToAll) != a2a)
                 continue;
             const auto demands = nccl::trafficDemands(shape, set, nominal);
+            if (!request.neighbour.demands.empty())
+                ideal.reservedBps = neighbourLoad(fabric, tables, demands, setup.endpointMap, request.neighbour.demands,
+                                                  request.neighbour.endpointMap, ideal);
             TrafficRun &r = shapes[int(shape)];
             r = runTraffic(fabric, tables, demands, setup.endpointMap, ideal);
             if (r.cancelled || r.overBudget) {
                 run.network = r;
                 return run;
             }
+            if (shape == nccl::TrafficShape::Tree && !ideal.reservedBps.empty())
+                system.inNetworkFabric = inNetworkShare(fabric, r, ideal.reservedBps);
             const double t0 = nccl::uncontendedTime(demands, set.servers * set.rails, lineRate);
             const double share = r.completionS > 0 ? std::min(1.0, t0 / r.completionS) : r.unroutable > 0 ? 0.0 : 1.0;
             (shape == nccl::TrafficShape::Ring ? system.ringFabric

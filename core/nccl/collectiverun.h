@@ -57,12 +57,30 @@ struct CollectiveSetup
 // ports) and SHARP from the fabric's switches (every one must run it) and the design's setting.
 CollectiveSetup collectiveSetup(const Design &design, const Catalog &catalog, const Fabric &fabric, std::uint32_t gpus = 0);
 
+// Another job running beside the collective on servers of its own (a congested neighbour): its
+// traffic as demands between its (server, rail) endpoints, mapped to fabric endpoints by
+// `endpointMap`. runCollective measures every algorithm's fabric share with the neighbour's
+// load on the links (routing/routedflows.h, neighbourLoad).
+struct NeighbourTraffic
+{
+    std::vector<Demand> demands;
+    std::vector<std::uint32_t> endpointMap;
+    std::uint32_t servers = 0;
+};
+
+// The neighbour of a job: the servers `both` (the first servers holding the job's and the
+// neighbour's GPUs) has beyond `job`'s, running `shape` traffic (every rail). Empty demands and
+// `error` set when there are none or their rails differ from the job's.
+NeighbourTraffic neighbourTraffic(const CollectiveSetup &job, const CollectiveSetup &both, nccl::TrafficShape shape,
+                                  std::string &error);
+
 struct CollectiveRequest
 {
     CollectiveKind kind = CollectiveKind::AllReduce;
     double bytes = 0.0;
     nccl::Overrides overrides;
     std::vector<double> sweepBytes;        // more sizes, as nccl-tests -b/-e/-f (CollectiveRun::sweep)
+    NeighbourTraffic neighbour;            // empty: the fabric is the collective's own
 };
 
 struct CollectiveRun

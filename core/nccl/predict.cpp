@@ -257,7 +257,7 @@ double fabricShare(const System &s, Algorithm a)
     case Algorithm::Tree:
     case Algorithm::NvlsTree: return s.treeFabric;
     case Algorithm::P2p: return s.allToAllFabric;
-    default: return 1.0;   // SHARP: one reduced stream per tree link, whatever the oversubscription
+    default: return s.inNetworkFabric;   // SHARP: one reduced stream per tree link, whatever the oversubscription
     }
 }
 

@@ -56,6 +56,10 @@ struct System
     // The share of the NIC bandwidth the fabric gives each algorithm's inter-node traffic (1 = as
     // if uncontended), from the flow model on the design's routes (nccl/collectiverun.h).
     double ringFabric = 1.0, treeFabric = 1.0, allToAllFabric = 1.0;
+    // In-network reduction (SHARP: CollNet, NVLS across nodes) sends one reduced stream over each
+    // switch-to-switch link whatever the oversubscription; this is what other traffic on those
+    // links (a neighbour job) leaves it: 1 on a fabric of its own.
+    double inNetworkFabric = 1.0;
     // Figures the catalog does not have; not empty: no prediction (never a guess).
     std::vector<std::string> unknown;
 

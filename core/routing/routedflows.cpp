@@ -9,13 +9,18 @@ namespace cplan {
 
 namespace {
 
-std::vector<double> channelCapacities(const Fabric &fabric, bool ideal)
+// Line rate (at NIC efficiency unless ideal) less what a neighbour holds; a channel a neighbour
+// fills keeps a sliver, so that the run's flows on it still finish (late) rather than never.
+std::vector<double> channelCapacities(const Fabric &fabric, const TrafficOptions &options)
 {
-    const double efficiency = ideal ? 1.0 : kNicEfficiency;
+    const double efficiency = options.ideal ? 1.0 : kNicEfficiency;
     std::vector<double> capacity(fabric.ports().size(), 0.0);
     for (std::uint32_t p = 0; p < fabric.ports().size(); ++p)
-        if (fabric.port(p).connected())
+        if (fabric.port(p).connected()) {
             capacity[p] = fabric.port(p).speedGbps * 1e9 / 8.0 * efficiency;
+            if (p < options.reservedBps.size())
+                capacity[p] = std::max(capacity[p] * 1e-6, capacity[p] - options.reservedBps[p]);
+        }
     return capacity;
 }
 
@@ -74,7 +79,7 @@ TrafficRun runPerFlow(const Fabric &fabric, const RoutingTables &tables, const D
 {
     TrafficRun run;
     FlowProblem problem;
-    problem.capacityBps = channelCapacities(fabric, options.ideal);
+    problem.capacityBps = channelCapacities(fabric, options);
     problem.reserve(count, count * 6);
     std::vector<double> latencyS;
     std::vector<std::uint32_t> channels;
@@ -160,7 +165,7 @@ FlowLister demandFlows(const Fabric &fabric, const RoutingTables &tables, const 
 TrafficRun runByClasses(const Fabric &fabric, const FlowLister &flows, const std::uint64_t &unroutable, const TrafficOptions &options)
 {
     TrafficRun run;
-    const std::vector<double> capacity = channelCapacities(fabric, options.ideal);
+    const std::vector<double> capacity = channelCapacities(fabric, options);
     const double subflows = subflowsPerDemand(fabric, options.paths);
     RouteClassOptions classOptions;
     classOptions.maxClasses = options.memoryBudget ? std::max<std::uint64_t>(1, options.memoryBudget / kTrafficBytesPerFlow)
@@ -228,6 +233,39 @@ TrafficRun runTraffic(const Fabric &fabric, const RoutingTables &tables, const D
     case RunMode::PerFlow: break;
     }
     return runPerFlow(fabric, tables, demands, demandCount, endpointMap, options);
+}
+
+std::vector<double> neighbourLoad(const Fabric &fabric, const RoutingTables &tables, const std::vector<Demand> &demands,
+                                  const std::vector<std::uint32_t> &endpointMap, const std::vector<Demand> &neighbour,
+                                  const std::vector<std::uint32_t> &neighbourMap, const TrafficOptions &options)
+{
+    TrafficOptions own = options;
+    own.reservedBps.clear();
+    FlowProblem problem;
+    problem.capacityBps = channelCapacities(fabric, own);
+    EqualCostPaths paths(fabric, tables, own.paths);
+    std::vector<std::uint32_t> channels;
+    auto add = [&](const std::vector<Demand> &set, const std::vector<std::uint32_t> &map) {
+        for (const Demand &dem : set) {
+            const std::size_t before = problem.flowCount();
+            if (!routeDemand(paths, tables, map, dem, channels, [&](const auto &path, double bytes) {
+                    problem.addFlow(path, bytes);
+                    return true;
+                }))
+                dropFlowsFrom(problem, before);
+        }
+    };
+    add(demands, endpointMap);
+    const std::size_t ownFlows = problem.flowCount();
+    add(neighbour, neighbourMap);
+    std::vector<double> load(problem.capacityBps.size(), 0.0);
+    if (problem.flowCount() == ownFlows)
+        return load;
+    const std::vector<double> rates = maxMinRates(problem);
+    for (std::size_t f = ownFlows; f < problem.flowCount(); ++f)
+        for (std::uint32_t channel : problem.path(f))
+            load[channel] += rates[f];
+    return load;
 }
 
 TrafficRun runAllToAll(const Fabric &fabric, const RoutingTables &tables, double bytes, const TrafficOptions &options)

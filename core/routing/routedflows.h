@@ -42,6 +42,9 @@ struct TrafficOptions
     // the tables' one route (lft), hashed flows or sprayed shares. A demand is then
     // EqualCostPaths::subflows() flows of equal bytes.
     PathPolicy paths;
+    // Bytes/s per channel (global port index) another job's traffic holds for the whole run
+    // (neighbourLoad): taken off each channel's capacity. Empty: the fabric is the run's own.
+    std::vector<double> reservedBps;
 };
 
 // What a routed flow costs in memory from its demand to its result (the demand, its path, the
@@ -75,6 +78,16 @@ TrafficRun runTraffic(const Fabric &fabric, const RoutingTables &tables, const D
                       std::uint64_t demandCount, const std::vector<std::uint32_t> &endpointMap, const TrafficOptions &options);
 TrafficRun runTraffic(const Fabric &fabric, const RoutingTables &tables, const std::vector<Demand> &demands,
                       const std::vector<std::uint32_t> &endpointMap, const TrafficOptions &options);
+// What a neighbour job's traffic takes of each channel (bytes/s, per global port index) while
+// `demands` run beside it: both sets routed under the same options, one max-min allocation with
+// every flow active, the neighbour's rates summed per channel. Its demands' endpoints go through
+// `neighbourMap`. Put into TrafficOptions::reservedBps, the neighbour holds these rates for the
+// whole run: it neither yields more when the run's own flows slow down nor takes what they free
+// when they end (a persistent, congesting neighbour, as a job in its steady state is).
+std::vector<double> neighbourLoad(const Fabric &fabric, const RoutingTables &tables, const std::vector<Demand> &demands,
+                                  const std::vector<std::uint32_t> &endpointMap, const std::vector<Demand> &neighbour,
+                                  const std::vector<std::uint32_t> &neighbourMap, const TrafficOptions &options);
+
 // All-to-all among the fabric's endpoints, `bytes` each: the same run as runTraffic over that
 // pattern's demands; by route classes it lists the flows in bundles (routing/pairbundles.h).
 TrafficRun runAllToAll(const Fabric &fabric, const RoutingTables &tables, double bytes, const TrafficOptions &options);

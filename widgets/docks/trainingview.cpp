@@ -149,6 +149,14 @@ void TrainingView::addForm(QVBoxLayout *layout)
     form->addRow(tr("Parallelism"), parallelismRow());
     form->addRow(tr("Precision"), m_precision);
     form->addRow(tr("Recompute"), m_recompute);
+    m_neighbour = new QComboBox(this);
+    m_neighbour->setObjectName(QStringLiteral("neighbourBox"));
+    m_neighbour->addItem(tr("none"));
+    m_neighbour->addItem(tr("all-reduce on the other servers"), QStringLiteral("allreduce"));
+    m_neighbour->addItem(tr("all-to-all on the other servers"), QStringLiteral("alltoall"));
+    m_neighbour->setToolTip(tr("Another job on the GPU servers after this one's, sending the whole time: the job's collectives "
+                               "get the fabric bandwidth it leaves (give fewer GPUs than the design has)"));
+    form->addRow(tr("Neighbour job"), m_neighbour);
 }
 
 // "Auto", then TP, PP, DP, CP, EP and VP (each "auto" when 0), enabled when Auto is off.
@@ -197,6 +205,7 @@ void TrainingView::connectControls()
         connect(spin, &QSpinBox::valueChanged, this, &TrainingView::scheduleRefresh);
     connect(m_precision, &QComboBox::currentIndexChanged, this, &TrainingView::scheduleRefresh);
     connect(m_recompute, &QComboBox::currentIndexChanged, this, &TrainingView::scheduleRefresh);
+    connect(m_neighbour, &QComboBox::currentIndexChanged, this, &TrainingView::scheduleRefresh);
 }
 
 void TrainingView::chooseModelFile()
@@ -247,6 +256,8 @@ void TrainingView::setParallelism(bool automatic, int tp, int pp, int dp, int cp
     s.precision = *precisionFromString(m_precision->currentData().toString().toStdString());
     if (!m_recompute->currentData().isNull())
         s.recompute = *recomputeFromString(m_recompute->currentData().toString().toStdString());
+    if (!m_neighbour->currentData().isNull())
+        r.neighbour = *parseNeighbour(m_neighbour->currentData().toString().toStdString());
     if (m_auto->isChecked())
         return r;
     auto fixed = [this](int i) -> std::optional<int> {
@@ -360,6 +371,13 @@ void TrainingView::showAnalysis(const TrainingAnalysis &a)
         {tr("Energy per million tokens"), a.energyKWhPerMToken ? num(*a.energyKWhPerMToken, 2) + tr(" kWh") : missingText(a, false)},
         {tr("Cost per million tokens"), a.costPerMToken ? num(*a.costPerMToken, 2) + money : missingText(a, true)},
     };
+    if (!a.neighbour.empty())
+        rows.push_back({tr("Beside a neighbour job"), tr("%1 on %2 servers: the fabric leaves the job %3 % (ring), %4 % (tree), %5 % (all-to-all), "
+                                                             "%6 % (SHARP)")
+                                                          .arg(QString::fromStdString(a.neighbour))
+                                                          .arg(a.neighbourServers)
+                                                          .arg(num(100 * a.system.ringFabric, 0), num(100 * a.system.treeFabric, 0),
+                                                               num(100 * a.system.allToAllFabric, 0), num(100 * a.system.inNetworkFabric, 0))});
     if (a.powerKW)
         rows.push_back({tr("Power (with PUE %1)").arg(num(a.pue, 2)), num(*a.powerKW, 1) + tr(" kW")});
     m_figures->setRowCount(int(rows.size()));

@@ -75,7 +75,7 @@ private:
     static QString missingText(const TrainingAnalysis &a, bool withPrices);
     void chooseModelFile();
 
-    QComboBox *m_modelBox, *m_precision, *m_recompute;
+    QComboBox *m_modelBox, *m_precision, *m_recompute, *m_neighbour;
     QLineEdit *m_tokens;
     QSpinBox *m_gpus;
     QCheckBox *m_auto;

@@ -89,6 +89,25 @@ private slots:
         QVERIFY(text.out.contains("unknown: dense BF16 peak of GPU 'b300'"));
     }
 
+    // A neighbour job on the servers after the job's: named in the JSON with the shares it leaves.
+    void neighbourJob()
+    {
+        const Run r = cplan({QStringLiteral("train"), sample("dgx-h100-superpod-1su"), QStringLiteral("--model"), QStringLiteral("llama3-8b"),
+                             QStringLiteral("--gpus"), QStringLiteral("128"), QStringLiteral("--tp"), QStringLiteral("1"), QStringLiteral("--pp"),
+                             QStringLiteral("1"), QStringLiteral("--neighbour"), QStringLiteral("allreduce:64"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject n = j[QStringLiteral("neighbour")].toObject();
+        QCOMPARE(n[QStringLiteral("traffic")].toString(), QStringLiteral("allreduce"));
+        QCOMPARE(n[QStringLiteral("servers")].toInt(), 8);
+        const double ring = j[QStringLiteral("fabric_share")].toObject()[QStringLiteral("ring")].toDouble();
+        QVERIFY(ring > 0 && ring <= 1);
+        const Run text = cplan({QStringLiteral("train"), sample("dgx-h100-superpod-1su"), QStringLiteral("--model"), QStringLiteral("llama3-8b"),
+                                QStringLiteral("--gpus"), QStringLiteral("128"), QStringLiteral("--neighbour"), QStringLiteral("alltoall")});
+        QVERIFY2(text.code == 0, text.err.constData());
+        QVERIFY(text.out.contains("neighbour job: alltoall on the next 15 servers"));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -100,6 +119,10 @@ private slots:
                                 << QStringLiteral("'lots' is not a token count");
         QTest::newRow("illegal plan") << QStringList{QStringLiteral("--model"), QStringLiteral("llama3-8b"), QStringLiteral("--tp"), QStringLiteral("3")}
                                       << QStringLiteral("TP x CP x PP = 3 does not divide the 248 GPUs");
+        QTest::newRow("neighbour") << QStringList{QStringLiteral("--model"), QStringLiteral("llama3-8b"), QStringLiteral("--neighbour"), QStringLiteral("shift")}
+                                   << QStringLiteral("expected allreduce or alltoall");
+        QTest::newRow("no room for a neighbour") << QStringList{QStringLiteral("--model"), QStringLiteral("llama3-8b"), QStringLiteral("--neighbour"), QStringLiteral("alltoall")}
+                                                 << QStringLiteral("a neighbour job needs servers of its own");
         QTest::newRow("precision") << QStringList{QStringLiteral("--model"), QStringLiteral("llama3-8b"), QStringLiteral("--precision"), QStringLiteral("fp4")}
                                    << QStringLiteral("--precision");
     }

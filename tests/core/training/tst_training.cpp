@@ -83,6 +83,7 @@ private slots:
     void memoryDecidesFit();
     void daysWithFailures();
     void failedSpinesSlowTheStep();
+    void congestedNeighbourSlowsTheStep();
     void blockingAndRailOnlyNeverSpeedUpDataParallel();
     void tensorParallelAcrossServersIsSlower();
     void moeSuffersMoreOnABlockedFabric();
@@ -281,6 +282,57 @@ void TestTraining::failedSpinesSlowTheStep()
           a.stepS, b.stepS, spines.size() - 2, spines.size(), a.breakdown.dpExposed, b.breakdown.dpExposed);
     QVERIFY(b.stepS > a.stepS * 1.05);
     QVERIFY(failed->system.ringFabric < intact->system.ringFabric || failed->system.treeFabric < intact->system.treeFabric);
+}
+
+// Build item 3: what a congested neighbour does. A data-parallel Llama 3 8B on 64 DGX H100 in
+// 4-server units (its ring crosses the spines), the servers after it running an all-to-all the
+// whole time. In a fat tree two jobs share a link only where they share a leaf: on 32 servers
+// (8 whole units) the job is alone on its leaves and the neighbour costs nothing; on 30 the last
+// unit's leaves carry both, and on a 2:1 fabric the neighbour takes uplinks the job's ring
+// needs. A neighbour never makes the job faster.
+void TestTraining::congestedNeighbourSlowsTheStep()
+{
+    auto step = [&](int down, int servers, const char *neighbour) {
+        FatTreeSpec spec = fatTreeSpec("dgx-h100", 64, "qm9700", 0, down, 1);
+        spec.suSize = 4;
+        const Design d = generateOrStop(spec);
+        TrainingRequest r;
+        r.model = model("llama3-8b");
+        r.space = fixedPlan(1, 1, 1, 1, 1, 1, 8 * servers, Recompute::Selective, Precision::Bf16);
+        r.space.seq = 1024;
+        r.gpus = 8 * servers;
+        if (neighbour)
+            r.neighbour = *parseNeighbour(neighbour);
+        auto a = analyzeTraining(d, builtinCatalog(), r);
+        if (!a)
+            qFatal("%s", a.error().toString().c_str());
+        if (neighbour && a->neighbourServers != std::uint32_t(64 - servers))
+            qFatal("neighbour on %u servers, expected %d", a->neighbourServers, 64 - servers);
+        qInfo("  %d:1, %d servers, neighbour %s: ring %.3f tree %.3f SHARP %.3f, step %.4f s (DP exposed %.4f s)", down, servers,
+              neighbour ? neighbour : "none", a->system.ringFabric, a->system.treeFabric, a->system.inNetworkFabric, a->search.best.stepS,
+              a->search.best.breakdown.dpExposed);
+        return std::pair{a->search.best.stepS, a->system.ringFabric};
+    };
+    const auto [own, ownRing] = step(2, 32, nullptr);
+    const auto [apart, apartRing] = step(2, 32, "alltoall");
+    const auto [alone1, ring1] = step(1, 30, nullptr);
+    const auto [beside1, ringBeside1] = step(1, 30, "alltoall");
+    const auto [alone2, ring2] = step(2, 30, nullptr);
+    const auto [beside2, ringBeside2] = step(2, 30, "alltoall");
+    qInfo("DP step on leaves of its own, 2:1: %.4f s alone, %.4f s beside an all-to-all (ring share %.2f / %.2f)", own, apart, ownRing,
+          apartRing);
+    qInfo("Sharing a unit's leaves: 1:1 %.4f / %.4f s (ring share %.2f / %.2f); 2:1 %.4f / %.4f s (%.2f / %.2f)", alone1, beside1, ring1,
+          ringBeside1, alone2, beside2, ring2, ringBeside2);
+    QCOMPARE(apart, own);
+    QVERIFY(beside1 >= alone1 * (1 - 1e-9));
+    QVERIFY(beside2 >= alone2 * (1 - 1e-9));
+    QVERIFY(ringBeside2 < ring2);
+    QVERIFY(beside2 > alone2 * 1.02);
+    // A neighbour needs servers of its own.
+    TrainingRequest all;
+    all.model = model("llama3-8b");
+    all.neighbour = *parseNeighbour("allreduce");
+    QVERIFY(!analyzeTraining(generateOrStop(fatTreeSpec("dgx-h100", 8, "qm9700")), builtinCatalog(), all).ok());
 }
 
 // 70B without model parallelism cannot fit in 80 GB; with TP 8 PP 4 it does.

@@ -16,6 +16,7 @@
 
 #include "testmain.h"
 
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QLocale>
 #include <QTableWidget>
@@ -42,6 +43,7 @@ private slots:
 
     void showsTheEngineFigures();
     void fixedPlanFromTheForm();
+    void neighbourJobFromTheForm();
     void followsAnEdit();
     void cancelledRefreshLeavesItUsable();
     void noLegalPlanSaysSo();
@@ -135,6 +137,27 @@ void TestTrainingView::fixedPlanFromTheForm()
     view->setTokens(QStringLiteral("300B"));
     QVERIFY(view->waitForResult(60000));
     QVERIFY(view->result()->analysis);
+}
+
+// A neighbour job picked in the form: the engine runs beside it and the figures say so.
+void TestTrainingView::neighbourJobFromTheForm()
+{
+    open(poolSample);
+    TrainingView *view = shownView();
+    view->setModel(QStringLiteral("llama3-8b"));
+    view->setParallelism(false, 2, 1, 4, 1);   // TP 2 x DP 4: 8 GPUs, the other servers free
+    QVERIFY(view->waitForResult(60000));
+    auto *box = view->findChild<QComboBox *>(QStringLiteral("neighbourBox"));
+    QVERIFY(box);
+    box->setCurrentIndex(box->findData(QStringLiteral("alltoall")));
+    QVERIFY(view->waitForResult(60000));
+    QVERIFY2(view->result()->error.isEmpty(), qPrintable(view->result()->error));
+    const TrainingAnalysis &a = *view->result()->analysis;
+    QCOMPARE(a.neighbour, std::string("alltoall"));
+    QVERIFY(a.neighbourServers > 0);
+    const TrainingAnalysis d = direct(view);
+    QCOMPARE(d.neighbourServers, a.neighbourServers);
+    QVERIFY(cell(view, QStringLiteral("Beside a neighbour job")).startsWith(QStringLiteral("alltoall on %1 servers").arg(a.neighbourServers)));
 }
 
 void TestTrainingView::followsAnEdit()
