@@ -274,7 +274,8 @@ void MainActions::showContextMenu(MainWindow &w, QGraphicsItem *item, const QPoi
         menu.addAction(tr("&Properties"), &w, [&w] { w.showDock(QStringLiteral("InspectorDock")); });
     } else if (item && item->type() == GroupItemType) {
         const QString group = static_cast<GroupItem *>(item)->groupId();
-        menu.addAction(tr("E&xpand group %1").arg(group), scene, [scene, group] { scene->setGroupCollapsed(group, false); });
+        menu.addAction(tr("E&xpand group %1").arg(static_cast<GroupItem *>(item)->title()), scene,
+                       [scene, group] { scene->setGroupCollapsed(group, false); });
     } else {
         menu.addAction(paste);
         menu.addAction(fit);

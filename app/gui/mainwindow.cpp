@@ -579,6 +579,7 @@ void MainWindow::setPresentationMode(bool on)
         m_actions.presentation->setChecked(on);
     m_actions.leavePresentation->setEnabled(on);
     m_view->setHint(on ? tr("Esc or F5: leave presentation mode") : QString());
+    m_view->setProjectorSize(on);   // the key figures at a projector's size
     if (on) {
         m_search->hide();
         m_stateBeforePresentation = saveState();

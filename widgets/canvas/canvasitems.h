@@ -151,11 +151,24 @@ public:
     int type() const override { return GroupItemType; }
     void setContent(const QString &title, const QRectF &rect, const QString &summary);
     QString groupId() const { return m_id; }
+    QString title() const { return m_title; }
     QString summary() const { return m_summary; }
     QRectF boundingRect() const override { return m_rect; }
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
+    // Pixel sizes of the title and the counts on screen at a zoom of `scale` (0: not written).
+    struct TextSize
+    {
+        int title = 0, summary = 0;
+        bool oneLine = false;   // the counts beside the title
+    };
+    TextSize textSizeAt(double scale) const;
+    static constexpr int kTitlePx = 30, kSummaryPx = 20, kMinTextPx = 9, kTextMarginPx = 8;
+
 private:
+    double oneLineWidth(const QFont &bold, const QFont &plain) const;
+    QString summaryLines(const QFont &font, double width) const;
+
     QString m_id, m_title, m_summary;
     QRectF m_rect;
 };

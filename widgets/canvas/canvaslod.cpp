@@ -27,6 +27,15 @@ bool collapsible(const Group &g)
     return g.kind == GroupKind::ScalableUnit || g.kind == GroupKind::Pod;
 }
 
+// The row of a switch outside any unit: its tier, and its plane when one plane is drawn at a time.
+QString rowKey(const Node &node, int planes)
+{
+    QString row = QLatin1Char('#') + QLatin1String(toString(switchTier(node.tier)));
+    if (planes && node.plane > 0)
+        row += QLatin1Char('@') + QString::number(node.plane);
+    return row;
+}
+
 } // namespace
 
 CanvasLod::CanvasLod(CanvasScene *scene)
@@ -80,6 +89,7 @@ void CanvasLod::reset()
             pinned.insert(it.key(), it.value());
     m_pinned = m_large ? QHash<QString, bool>() : pinned;
     m_holdCollapsed = m_large;
+    m_summary = false;
     m_rectCache.clear();
     m_blocks.clear();   // the scene cleared its items
     m_blockIds.clear();
@@ -115,7 +125,17 @@ bool CanvasLod::linkShown(const Design &design, const Link &link) const
 
 bool CanvasLod::materializes(const Node &node) const
 {
-    return nodeShown(node) && (node.group.empty() || !m_collapsed.contains(qs(node.group)));
+    return nodeShown(node) && !m_collapsed.contains(unitOf(node));
+}
+
+QString CanvasLod::unitOf(const Node &node) const
+{
+    if (!node.group.empty())
+        return qs(node.group);
+    if (!m_rows || node.role != NodeRole::Switch)
+        return {};
+    const QString row = rowKey(node, m_planes);
+    return m_rowSize.value(row) >= 2 ? row : QString();
 }
 
 double CanvasLod::shiftOf(const Node &node) const
@@ -133,9 +153,11 @@ void CanvasLod::setCollapsed(const QString &group, bool collapsed)
 void CanvasLod::setAllCollapsed(bool collapsed)
 {
     m_pinned.clear();
-    for (const Group &g : m_scene->document()->design().groups)
-        if (collapsible(g) && (collapsed ? !m_large : true))
-            m_pinned.insert(qs(g.id), collapsed);
+    measure();   // the rows of switches of this design
+    const QStringList all = units();
+    for (const QString &id : all)
+        if (collapsed ? !m_large : true)
+            m_pinned.insert(id, collapsed);
     // Large designs: collapsed until the user zooms or scrolls again (then the units in view
     // expand as usual); small ones: collapsed until expanded.
     m_holdCollapsed = m_large && collapsed;
@@ -150,12 +172,60 @@ void CanvasLod::flushIfSmall()
         flush();
 }
 
-// Which units are collapsed now: as pinned by the user, else (large designs) expanded when in
-// view at a zoom where their servers can be told apart (and not much wider than the view), or
-// holding a selected item.
+// What the summary rule weighs (mid-size designs): the average width of the nodes shown, the
+// links shown, and the rows of switches outside the units.
+void CanvasLod::measure()
+{
+    m_rowSize.clear();
+    m_meanNodeWidth = 0;
+    m_shownLinks = 0;
+    const Design &design = m_scene->document()->design();
+    m_rows = !m_large && std::any_of(design.groups.begin(), design.groups.end(), collapsible);
+    if (!m_rows)
+        return;
+    double width = 0;
+    int shown = 0;
+    for (const Node &n : design.nodes) {
+        if (!nodeShown(n))
+            continue;
+        width += nodeRect(n).width();
+        ++shown;
+        if (n.group.empty() && n.role == NodeRole::Switch)
+            ++m_rowSize[rowKey(n, m_planes)];
+    }
+    m_meanNodeWidth = shown ? width / shown : 0;
+    for (const Link &l : design.links)
+        m_shownLinks += linkShown(design, l) ? 1 : 0;
+}
+
+// The one rule for the summary: the full drawing would be a mesh of more than kSummaryLinks
+// lines between nodes narrower on average than kSummaryNodePx on screen. No view, no summary.
+bool CanvasLod::summaryAt(double scale) const
+{
+    return m_rows && scale > 0 && m_shownLinks > kSummaryLinks && m_meanNodeWidth * scale < kSummaryNodePx;
+}
+
+// The units that can be collapsed: SUs and pods, then the rows of switches (mid-size designs).
+QStringList CanvasLod::units() const
+{
+    QStringList out;
+    for (const Group &g : m_scene->document()->design().groups)
+        if (collapsible(g))
+            out << qs(g.id);
+    QStringList rows;
+    for (auto it = m_rowSize.cbegin(); it != m_rowSize.cend(); ++it)
+        if (it.value() >= 2)
+            rows << it.key();
+    rows.sort();
+    return out + rows;
+}
+
+// Which units are collapsed now: as pinned by the user, else on a mid-size design all of them
+// in summary (summaryAt), else (large designs) expanded when in view at a zoom where their
+// servers can be told apart (and not much wider than the view), or holding a selected item.
 void CanvasLod::decide()
 {
-    const Design &design = m_scene->document()->design();
+    measure();
     double scale = 0;
     QRectF visible;
     for (const auto &v : m_views)
@@ -163,20 +233,22 @@ void CanvasLod::decide()
             scale = std::max(scale, v->transform().m11());
             visible |= v->mapToScene(v->viewport()->rect()).boundingRect();
         }
+    m_summary = summaryAt(scale);
     const bool zoomedIn = !m_holdCollapsed && scale >= kExpandScale;
     const QRectF area = visible.adjusted(-visible.width() / 4, -visible.height() / 4, visible.width() / 4, visible.height() / 4);
     QSet<QString> collapsed;
-    for (const Group &g : design.groups) {
-        if (!collapsible(g))
-            continue;
-        const QString id = qs(g.id);
+    const QStringList all = units();
+    for (const QString &id : all) {
         if (auto it = m_pinned.find(id); it != m_pinned.end()) {
             if (it.value())
                 collapsed.insert(id);
             continue;
         }
-        if (!m_large)
+        if (!m_large) {
+            if (m_summary)
+                collapsed.insert(id);
             continue;
+        }
         // A unit much wider than the view (a pod's row of spines across all its SUs) stays a
         // block: its items would be thousands of lines crossing the view.
         const QRectF b = m_bounds.value(id);
@@ -213,9 +285,10 @@ void CanvasLod::watch(QGraphicsView *view)
 
 void CanvasLod::viewChanged()
 {
-    if (!m_large)
-        return;
-    m_holdCollapsed = false;
+    if (m_large)
+        m_holdCollapsed = false;
+    else if (!m_rows || m_shownLinks <= kSummaryLinks)
+        return;   // drawn whole at any zoom
     m_viewTimer.start();
 }
 
@@ -366,154 +439,6 @@ QRectF CanvasLod::nodeRect(const Node &node)
         it = m_rectCache.emplace(key, probe.boundingRect()).first;
     }
     return it->second.translated(node.x, node.y + shiftOf(node));
-}
-
-void CanvasLod::rebuildBlocks()
-{
-    const Design &design = m_scene->document()->design();
-    struct Acc
-    {
-        QRectF rect;
-        int servers = 0, switches = 0, gpus = 0;
-    };
-    std::unordered_map<std::string, Acc> acc;
-    m_bounds.clear();
-    m_designBounds = QRectF();
-    for (const Node &n : design.nodes) {
-        if (!nodeShown(n))
-            continue;
-        const QRectF r = nodeRect(n);
-        m_designBounds = m_designBounds.isNull() ? r : m_designBounds.united(r);
-        if (n.group.empty())
-            continue;
-        Acc &a = acc[n.group];
-        a.rect = a.rect.isNull() ? r : a.rect.united(r);
-        (n.role == NodeRole::Switch ? a.switches : a.servers)++;
-        a.gpus += nodeGpuCount(n, m_scene->catalog());
-    }
-    std::unordered_map<std::string, GroupItem *> old;
-    old.swap(m_blocks);
-    m_blockIds.clear();
-    const QLocale locale;
-    for (const Group &g : design.groups) {
-        const auto a = acc.find(g.id);
-        if (a == acc.end())
-            continue;
-        const QString id = qs(g.id);
-        m_bounds.insert(id, a->second.rect);
-        if (!m_collapsed.contains(id))
-            continue;
-        QString summary = CanvasScene::tr("%1 servers · %2 switches · %3 GPUs")
-                              .arg(locale.toString(a->second.servers), locale.toString(a->second.switches),
-                                   locale.toString(a->second.gpus));
-        if (m_plane > 0)
-            summary += CanvasScene::tr(" · plane %1").arg(m_plane);
-        const QString title = g.name.empty() ? id : qs(g.name);
-        const QRectF rect = a->second.rect.adjusted(-10, -10, 10, 10);
-        GroupItem *block = nullptr;
-        if (auto o = old.find(g.id); o != old.end()) {
-            block = o->second;
-            old.erase(o);
-            block->setContent(title, rect, summary);
-        } else {
-            block = new GroupItem(id, title, rect, summary);
-            m_scene->addItem(block);
-        }
-        m_blocks[g.id] = block;
-        m_blockIds.push_back(g.id);
-    }
-    for (auto &[id, block] : old)
-        delete block;
-}
-
-// Links whose ends are not both on the canvas, by the pair of anchors they join.
-void CanvasLod::rebuildBundles()
-{
-    m_bundles.clear();
-    if (m_blocks.empty())
-        return;
-    const Design &design = m_scene->document()->design();
-    std::unordered_map<std::string, int> blockIndex;
-    for (std::size_t i = 0; i < m_blockIds.size(); ++i)
-        blockIndex[m_blockIds[i]] = -1 - int(i);
-    std::vector<int> anchor(design.nodes.size(), 0);   // 0 = none, > 0 node index + 1, < 0 block
-    for (std::size_t i = 0; i < design.nodes.size(); ++i) {
-        const Node &n = design.nodes[i];
-        if (!nodeShown(n))
-            continue;
-        if (!n.group.empty() && m_collapsed.contains(qs(n.group))) {
-            if (auto b = blockIndex.find(n.group); b != blockIndex.end())
-                anchor[i] = b->second;
-        } else if (m_scene->nodeItem(n.id)) {
-            anchor[i] = int(i) + 1;
-        }
-    }
-    const auto &utilization = m_scene->m_utilization;
-    const auto &failed = m_scene->failedObjects();
-    std::unordered_map<std::uint64_t, std::size_t> index;
-    for (const Link &l : design.links) {
-        if (l.a.node.value >= anchor.size() || l.b.node.value >= anchor.size())
-            continue;
-        int a = anchor[l.a.node.value], b = anchor[l.b.node.value];
-        int pa = l.a.port, pb = l.b.port;
-        if (a == 0 || b == 0 || a == b || (a > 0 && b > 0) || !linkShown(design, l))
-            continue;
-        if (a > b) {
-            std::swap(a, b);
-            std::swap(pa, pb);
-        }
-        const std::uint64_t key = (std::uint64_t(std::uint32_t(a)) << 32) | std::uint32_t(b);
-        auto [it, fresh] = index.emplace(key, m_bundles.size());
-        if (fresh) // the speed of the first link (the ports' lookup costs too much for every one)
-            m_bundles.push_back(LinkBundle{a > 0 ? a - 1 : a, b > 0 ? b - 1 : b, pa, pb, 0,
-                                           linkSpeedGbps(design, l, m_scene->catalog()), -1, false, {}});
-        LinkBundle &bundle = m_bundles[it->second];
-        ++bundle.count;
-        if (!utilization.empty())
-            if (auto u = utilization.find(l.id); u != utilization.end())
-                bundle.utilization = std::max(bundle.utilization, u->second);
-        if (!failed.empty() && (failed.count(l.id) || failed.count(design.node(l.a.node).id) || failed.count(design.node(l.b.node).id)))
-            bundle.down = true;
-    }
-}
-
-QPointF CanvasLod::anchorPoint(int anchor, int port, QPointF toward, int count) const
-{
-    const Design &design = m_scene->document()->design();
-    if (anchor >= 0) {
-        const NodeItem *item = m_scene->nodeItem(design.nodes[std::size_t(anchor)].id);
-        if (!item)
-            return toward;
-        if (count == 1)
-            return item->portScenePos(port);
-        const QRectF r = item->sceneBoundingRect();
-        return QPointF(r.center().x(), toward.y() < r.center().y() ? r.top() : r.bottom());
-    }
-    const auto it = m_blocks.find(m_blockIds[std::size_t(-1 - anchor)]);
-    const QRectF r = it->second->sceneBoundingRect();
-    const double x = std::clamp(toward.x(), r.left() + 8, std::max(r.left() + 8, r.right() - 8));
-    return QPointF(x, toward.y() < r.center().y() ? r.top() : r.bottom());
-}
-
-void CanvasLod::layoutBundles()
-{
-    const Design &design = m_scene->document()->design();
-    if (m_stage != Stage::Idle && m_stage != Stage::Finish)
-        return;   // a pass is on its way (node indices may have moved): it lays them out
-    auto centre = [&](int anchor) {
-        if (anchor >= 0) {
-            const NodeItem *item = m_scene->nodeItem(design.nodes[std::size_t(anchor)].id);
-            return item ? item->sceneBoundingRect().center() : QPointF();
-        }
-        return m_blocks.at(m_blockIds[std::size_t(-1 - anchor)])->sceneBoundingRect().center();
-    };
-    // Each end faces the other's centre, then the first end faces where the second one landed.
-    for (LinkBundle &b : m_bundles) {
-        const QPointF pb = anchorPoint(b.b, b.portB, centre(b.a), b.count);
-        b.line = QLineF(anchorPoint(b.a, b.portA, pb, b.count), pb);
-    }
-    if (m_scene->m_linkLayer)
-        m_scene->m_linkLayer->update();
 }
 
 } // namespace cplan

@@ -8,6 +8,7 @@
 #include <QRectF>
 #include <QSet>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 
 #include <string>
@@ -39,8 +40,16 @@ struct LinkBundle
     QLineF line;
 };
 
-// Draws the bundles that cross `exposed`, batched by colour and width (canvasblocks.cpp).
+// Draws the bundles that cross `exposed`, batched by colour and width, and the labels of those
+// bundleLabelled() names (canvasblocks.cpp).
 void drawBundles(QPainter *painter, const std::vector<LinkBundle> &bundles, const QRectF &exposed, bool heatmap);
+// What a bundle holds, as its label says it: "256 × 400G".
+QString bundleLabel(const LinkBundle &bundle);
+// Whether a bundle is labelled at `scale`: a few bundles on the canvas (at most kLabelledBundles
+// of `total`), of two links or more, long enough on screen for the label to sit on the line.
+bool bundleLabelled(const LinkBundle &bundle, double scale, std::size_t total);
+constexpr std::size_t kLabelledBundles = 64;
+constexpr double kLabelledBundlePx = 48;
 
 // The canvas's level of detail at any size. Items exist for what is drawn: the nodes of the plane
 // shown whose unit (SU, pod) is expanded, and the links between them. A collapsed unit is one
@@ -51,6 +60,12 @@ void drawBundles(QPainter *painter, const std::vector<LinkBundle> &bundles, cons
 // slices of at most kSliceMs on the GUI thread, so nothing stalls it; flush() finishes at once.
 // Multi-plane designs show one plane at a time (or all): its switches, the servers (shared) and
 // its links; a single plane is drawn where plane 1 is, so every plane looks alike.
+//
+// Mid-size designs (with units, not large) have a summary level: when the full drawing would be
+// unreadable at the view's zoom (summaryAt: more than kSummaryLinks links and the average node
+// narrower than kSummaryNodePx on screen, as at Fit on a 4-SU SuperPOD) every unit is a block,
+// and so is each row of switches of one tier outside the units (the spines: unitOf); zooming in
+// past it brings the full drawing back, by the same passes.
 class CanvasLod : public QObject
 {
     Q_OBJECT
@@ -59,6 +74,8 @@ public:
     static constexpr double kExpandScale = 0.04;
     static constexpr int kSliceMs = 20;
     static constexpr int kDefaultLargeDesignNodes = 3000;
+    static constexpr double kSummaryNodePx = 32;
+    static constexpr int kSummaryLinks = 1000;
 
     explicit CanvasLod(CanvasScene *scene);
     ~CanvasLod() override;
@@ -67,6 +84,12 @@ public:
     void reset();
     void setLargeDesignNodes(int nodes) { m_largeNodes = nodes; }
     bool isLarge() const { return m_large; }
+    // Mid-size design drawn in summary now (see the class comment).
+    bool isSummary() const { return m_summary; }
+    // The unit a node is drawn in when that is collapsed: its group, or on a mid-size design with
+    // units the row of two or more switches of its tier (and plane) outside any unit ("#spine",
+    // "#core@2"); empty if none.
+    QString unitOf(const Node &node) const;
 
     int planeCount() const { return m_planes; }
     int plane() const { return m_plane; }          // 0 = all planes
@@ -111,6 +134,9 @@ private:
     void flushIfSmall();
     bool runSlice(qint64 budgetMs);   // true when the pass is done
     void decide();
+    void measure();
+    bool summaryAt(double scale) const;
+    QStringList units() const;
     bool keepsExpanded(const QString &group) const;
     void removeUnwanted();
     bool createNodes(const QElapsedTimer &clock, qint64 budgetMs);
@@ -134,6 +160,11 @@ private:
     int m_largeNodes = kDefaultLargeDesignNodes;
     bool m_large = false;
     bool m_holdCollapsed = false;       // large design: all collapsed until the view changes
+    bool m_rows = false;                // mid-size with units: the rows of switches are units
+    bool m_summary = false;
+    double m_meanNodeWidth = 0;         // scene units, of the nodes shown
+    int m_shownLinks = 0;
+    QHash<QString, int> m_rowSize;      // row of switches -> switches in it
     int m_planes = 0;
     int m_plane = 0;
     std::vector<double> m_planeShift;   // per plane (index = plane)

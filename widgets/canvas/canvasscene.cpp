@@ -349,8 +349,8 @@ bool CanvasScene::revealObject(const std::string &id)
     for (const Node *n : ends) {
         if (!m_lod->nodeShown(*n))
             m_lod->setPlane(n->plane);
-        if (!n->group.empty() && m_lod->isCollapsed(QString::fromStdString(n->group)))
-            m_lod->setCollapsed(QString::fromStdString(n->group), false);
+        if (const QString unit = m_lod->unitOf(*n); !unit.isEmpty() && m_lod->isCollapsed(unit))
+            m_lod->setCollapsed(unit, false);
     }
     m_lod->flush();
     return true;

@@ -26,7 +26,7 @@ QString CanvasToolTips::forItem(const CanvasScene &scene, const QGraphicsItem *i
         return forLink(scene, li->linkId(), li->speedGbps(), li->utilization());
     }
     if (item->type() == GroupItemType)
-        return tr("Collapsed group %1 — double-click to expand").arg(static_cast<const GroupItem *>(item)->groupId());
+        return tr("Collapsed group %1 — double-click to expand").arg(static_cast<const GroupItem *>(item)->title());
     return {};
 }
 

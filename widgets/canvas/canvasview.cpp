@@ -110,6 +110,8 @@ void CanvasView::fitRect(const QRectF &rect)
                 figuresBeside ? r.setRight(r.right() - figures.width() - 2 * kPad) : r.setTop(r.top() + figures.height() + 2 * kPad);
             if (!legend.isEmpty())
                 legendBeside ? r.setLeft(r.left() + legend.width() + 2 * kPad) : r.setBottom(r.bottom() - legend.height() - 2 * kPad);
+            if (!m_hint.isEmpty())   // the line of help at the bottom
+                r.setBottom(std::min(r.bottom(), view.bottom() - 24));
             const double s = r.width() > 0 && r.height() > 0 ? std::min(r.width() / rect.width(), r.height() / rect.height()) : 0;
             if (s > best) {
                 best = s;
@@ -121,6 +123,13 @@ void CanvasView::fitRect(const QRectF &rect)
     } else {
         setTransform(QTransform::fromScale(best, best));
         const QPointF shift = (room.center() - view.center()) / best;
+        // The room left for the boxes may lie past the scene's edge, where the view cannot go:
+        // the scene grows to take it in, a few pixels short of the view (no scroll bars for it).
+        const QSizeF across = view.size() / best;
+        const QRectF shown = QRectF(rect.center() - shift - QPointF(across.width(), across.height()) / 2, across)
+                                 .adjusted(4 / best, 4 / best, -4 / best, -4 / best);
+        if (room != view && !m_scene->sceneRect().contains(shown))
+            m_scene->setSceneRect(m_scene->sceneRect().united(shown));
         centerOn(rect.center() - shift);
     }
     viewMoved();
@@ -249,20 +258,41 @@ QSizeF CanvasView::legendSize() const
     return QSizeF(std::max(scale.width(), kCaptionWidth + 20), scale.height() + caption.height() + 6);
 }
 
+void CanvasView::setProjectorSize(bool on)
+{
+    m_projector = on;
+    viewport()->update();
+}
+
+CanvasView::FigureFonts CanvasView::figureFonts() const
+{
+    // On a screen as the overlay's other text; on a projector large enough to read across a room.
+    FigureFonts f{overlayFont(nullptr), overlayFont(nullptr), overlayFont(nullptr)};
+    f.value.setBold(true);
+    f.title.setBold(true);
+    f.label.setPixelSize(m_projector ? kProjectorFigurePx * 3 / 4 : 12);
+    f.value.setPixelSize(m_projector ? kProjectorFigurePx : 12);
+    f.title.setPixelSize(m_projector ? kProjectorFigurePx : 14);
+    return f;
+}
+
+// Heights of the figures' title line (0 without a title) and of one row.
+static std::pair<double, double> figureRows(const CanvasView::FigureFonts &f, bool title)
+{
+    const double row = std::max(QFontMetrics(f.label).height(), QFontMetrics(f.value).height()) + 4;
+    return {title ? std::max(24, QFontMetrics(f.title).height() + 6) : 0.0, row};
+}
+
 QSizeF CanvasView::figuresSize() const
 {
     if (m_figures.isEmpty())
         return {};
-    const QFont font = overlayFont(nullptr);
-    QFont bold = font;
-    bold.setBold(true);
-    const QFontMetrics fm(font);
-    const auto [labelW, valueW] = figureColumns(m_figures, font, bold);
-    QFont titleFont = bold;
-    titleFont.setPixelSize(14);
-    const double titleH = m_figuresTitle.isEmpty() ? 0 : 24;
-    const double w = std::max<double>(labelW + valueW + 36, std::min<double>(QFontMetrics(titleFont).horizontalAdvance(m_figuresTitle) + 28, 520));
-    return QSizeF(w, titleH + (fm.height() + 4) * m_figures.size() + 12);
+    const FigureFonts f = figureFonts();
+    const auto [labelW, valueW] = figureColumns(m_figures, f.label, f.value);
+    const auto [titleH, rowH] = figureRows(f, !m_figuresTitle.isEmpty());
+    const double titleW = std::min<double>(QFontMetrics(f.title).horizontalAdvance(m_figuresTitle) + 28, m_projector ? 1000 : 520);
+    const double w = std::max<double>(labelW + valueW + 24 + f.label.pixelSize(), titleW);
+    return QSizeF(w, titleH + rowH * m_figures.size() + 12);
 }
 
 void CanvasView::drawOverlay(QPainter *painter, const QRectF &area) const
@@ -328,30 +358,25 @@ void CanvasView::drawLegend(QPainter *painter, const QRectF &box) const
 void CanvasView::drawFigures(QPainter *painter, const QRectF &box) const
 {
     // The same fonts as figuresSize(), which sized the box.
-    const QFont font = overlayFont(nullptr);
-    QFont bold = font;
-    bold.setBold(true);
-    const QFontMetrics fm(font);
-    const auto [labelW, valueW] = figureColumns(m_figures, font, bold);
-    const double rowH = fm.height() + 4;
+    const FigureFonts f = figureFonts();
+    const auto [labelW, valueW] = figureColumns(m_figures, f.label, f.value);
+    const auto [titleH, rowH] = figureRows(f, !m_figuresTitle.isEmpty());
     painter->setPen(QColor(180, 185, 190));
     painter->setBrush(QColor(255, 255, 255, 235));
     painter->drawRoundedRect(box, 4, 4);
     double y = box.top() + 6;
     if (!m_figuresTitle.isEmpty()) {
-        QFont title = bold;
-        title.setPixelSize(14);
-        painter->setFont(title);
+        painter->setFont(f.title);
         painter->setPen(QColor(20, 40, 70));
-        painter->drawText(QRectF(box.left() + 12, y, box.width() - 24, 20), Qt::AlignLeft | Qt::AlignVCenter,
-                          QFontMetrics(title).elidedText(m_figuresTitle, Qt::ElideRight, int(box.width() - 24)));
-        y += 24;
+        painter->drawText(QRectF(box.left() + 12, y, box.width() - 24, titleH - 4), Qt::AlignLeft | Qt::AlignVCenter,
+                          QFontMetrics(f.title).elidedText(m_figuresTitle, Qt::ElideRight, int(box.width() - 24)));
+        y += titleH;
     }
     for (const auto &[label, value] : m_figures) {
-        painter->setFont(font);
+        painter->setFont(f.label);
         painter->setPen(QColor(70, 75, 80));
         painter->drawText(QRectF(box.left() + 12, y, labelW, rowH), Qt::AlignLeft | Qt::AlignVCenter, label);
-        painter->setFont(bold);
+        painter->setFont(f.value);
         painter->setPen(QColor(20, 20, 20));
         painter->drawText(QRectF(box.right() - 12 - valueW, y, valueW, rowH), Qt::AlignRight | Qt::AlignVCenter, value);
         y += rowH;

@@ -56,6 +56,15 @@ public:
     void drawFigures(QPainter *painter, const QRectF &box) const;
     QSizeF legendSize() const;
     QSizeF figuresSize() const;
+    // Presentation mode: the key figures at a projector's size (values kProjectorFigurePx high).
+    void setProjectorSize(bool on);
+    bool projectorSize() const { return m_projector; }
+    static constexpr int kProjectorFigurePx = 30;
+    struct FigureFonts
+    {
+        QFont label, value, title;
+    };
+    FigureFonts figureFonts() const;
     // Renders the visible part (or everything) to a file: .png, .svg or .pdf by suffix.
     bool exportTo(const QString &fileName, bool wholeScene, QString *error) const;
 
@@ -85,6 +94,7 @@ private:
     QStringList m_legendCaption;
     QString m_hint;
     bool m_showOverlay = true;
+    bool m_projector = false;
 };
 
 } // namespace cplan

@@ -2,7 +2,10 @@
 // treated as large (the threshold lowered): units are blocks at fit-all and expand when zoomed
 // in, find and select reach a node inside a collapsed unit or on the other plane, the plane tabs
 // show one plane drawn where plane 1 is, edits inside collapsed units update the blocks and undo;
-// and a sample stays drawn whole, without tabs.
+// a small sample stays drawn whole, without tabs; and (issue 31 item 6) the 4-SU SuperPOD, a
+// mesh of 2,044 lines at Fit, is drawn in summary there and in presentation mode: SUs and the
+// spines as blocks with their counts legible on screen, bundles labelled "256 × 400G", the full
+// drawing back when zoomed in, the key figures at a projector's size.
 #include "../window/windowfixture.h"
 
 #include "canvasitems.h"
@@ -18,8 +21,10 @@
 #include "generate/fattree.h"
 #include "testmain.h"
 
+#include <QApplication>
 #include <QTest>
 #include <QUndoStack>
+#include <QWheelEvent>
 
 using namespace cplan;
 using namespace cplan::test;
@@ -39,8 +44,13 @@ private slots:
     void planeTabsShowOnePlane();
     void editsInCollapsedUnits();
     void sampleDrawnWhole();
+    void summaryAtFit();
+    void zoomingInBringsFullDrawingBack();
+    void presentationAtProjectorSize();
 
 private:
+    void openSuperpod();
+    void wheel(int notches);
     CanvasScene *scene() const { return m_window->scene(); }
     std::vector<const Node *> nodesOf(const std::string &group, bool servers) const;
     int itemsOfType(int type) const;
@@ -249,7 +259,7 @@ void TestLod::editsInCollapsedUnits()
 void TestLod::sampleDrawnWhole()
 {
     scene()->setLargeDesignNodes(CanvasLod::kDefaultLargeDesignNodes);
-    open(superpodSample);
+    open(QStringLiteral(CPLAN_SOURCE_DIR "/samples/dgx-h100-superpod-1su.cluster.yaml"));   // 508 links
     QVERIFY(!scene()->isLargeDesign());
     QCOMPARE(scene()->planeCount(), 0);
     QVERIFY(!m_window->findChild<PlaneTabs *>()->isVisibleTo(m_window));
@@ -264,6 +274,109 @@ void TestLod::sampleDrawnWhole()
     QTest::qWait(150);
     QVERIFY(!scene()->levelOfDetail()->isPending());
     QCOMPARE(scene()->linkItems().size(), d.links.size());
+}
+
+void TestLod::openSuperpod()
+{
+    scene()->setLargeDesignNodes(CanvasLod::kDefaultLargeDesignNodes);
+    open(superpodSample);
+    scene()->flushLevelOfDetail();
+    QVERIFY(!scene()->isLargeDesign());
+}
+
+void TestLod::wheel(int notches)
+{
+    QWidget *vp = m_window->view()->viewport();
+    const QPointF at = QRectF(vp->rect()).center();
+    QWheelEvent event(at, vp->mapToGlobal(at), QPoint(), QPoint(0, 120 * notches), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(vp, &event);
+}
+
+// At Fit the 4-SU SuperPOD (179 nodes, 2,044 links) was every node and link, its servers a few
+// pixels wide and their labels unreadable: now four SU blocks and one of the spines, with their
+// counts written large enough to read, and each SU's 256 uplinks one bundle saying so.
+void TestLod::summaryAtFit()
+{
+    openSuperpod();
+    const CanvasLod *lod = scene()->levelOfDetail();
+    const double zoom = m_window->view()->zoom();
+    QVERIFY2(lod->isSummary(), qPrintable(QString::number(zoom)));
+    QCOMPARE(itemsOfType(NodeItemType), 0);
+    QCOMPARE(itemsOfType(LinkItemType), 0);
+    QCOMPARE(itemsOfType(GroupItemType), 5);
+    const GroupItem *su1 = scene()->groupBlock(QStringLiteral("su01")), *su4 = scene()->groupBlock(QStringLiteral("su04"));
+    QVERIFY(su1 && su4);
+    QCOMPARE(su1->summary(), QStringLiteral("32 servers · 8 switches · 256 GPUs"));
+    QCOMPARE(su4->summary(), QStringLiteral("31 servers · 8 switches · 248 GPUs · 4 appliances"));   // the UFMs are no servers
+    const GroupItem *spines = scene()->groupBlock(QStringLiteral("#spine"));
+    QVERIFY(spines);
+    QCOMPARE(spines->title(), QStringLiteral("Spine switches"));
+    QCOMPARE(spines->summary(), QStringLiteral("16 × Quantum-2 QM9700"));
+    // Legible on screen, at this zoom: every block's title and counts.
+    const auto items = scene()->items();
+    for (const QGraphicsItem *i : items) {
+        if (i->type() != GroupItemType)
+            continue;
+        const auto *block = static_cast<const GroupItem *>(i);
+        const GroupItem::TextSize size = block->textSizeAt(zoom);
+        QVERIFY2(size.title >= 14 && size.summary >= 11,
+                 qPrintable(QStringLiteral("%1: title %2 px, counts %3 px").arg(block->title()).arg(size.title).arg(size.summary)));
+    }
+    // One bundle per SU to the spines, as wide as 256 links draw, labelled with what it holds.
+    const auto &bundles = lod->bundles();
+    QCOMPARE(bundles.size(), std::size_t(4));
+    for (const LinkBundle &b : bundles) {
+        QCOMPARE(b.count, 256);
+        QCOMPARE(bundleLabel(b), QStringLiteral("256 × 400G"));
+        QVERIFY2(bundleLabelled(b, zoom, bundles.size()), qPrintable(QString::number(b.line.length() * zoom)));
+        QVERIFY(std::abs(b.line.dx()) < 1);   // straight down from the spines to the SU
+    }
+}
+
+// Zooming in with the wheel ends the summary where the nodes become large enough: every node
+// and link drawn again, no block; Fit (Ctrl+0) brings the summary back.
+void TestLod::zoomingInBringsFullDrawingBack()
+{
+    openSuperpod();
+    CanvasLod *lod = scene()->levelOfDetail();
+    QVERIFY(lod->isSummary());
+    for (int i = 0; i < 30 && lod->isSummary(); ++i) {
+        wheel(1);
+        QTRY_VERIFY(!lod->isPending());
+    }
+    QVERIFY2(!lod->isSummary(), qPrintable(QString::number(m_window->view()->zoom())));
+    const Design &d = m_window->document()->design();
+    for (const Node &n : d.nodes)
+        QVERIFY2(scene()->nodeItem(n.id), n.id.c_str());
+    QCOMPARE(scene()->linkItems().size(), d.links.size());
+    QCOMPARE(itemsOfType(GroupItemType), 0);
+    QVERIFY(lod->bundles().empty());
+    QTest::keyClick(m_window->view(), Qt::Key_0, Qt::ControlModifier);
+    QTRY_VERIFY(lod->isSummary() && !lod->isPending());
+    QCOMPARE(itemsOfType(GroupItemType), 5);
+    QCOMPARE(itemsOfType(LinkItemType), 0);
+}
+
+// F5: the key figures were 12 px, as in the window; on a projector they are kProjectorFigurePx,
+// and the drawing beside them is the summary. Esc gives the window back its sizes.
+void TestLod::presentationAtProjectorSize()
+{
+    openSuperpod();
+    CanvasView *view = m_window->view();
+    QTest::keyClick(m_window, Qt::Key_F5);
+    QVERIFY(m_window->presentationMode());
+    QTRY_VERIFY(!view->figuresSize().isEmpty());
+    QVERIFY(view->projectorSize());
+    const CanvasView::FigureFonts fonts = view->figureFonts();
+    QVERIFY2(fonts.value.pixelSize() >= 28, qPrintable(QString::number(fonts.value.pixelSize())));
+    QVERIFY(fonts.label.pixelSize() >= 20);
+    QVERIFY(view->figuresSize().height() > 28 * 3);
+    QTest::qWait(100);   // Fit follows the switch
+    scene()->flushLevelOfDetail();
+    QVERIFY2(scene()->levelOfDetail()->isSummary(), qPrintable(QString::number(view->zoom())));
+    QTest::keyClick(m_window, Qt::Key_Escape);
+    QVERIFY(!m_window->presentationMode());
+    QCOMPARE(view->figureFonts().value.pixelSize(), 12);
 }
 
 CPLAN_TEST_MAIN(TestLod)
