@@ -332,13 +332,14 @@ void TestI18n::languageMenuStoresChoice()
     actions[2]->trigger();
     QCOMPARE(languageSetting(), QStringLiteral("zh_CN"));
     QVERIFY(actions[2]->isChecked());
-    // The user is told the change applies on the next start, without blocking.
-    auto *box = parent.findChild<QMessageBox *>();
-    QVERIFY(box);
-    box->close();
+    // The change applies at once (issue 31): the locale and the translation, no restart asked for.
+    QVERIFY(!parent.findChild<QMessageBox *>());
+    QCOMPARE(QLocale().name(), QStringLiteral("zh_CN"));
+    QCOMPARE(QCoreApplication::translate("cplan::MainActions", "&File"), QStringLiteral("文件(&F)"));
 
     actions[0]->trigger();
     QCOMPARE(languageSetting(), QStringLiteral("system"));
+    QCOMPARE(QLocale(), localeForLanguage(QStringLiteral("system")));
     QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("system"));
 }
 
