@@ -4238,12 +4238,12 @@ This page shows cost charts only.</source>
     <message>
         <location filename="../../widgets/canvas/canvasblocks.cpp" line="+310"/>
         <source>%1 links</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 条链路</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1 × %2G</source>
-        <translation type="unfinished">%1 × %2G {1 ?}</translation>
+        <translation>%1 × %2G</translation>
     </message>
 </context>
 <context>
@@ -4251,12 +4251,12 @@ This page shows cost charts only.</source>
     <message>
         <location line="-267"/>
         <source>%1 switches</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 台交换机</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1 × %2</source>
-        <translation type="unfinished">%1 × %2</translation>
+        <translation>%1 × %2</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4266,27 +4266,27 @@ This page shows cost charts only.</source>
     <message>
         <location line="+3"/>
         <source> · %1 appliances</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1 台管理设备</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Core switches</source>
-        <translation type="unfinished">核心交换机</translation>
+        <translation>核心交换机</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Spine switches</source>
-        <translation type="unfinished">脊交换机</translation>
+        <translation>脊交换机</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Leaf switches</source>
-        <translation type="unfinished">叶交换机</translation>
+        <translation>叶交换机</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1, plane %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，平面 %2</translation>
     </message>
     <message>
         <location line="+61"/>
