@@ -8,6 +8,7 @@
 #include "analysis/cost.h"
 #include "analysis/design.h"
 #include "catalog/catalog.h"
+#include "cost/coverage.h"
 #include "io/designyaml.h"
 #include "schedule/pool.h"
 #include "schedule/scheduler.h"
@@ -81,8 +82,11 @@ private slots:
     // The acceptance case: the 4-SU SuperPOD.
     void superpodReport()
     {
-        const Design d = load(QStringLiteral("dgx-h100-superpod-4su"));
-        PdfReport report(d, m_catalog);
+        // Every part priced (test data) but the racks: 11 of the BOM's 12 lines, enough for the
+        // cost figures to be lower bounds (below 90 % of lines they would be unknown).
+        const Catalog catalog = test::withTestPrices(m_catalog, [](const Part &p) { return p.kind != PartKind::Rack; });
+        const Design d = test::loadSample("dgx-h100-superpod-4su", catalog);
+        PdfReport report(d, catalog);
         report.setTerms({2, 5});
         const QString pdf = m_dir.filePath(QStringLiteral("superpod.pdf"));
         QString error;
@@ -91,15 +95,20 @@ private slots:
         QVERIFY(report.pageCount() >= 6);
         // The cover's cost per GPU is the BOM's (the quote's total with these terms over the
         // GPUs), not the hardware's list price over the GPUs.
-        const CostAnalysis cost = analyzeCost(d, m_catalog, {2, 5});
+        const CostAnalysis cost = analyzeCost(d, catalog, {2, 5});
         QVERIFY(cost.pricing.totalPerGpu && cost.bom.totals.capexPerGpu);
         QVERIFY(qAbs(*cost.pricing.totalPerGpu - *cost.bom.totals.capexPerGpu) > 1);
         QVERIFY(report.figures().count("cost_per_gpu"));
         const PrintedFigure &perGpu = report.figures().at("cost_per_gpu");
         QCOMPARE(perGpu.value, *cost.pricing.totalPerGpu);
-        // A lower bound while a price is unknown, as every front end writes it (keyfigures.h).
-        QCOMPARE(perGpu.text, (cost.bom.totals.capexComplete ? QString() : QStringLiteral("≥ ")) +
-                                  formatMoney(*cost.pricing.totalPerGpu, cost.bom.currency));
+        // A lower bound while a price is unknown, with its coverage, as every front end writes it
+        // (keyfigures.h, cost/coverage.h).
+        const PriceCoverage coverage = priceCoverage(cost.bom);
+        QCOMPARE(coverage.pricedLines, coverage.lines - 1);
+        QCOMPARE(perGpu.text, QStringLiteral("≥ %1 (%2 of %3 lines priced)")
+                                  .arg(formatMoney(*cost.pricing.totalPerGpu, cost.bom.currency))
+                                  .arg(coverage.pricedLines)
+                                  .arg(coverage.lines));
         QFile f(pdf);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.read(5) == "%PDF-");
@@ -108,7 +117,7 @@ private slots:
         // counts printed are the engine's.
         DesignRequest rules;
         rules.analyseNetwork = false;
-        const DesignAnalysis checked = analyzeDesign(d, m_catalog, rules);
+        const DesignAnalysis checked = analyzeDesign(d, catalog, rules);
         const auto count = [&](Severity s) {
             return double(std::count_if(checked.findings.begin(), checked.findings.end(), [s](const Finding &x) { return x.severity == s; }));
         };
