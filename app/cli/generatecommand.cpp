@@ -91,10 +91,13 @@ void printReport(const Design &design, const FatTreeReport &r, const std::string
     if (!r.railOnly && r.planes > 1)
         std::cout << "; " << r.planes << " planes (switch counts are for all of them)";
     std::cout << '\n';
-    if (!r.blocking.format.empty())
-        std::cout << "  blocking: " << r.blocking.english() << '\n';
-    for (const Message &note : r.notes)
-        std::cout << "  note: " << note.english() << '\n';
+    // The blocking asked and built leads the notes (after rail-only's own lead: what it saves).
+    for (std::size_t i = 0; i <= r.notes.size(); ++i) {
+        if (i == (r.railOnly ? 1 : 0) && !r.blocking.format.empty())
+            std::cout << "  blocking: " << r.blocking.english() << '\n';
+        if (i < r.notes.size())
+            std::cout << "  note: " << r.notes[i].english() << '\n';
+    }
 }
 
 
