@@ -36,10 +36,13 @@ function(cplan_add_test)
   add_executable(${T_NAME} ${T_SOURCES})
   set_target_properties(${T_NAME} PROPERTIES AUTOMOC ON)
   target_link_libraries(${T_NAME} PRIVATE cplan_test_support ${T_LIBS})
+  # Paths relative to the source root, the working directory testmain.h gives every test: the
+  # same compile line in every clone, so ccache serves CI what a developer's build compiled.
+  file(RELATIVE_PATH binary_dir "${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}")
   target_compile_definitions(${T_NAME} PRIVATE
-    CPLAN_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
-    CPLAN_TEST_DATA="${PROJECT_SOURCE_DIR}/tests/data"
-    CPLAN_BINARY_DIR="${PROJECT_BINARY_DIR}")
+    CPLAN_SOURCE_DIR="."
+    CPLAN_TEST_DATA="tests/data"
+    CPLAN_BINARY_DIR="${binary_dir}")
   if(T_GUI)
     cplan_qt_target(${T_NAME})
   else()
@@ -59,7 +62,7 @@ function(cplan_add_test)
   # QTEST_FUNCTION_TIMEOUT: Qt Test aborts a test function after 5 minutes; the sanitizer build on a
   # loaded 2-core machine needs longer for the capacity runs. Not a speed check (benchmarks do that).
   set_tests_properties(${tests} PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT
-    "QT_QPA_PLATFORM=offscreen;CPLAN_CATALOG_DIR=${PROJECT_SOURCE_DIR}/resources/catalog;QTEST_FUNCTION_TIMEOUT=1800000")
+    "QT_QPA_PLATFORM=offscreen;CPLAN_CATALOG_DIR=${PROJECT_SOURCE_DIR}/resources/catalog;QTEST_FUNCTION_TIMEOUT=1800000;CPLAN_SOURCE_ROOT=${PROJECT_SOURCE_DIR}")
   if(T_LABELS)
     set_property(TEST ${tests} APPEND PROPERTY LABELS ${T_LABELS})
   endif()
@@ -72,4 +75,10 @@ function(cplan_add_test)
   if(T_TIMEOUT)
     set_tests_properties(${tests} PROPERTIES TIMEOUT ${T_TIMEOUT})
   endif()
+endfunction()
+
+# A test that runs a program of the build: `macro` is the program's path relative to the source
+# root (the test's working directory, testmain.h), for the same reason as cplan_add_test's paths.
+function(cplan_test_program target macro program)
+  target_compile_definitions(${target} PRIVATE ${macro}="$<PATH:RELATIVE_PATH,$<TARGET_FILE:${program}>,${PROJECT_SOURCE_DIR}>")
 endfunction()

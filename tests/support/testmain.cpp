@@ -6,7 +6,10 @@
 #include <QObject>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 #include <vector>
 
 namespace cplan::test {
@@ -32,6 +35,32 @@ QList<QByteArray> testFunctions(const QMetaObject *meta)
 }
 
 } // namespace
+
+void enterSourceRoot(const char *argv0)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path root;
+    if (const char *env = std::getenv("CPLAN_SOURCE_ROOT"); env && *env) {
+        root = env;
+    } else {
+        fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+        if (ec)
+            exe = fs::absolute(argv0, ec);
+        for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path())
+            if (fs::exists(dir / ".cmake" / "CplanTargets.cmake", ec)) {
+                root = dir;
+                break;
+            }
+    }
+    if (root.empty()) {
+        std::fprintf(stderr, "cannot find the source root (set CPLAN_SOURCE_ROOT): the test's files will not be found\n");
+        return;
+    }
+    fs::current_path(root, ec);
+    if (ec)
+        std::fprintf(stderr, "cannot enter the source root %s: %s\n", root.c_str(), ec.message().c_str());
+}
 
 int exec(QObject *testObject, int argc, char **argv)
 {

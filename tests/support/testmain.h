@@ -27,11 +27,19 @@ inline constexpr int kSkipReturnCode = 77;
 // is an error) and the skip exit code. Use through the macros below.
 int exec(QObject *testObject, int argc, char **argv);
 
+// Tests name the project's files relative to its source root (CPLAN_SOURCE_DIR is ".",
+// CPLAN_TEST_DATA "tests/data", programs of the build as cplan_test_program gives them), so that
+// a test compiles alike in every clone and ccache serves one clone what another compiled. main()
+// therefore runs from the root: CPLAN_SOURCE_ROOT (cplan_add_test sets it for ctest), else the
+// first folder above the executable holding .cmake/CplanTargets.cmake (a test run by hand).
+void enterSourceRoot(const char *argv0);
+
 } // namespace cplan::test
 
 #define CPLAN_TEST_MAIN_WRAPPER(TestObject, ...)                                                     \
     int main(int argc, char *argv[])                                                                 \
     {                                                                                                \
+        ::cplan::test::enterSourceRoot(argv[0]);                                                     \
         QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>();                           \
         __VA_ARGS__                                                                                  \
         TestObject tc;                                                                               \

@@ -92,7 +92,7 @@ private:
             auto *name = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
             QVERIFY(name);
             name->setText(QFileInfo(file).fileName());
-            QCOMPARE(dialog->selectedFiles(), QStringList{file});
+            QCOMPARE(dialog->selectedFiles(), QStringList{QFileInfo(file).absoluteFilePath()});
             static_cast<QDialog *>(dialog)->accept();   // QFileDialog::accept is protected
         });
     }
