@@ -343,6 +343,11 @@ std::string ratioNumber(double ratio)
     return s;
 }
 
+bool isBlockingFigure(std::string_view id)
+{
+    return id == "blocking" || id == "oversubscription";
+}
+
 Message blockingWording(double ratio)
 {
     if (isNonBlocking(ratio))

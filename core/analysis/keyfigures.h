@@ -118,6 +118,8 @@ inline constexpr double kNonBlockingTolerance = 0.005;
 // most). The Metrics dock, presentation mode, the report and `cplan generate` all say it so.
 bool isNonBlocking(double ratio);
 Message blockingWording(double ratio);
+// The key figures that are such a ratio ("blocking", "oversubscription"): worded as above.
+bool isBlockingFigure(std::string_view id);
 // A ratio as "1.92" (C locale, at most two decimals, no trailing zeros): what "%1:1" is filled with.
 std::string ratioNumber(double ratio);
 

@@ -57,6 +57,8 @@ QString keyFigureText(const KeyFigure &f, const std::string &currency, MoneyForm
         shown = text(QT_TRANSLATE_NOOP("KeyFigures", "unknown"));
     else if (f.unit() == Unit::Money && form == MoneyForm::Full)
         shown = formatMoney(*f.value, currency);
+    else if (isBlockingFigure(f.id()))   // "non-blocking (1:1)", "1.76:1": the one wording
+        shown = engineText(blockingWording(*f.value));
     else
         shown = valueText(f.unit(), *f.value, currency);
     if (f.lowerBound() && *f.value > 0)

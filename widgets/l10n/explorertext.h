@@ -16,7 +16,8 @@ struct KeyFigure;
 // A key figure's title without its unit: "CAPEX", "Bisection"; an unknown id as it is.
 QString keyFigureLabel(std::string_view id);
 // A key figure as a person reads it, in its unit scaled for reading: "$12.35M", "1.2 kW",
-// "25.6 Tb/s", "1,800 ns", "3.20 ms", "12.5 %", "2:1", "yes"; "≥ " before a lower bound;
+// "25.6 Tb/s", "1,800 ns", "3.20 ms", "12.5 %", "1.76:1" or "non-blocking (1:1)" (blocking and
+// oversubscription, blockingWording), "yes"; "≥ " before a lower bound;
 // "unknown" when there is no value (or a lower bound of nothing). A cost figure short of a price
 // says its coverage: "≥ $9.26M (56 of 57 lines priced)", "unknown (1 of 6 lines priced)". Money
 // in full ("$9,261,000") for a table's total.

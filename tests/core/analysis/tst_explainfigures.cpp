@@ -40,6 +40,7 @@ private slots:
         QCOMPARE(cplan::blockingWording(37.0 / 21).english(), std::string("1.76:1"));
         QCOMPARE(cplan::blockingWording(1.3).english(), std::string("1.3:1"));
         QVERIFY(!isNonBlocking(1 + 2 * kNonBlockingTolerance));
+        QVERIFY(isBlockingFigure("oversubscription") && isBlockingFigure("blocking") && !isBlockingFigure("slowdown_mean"));
     }
 
     // 37 DGX H100 on QM9700 at 2:1: 37 down, 21 up (the 19 that 2:1 needs split over no fewer

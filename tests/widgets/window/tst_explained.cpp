@@ -8,10 +8,12 @@
 
 #include "analysis.h"
 #include "canvasview.h"
+#include "explorertext.h"
 #include "exporter.h"
 #include "fabricwizard.h"
 #include "metricsview.h"
 
+#include "analysis/keyfigures.h"
 #include "analysis/network.h"
 
 #include "pdftext.h"
@@ -104,6 +106,11 @@ void TestExplained::metricsAndReportWordBlockingAlike()
     const QString wording = QStringLiteral("non-blocking (1:1)");
     const MetricsView::Row row = m_window->metrics()->row(QStringLiteral("oversubscription"));
     QVERIFY2(row.value.contains(wording) && !row.value.contains(QStringLiteral("0.9")), qPrintable(row.value));
+    // The key figure as the explorer, the twin comparison and the report's figures print it.
+    const AnalysisResult &result = m_window->analysis()->result();
+    const KeyFigures figures = keyFigures(result, result.traffic());
+    QVERIFY(figures.find("oversubscription"));
+    QCOMPARE(keyFigureText(*figures.find("oversubscription"), result.cost.bom.currency), wording);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
