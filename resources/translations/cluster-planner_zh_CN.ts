@@ -1445,7 +1445,7 @@
         <translation>双 ToR：每块网卡的端口接到不同的 ToR，ToR 之间没有链路（非堆叠，如阿里巴巴 HPN，SIGCOMM 2024）：一台 ToR 故障只影响其网卡的一个端口，而非整台服务器</translation>
     </message>
     <message>
-        <location filename="../../core/analysis/keyfigures.cpp" line="+349"/>
+        <location filename="../../core/analysis/keyfigures.cpp" line="+354"/>
         <source>non-blocking (1:1)</source>
         <translation>无阻塞 (1:1)</translation>
     </message>
@@ -1554,7 +1554,7 @@
 <context>
     <name>KeyFigures</name>
     <message>
-        <location filename="../../core/analysis/keyfigures.cpp" line="-321"/>
+        <location filename="../../core/analysis/keyfigures.cpp" line="-326"/>
         <source>CAPEX</source>
         <translation>资本支出</translation>
     </message>
@@ -1824,7 +1824,7 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>≥ </source>
         <translation>≥ </translation>
     </message>
@@ -5981,7 +5981,7 @@ or open a design (Ctrl+O).</source>
         <translation>在画布上查找(&amp;F)…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+25"/>
         <source>&amp;Message size</source>
         <translation>消息大小(&amp;M)</translation>
     </message>
@@ -6333,12 +6333,12 @@ or open a design (Ctrl+O).</source>
         <translation>（正在计算 %1…）</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+22"/>
         <source>outdated, analysis cancelled</source>
         <translation>已过时，分析已取消</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+26"/>
         <source>Esc or F5: leave presentation mode</source>
         <translation>Esc 或 F5：退出演示模式</translation>
     </message>
@@ -6493,7 +6493,7 @@ or open a design (Ctrl+O).</source>
         <translation>%1 Tb/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="-40"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="-30"/>
         <location filename="../../widgets/docks/metricsview.cpp" line="+7"/>
         <location line="+51"/>
         <source>n/a</source>
@@ -6702,7 +6702,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::OverviewView</name>
     <message>
-        <location filename="../../widgets/canvas/overviewview.cpp" line="+102"/>
+        <location filename="../../widgets/canvas/overviewview.cpp" line="+103"/>
         <source>Outside groups</source>
         <translation>不属于任何分组</translation>
     </message>
@@ -7836,22 +7836,22 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="-140"/>
         <source>all-reduce on the other servers</source>
-        <translation type="unfinished"></translation>
+        <translation>在其余服务器上运行 all-reduce</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>all-to-all on the other servers</source>
-        <translation type="unfinished"></translation>
+        <translation>在其余服务器上运行 all-to-all</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Another job on the GPU servers after this one&apos;s, sending the whole time: the job&apos;s collectives get the fabric bandwidth it leaves (give fewer GPUs than the design has)</source>
-        <translation type="unfinished"></translation>
+        <translation>本作业之后的 GPU 服务器上运行的另一个作业，始终在发送流量：本作业的集合通信只能获得它剩下的网络带宽（GPU 数需少于设计中的总数）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Neighbour job</source>
-        <translation type="unfinished"></translation>
+        <translation>相邻作业</translation>
     </message>
     <message>
         <location line="+152"/>
@@ -7982,12 +7982,12 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+3"/>
         <source>Beside a neighbour job</source>
-        <translation type="unfinished"></translation>
+        <translation>与相邻作业并行</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>%1 on %2 servers: the fabric leaves the job %3 % (ring), %4 % (tree), %5 % (all-to-all), %6 % (SHARP)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，占 %2 台服务器：网络留给本作业 %3 %（ring）、%4 %（tree）、%5 %（all-to-all）、%6 %（SHARP）</translation>
     </message>
     <message>
         <location line="+7"/>
