@@ -141,6 +141,24 @@ void MainActions::createEditMenu(MainWindow &w)
     find = edit->addAction(tr("&Find on canvas…"), QKeySequence::Find, &w, &MainWindow::showFind);
 }
 
+void MainActions::checkHeatmap(const QString &pattern, double bytes) const
+{
+    for (QAction *a : heatmap->actions())
+        if (a->data().toString() == pattern)
+            a->setChecked(true);
+    for (QAction *a : messageSize->actions())
+        if (a->data().toDouble() == bytes)
+            a->setChecked(true);
+}
+
+QString MainActions::heatmapName(const QString &pattern) const
+{
+    for (QAction *a : heatmap->actions())
+        if (a->data().toString() == pattern)
+            return a->text().remove(QLatin1Char('&'));
+    return pattern;
+}
+
 // The heatmap's message size, beside its pattern: bytes per flow, or a collective's buffer.
 void MainActions::createMessageSizeMenu(MainWindow &w, QMenu *heatmapMenu)
 {

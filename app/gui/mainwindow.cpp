@@ -469,7 +469,7 @@ void MainWindow::onAnalysisCancelled()
     const QString asked = m_analysis->pattern(), shown = QString::fromStdString(r.pattern);
     if (asked != shown || m_analysis->messageBytes() != r.messageBytes) {
         m_analysis->keepResultPattern();
-        checkHeatmapActions(shown, r.messageBytes);
+        m_actions.checkHeatmap(shown, r.messageBytes);
     }
     const QLocale locale;
     const QString now = locale.toString(QTime::currentTime(), QLocale::ShortFormat);
@@ -521,11 +521,7 @@ void MainWindow::updateLegendTitle()
         title += QLatin1Char(' ') + tr("(outdated)");
     m_view->setLegendTitle(title);
     // Under the scale: what the colours are of, at which size, what 100 % means, the bottleneck.
-    QString name = shown;
-    for (QAction *a : m_actions.heatmap->actions())
-        if (a->data().toString() == shown)
-            name = a->text().remove(QLatin1Char('&'));
-    m_view->setLegendCaption(HeatmapCaption::lines(m_analysis->result(), name));
+    m_view->setLegendCaption(HeatmapCaption::lines(m_analysis->result(), m_actions.heatmapName(shown)));
 }
 
 void MainWindow::refreshKeyFigures()
@@ -548,26 +544,16 @@ void MainWindow::refreshKeyFigures()
 
 void MainWindow::setHeatmapPattern(const QString &pattern)
 {
-    checkHeatmapActions(pattern, m_analysis->messageBytes());
+    m_actions.checkHeatmap(pattern, m_analysis->messageBytes());
     m_analysis->setPattern(pattern);
     updateLegendTitle();
 }
 
 void MainWindow::setHeatmapMessageSize(double bytes)
 {
-    checkHeatmapActions(m_analysis->pattern(), bytes);
+    m_actions.checkHeatmap(m_analysis->pattern(), bytes);
     m_analysis->setMessageBytes(bytes);
     updateLegendTitle();
-}
-
-void MainWindow::checkHeatmapActions(const QString &pattern, double bytes)
-{
-    for (QAction *a : m_actions.heatmap->actions())
-        if (a->data().toString() == pattern)
-            a->setChecked(true);
-    for (QAction *a : m_actions.messageSize->actions())
-        if (a->data().toDouble() == bytes)
-            a->setChecked(true);
 }
 
 void MainWindow::setPresentationMode(bool on)

@@ -134,7 +134,6 @@ private:
     void onAnalysisFinished();
     void onAnalysisCancelled();
     void updateLegendTitle();
-    void checkHeatmapActions(const QString &pattern, double bytes);   // the menu says what is asked
     void markAnalysisDocks(bool outdated);
     void onDesignLoaded();
     void onOpeningChanged(bool opening);
