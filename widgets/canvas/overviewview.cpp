@@ -1,6 +1,7 @@
 #include "overviewview.h"
 
 #include "canvasitems.h"
+#include "canvaslod.h"
 #include "canvasscene.h"
 #include "canvasview.h"
 #include "document.h"
@@ -132,8 +133,9 @@ void OverviewView::showPart(const QString &id)
     // Expand the part's collapsed units first: their nodes are hidden inside a block.
     std::set<QString> expand;
     for (const Node &n : design.nodes)
-        if (tileOf(n, groups) == part && !n.group.empty() && m_scene->isGroupCollapsed(QString::fromStdString(n.group)))
-            expand.insert(QString::fromStdString(n.group));
+        if (tileOf(n, groups) == part)   // a unit, or the row of spines outside them (summary view)
+            if (const QString unit = m_scene->levelOfDetail()->unitOf(n); !unit.isEmpty() && m_scene->isGroupCollapsed(unit))
+                expand.insert(unit);
     for (const QString &g : expand)
         m_scene->setGroupCollapsed(g, false);
     // Where the units are (their items may still be building on a large design).

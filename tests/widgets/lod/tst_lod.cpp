@@ -16,12 +16,15 @@
 #include "commands.h"
 #include "document.h"
 #include "inspector.h"
+#include "mainwindow.h"
+#include "overviewview.h"
 #include "planetabs.h"
 
 #include "generate/fattree.h"
 #include "testmain.h"
 
 #include <QApplication>
+#include <QListWidget>
 #include <QTest>
 #include <QUndoStack>
 #include <QWheelEvent>
@@ -47,6 +50,7 @@ private slots:
     void summaryAtFit();
     void zoomingInBringsFullDrawingBack();
     void presentationAtProjectorSize();
+    void overviewOpensSpineRow();
 
 private:
     void openSuperpod();
@@ -377,6 +381,26 @@ void TestLod::presentationAtProjectorSize()
     QTest::keyClick(m_window, Qt::Key_Escape);
     QVERIFY(!m_window->presentationMode());
     QCOMPARE(view->figureFonts().value.pixelSize(), 12);
+}
+
+// In summary the spines are a block; the Overview's tile of the switches outside the units opens
+// it, as a unit's tile opens the unit.
+void TestLod::overviewOpensSpineRow()
+{
+    openSuperpod();
+    QVERIFY(scene()->isGroupCollapsed(QStringLiteral("#spine")));
+    QListWidget *tiles = m_window->overview()->list();
+    QListWidgetItem *outside = nullptr;
+    for (int i = 0; i < tiles->count(); ++i)
+        if (tiles->item(i)->text().startsWith(QStringLiteral("Outside groups")))
+            outside = tiles->item(i);
+    QVERIFY(outside);
+    emit tiles->itemClicked(outside);
+    QTRY_VERIFY(!scene()->levelOfDetail()->isPending());
+    QVERIFY(!scene()->isGroupCollapsed(QStringLiteral("#spine")));
+    for (const Node &n : m_window->document()->design().nodes)
+        if (n.tier == Tier::Spine)
+            QVERIFY2(scene()->nodeItem(n.id), n.id.c_str());
 }
 
 CPLAN_TEST_MAIN(TestLod)
