@@ -149,9 +149,10 @@ std::string batchScript(const SweepArgs &a, Context &ctx, const SlurmPaths &p, u
     return s + cmd + "\n";
 }
 
-// The sweep's points that `store` holds, in expansion order, ranked; `expected` = the sweep's
-// point count.
-Result<std::vector<PointResult>> storedResults(const SweepSpec &spec, const SweepDb &store, std::size_t *expected)
+// The sweep's points that `store` holds, in expansion order, ranked as `rank` says; `expected`
+// = the sweep's point count.
+Result<std::vector<PointResult>> storedResults(const SweepSpec &spec, const SweepDb &store, std::size_t *expected,
+                                               const RankOptions &rank)
 {
     const std::vector<SweepPoint> points = expandSweep(spec);
     *expected = points.size();
@@ -167,7 +168,7 @@ Result<std::vector<PointResult>> storedResults(const SweepSpec &spec, const Swee
             out.push_back(std::move(*it->second));
             out.back().index = p.index;
         }
-    rankSweep(spec, out);
+    rankSweep(spec, out, rank);
     return out;
 }
 
@@ -197,7 +198,9 @@ int collect(const SweepArgs &a, Context &ctx)
         ++parts;
     }
     std::size_t expected = 0;
-    auto results = storedResults(*spec, *store, &expected);
+    RankOptions rank;
+    rank.includeIncomplete = a.includeIncomplete;
+    auto results = storedResults(*spec, *store, &expected, rank);
     if (!results)
         return fail(results.error());
     if (a.csv)
@@ -303,6 +306,8 @@ void addSweepSlurm(CLI::App &sweep, SweepArgs &args, Context &ctx)
     cmd->add_option("--db", c->db, "The results store to merge into (default: the sweep file's name, .sqlite)");
     cmd->add_option("--slurm-dir", c->slurm.dir, "Where the tasks' stores are (default: RESULTS.parts)");
     cmd->add_flag("--pareto", c->pareto, "Only the non-dominated points (table or --json)");
+    cmd->add_flag("--include-incomplete", c->includeIncomplete,
+                  "Rank points whose objective is a lower bound; by default they are left off the front");
     cmd->add_flag("--csv", c->csv, "Every point as CSV");
     cmd->callback([c, &ctx] { ctx.action = [c, &ctx] { return collect(*c, ctx); }; });
 }
