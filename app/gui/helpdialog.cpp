@@ -41,7 +41,7 @@ QString HelpDialog::html()
     h += QStringLiteral("</table><h2>%1</h2><ul>").arg(tr("Reading the figures"));
     for (const QString &item : {
              tr("A figure marked ≥ is a lower bound: some parts have no price, power or rack units in the catalog and count as zero. The BOM lists them."),
-             tr("A cost figure with fewer than %1 % of its BOM lines priced reads \"unknown (n of m lines priced)\": the rest alone would understate it. From %1 % up to all lines it is a lower bound with its coverage beside it.").arg(qRound(kMinPricedLineShare * 100)),
+             tr("A cost figure with fewer than %1 % of its BOM lines priced, and a server or switch among those without a price, reads \"unknown (n of m lines priced)\": the rest alone would understate it. With every server and switch priced, or from %1 % of the lines up, it is a lower bound with its coverage beside it.").arg(qRound(kMinPricedLineShare * 100)),
              tr("Bisection is the most the first half of the endpoints (in the fabric's order, leaf by leaf) can send to the other half at once; a non-blocking fabric gives all that the half can inject, less means oversubscription."),
              tr("Link utilization and completion time come from a max-min fair flow model of the traffic pattern over the routes the routing engine would set; they leave out congestion control, adaptive routing and message sizes."),
              tr("Latency adds the switch and adapter latencies along each route (the catalog's, or assumed: 150 ns a switch, 600 ns an adapter) and 5 ns per metre of cable (3 m when unknown); it is the fabric's share, not an application's latency."),

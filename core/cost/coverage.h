@@ -11,6 +11,11 @@ namespace cplan {
 // to estimate it from. 90 %: a 57-line BOM may miss five lines and still show "≥ $X (52 of 57
 // lines priced)"; a BOM of fewer than ten lines needs every line priced.
 inline constexpr double kMinPricedLineShare = 0.9;
+// Unless every server and switch line has a price: they are most of a GPU cluster's price
+// (networking, switches with their optics and cables, is put at 15-25 % of it: a third-party
+// estimate, ../shared/reference/hardware.md), so with them priced the total of the priced lines
+// is a lower bound a buyer can use — "≥ $X (2 of 12 lines priced)" — even if optics, cables and
+// racks have no price yet.
 
 // How much of a BOM has a price. The value of a line without a price is not known, so the share
 // of value is taken over the priced lines: how much of it rests on a quote or price list (the
@@ -19,6 +24,7 @@ inline constexpr double kMinPricedLineShare = 0.9;
 struct PriceCoverage
 {
     int lines = 0, pricedLines = 0;
+    int majorLines = 0, pricedMajorLines = 0;   // server and switch lines
     long long units = 0, pricedUnits = 0;
     double pricedValue = 0, quotedValue = 0;   // in the BOM's currency
 
@@ -26,8 +32,12 @@ struct PriceCoverage
     double unitShare() const { return units ? double(pricedUnits) / double(units) : 1.0; }
     double quotedShare() const { return pricedValue > 0 ? quotedValue / pricedValue : 0.0; }
     bool complete() const { return pricedLines == lines; }
-    // Enough of the BOM is priced for its total to be shown as a lower bound (kMinPricedLineShare).
-    bool enoughForTotal() const { return lineShare() >= kMinPricedLineShare; }
+    // Enough of the BOM is priced for its total to be shown as a lower bound: kMinPricedLineShare
+    // of its lines, or every server and switch line.
+    bool enoughForTotal() const
+    {
+        return lineShare() >= kMinPricedLineShare || (majorLines > 0 && pricedMajorLines == majorLines);
+    }
 };
 PriceCoverage priceCoverage(const Bom &bom);
 

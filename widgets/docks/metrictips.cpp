@@ -13,9 +13,10 @@ QString MetricToolTips::forId(const QString &id)
                                   "catalog count as zero (the BOM lists them).");
     // The rule of cost/coverage.h, for the cost figures.
     const QString priced = lowerBound + QLatin1Char(' ') +
-                           tr("A cost figure with fewer than %1 % of its BOM lines priced shows as unknown, with how many "
-                              "lines have a price: a line without a price has no value to estimate, and the rest alone "
-                              "would understate the total.")
+                           tr("A cost figure with fewer than %1 % of its BOM lines priced and a server or switch without a "
+                              "price shows as unknown, with how many lines have a price: a line without a price has no "
+                              "value to estimate, and the rest alone would understate the total. Servers and switches are "
+                              "most of a cluster's price: with all of them priced the figure is a lower bound.")
                                .arg(qRound(kMinPricedLineShare * 100));
     if (id == QLatin1String("gpus"))
         return tr("GPUs in the servers. Management appliances carry none.");

@@ -97,6 +97,24 @@ private slots:
         QVERIFY(all.priced && all.priced->complete());
     }
 
+    // Servers and switches priced, optics, cables and racks not (the built-in catalog on a
+    // SuperPOD): 2 of 12 lines, but the lines that make most of the price, so a lower bound.
+    // Missing one of them again gives unknown.
+    void serversAndSwitchesPricedIsLowerBound()
+    {
+        CostAnalysis cost = costOf(12, 2);
+        cost.bom.lines[0].category = "server";
+        cost.bom.lines[1].category = "switch";
+        for (std::size_t i = 2; i < cost.bom.lines.size(); ++i)
+            cost.bom.lines[i].category = i % 2 ? "cable" : "transceiver";
+        const KeyFigure capex = capexOf(cost);
+        QCOMPARE(capex.completeness, Completeness::LowerBound);
+        QCOMPARE(capex.value.value_or(-1), 2000.0);
+        QCOMPARE(capex.priced->priced, 2);
+        cost.bom.lines[2].category = "switch";   // a second switch line, unpriced
+        QCOMPARE(capexOf(cost).completeness, Completeness::Unknown);
+    }
+
     // The ranking: an incomplete point, however cheap its lower bound, is left off the front;
     // asked to, the ranking takes it as it is.
     void rankingLeavesIncompleteOff()
