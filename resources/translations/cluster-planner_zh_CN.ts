@@ -5603,8 +5603,8 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>A cost figure with fewer than %1 % of its BOM lines priced reads &quot;unknown (n of m lines priced)&quot;: the rest alone would understate it. From %1 % up to all lines it is a lower bound with its coverage beside it.</source>
-        <translation>BOM 中有价格的行少于 %1 % 的成本数字显示为“未知（m 行中 n 行有价格）”：仅凭其余各行会低估它。从 %1 % 到全部行都有价格之前，它是一个下限，旁边注明价格覆盖情况。</translation>
+        <source>A cost figure with fewer than %1 % of its BOM lines priced, and a server or switch among those without a price, reads &quot;unknown (n of m lines priced)&quot;: the rest alone would understate it. With every server and switch priced, or from %1 % of the lines up, it is a lower bound with its coverage beside it.</source>
+        <translation>BOM 中有价格的行少于 %1 %，且其中有服务器或交换机没有价格时，成本数字显示为“未知（m 行中 n 行有价格）”：仅凭其余部分会低估总额。所有服务器和交换机都有价格时，或有价格的行达到 %1 % 及以上时，它是一个下限，旁边注明覆盖率。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6365,11 +6365,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+4"/>
-        <source>A cost figure with fewer than %1 % of its BOM lines priced shows as unknown, with how many lines have a price: a line without a price has no value to estimate, and the rest alone would understate the total.</source>
-        <translation>BOM 中有价格的行少于 %1 % 的成本数字显示为未知，并注明有价格的行数：没有价格的行无从估算，仅凭其余各行会低估总额。</translation>
+        <source>A cost figure with fewer than %1 % of its BOM lines priced and a server or switch without a price shows as unknown, with how many lines have a price: a line without a price has no value to estimate, and the rest alone would understate the total. Servers and switches are most of a cluster&apos;s price: with all of them priced the figure is a lower bound.</source>
+        <translation>BOM 中有价格的行少于 %1 % 且有服务器或交换机没有价格时，成本数字显示为未知，并注明有多少行有价格：没有价格的行无法估值，仅凭其余部分会低估总额。服务器和交换机占集群价格的大部分：它们都有价格时，该数字是一个下限。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>GPUs in the servers. Management appliances carry none.</source>
         <translation>服务器中的 GPU。管理设备不含 GPU。</translation>
     </message>
