@@ -404,6 +404,34 @@ private slots:
         QVERIFY(!byName(report.design, "gpu07") && !byName(report.design, "gpu08"));
     }
 
+    // Issue 31 defect 15: fuzzing found a dump whose 33-port router ("Rt 33", as ibnetdiscover
+    // writes routers) imported "successfully" into a design that the design reader then refused
+    // ("'ports' must be from 1 to 16"). The router is skipped with the reason, the 16-port one
+    // beside it is kept, and the design the import gives saves and opens again, unchanged.
+    void routerWithTooManyPortsIsSkipped()
+    {
+        auto text = readFile(data("router-33-ports.topo"));
+        QVERIFY(text.ok());
+        auto r = importIbnetdiscover(*text, "router-33-ports.topo", m_catalog);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        // Saved and opened again with the import's catalog: the same design.
+        const std::string yaml = serializeDesign(r->design);
+        auto back = parseDesign(yaml, "router-33-ports.cluster.yaml", &m_catalog);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QCOMPARE(serializeDesign(*back), yaml);
+        QCOMPARE(back->nodes.size(), r->design.nodes.size());
+        QCOMPARE(back->links.size(), r->design.links.size());
+        // The router that could not be saved is left out, with the reason.
+        QVERIFY(hasNote(*r, 25, "\"R-0002c90300e00000\": port count 33 is not 1 to 16; the record is skipped"));
+        QVERIFY(!byName(r->design, "R-0002c90300e00000"));
+        QCOMPARE(r->counts.routers, 1);
+        const Node *kept = byName(r->design, "R-0002c90300f00000");
+        QVERIFY(kept);
+        QCOMPARE(kept->role, NodeRole::Management);
+        QVERIFY(linkBetween(r->design, "leaf-r", 3, "R-0002c90300f00000", 16));
+        QVERIFY(linkBetween(r->design, "leaf-r", 1, "r01", 1));
+    }
+
     void genericPartsTravelWithTheDesign()
     {
         const IbnetdiscoverImport r = load("switch-models.topo");
