@@ -129,6 +129,8 @@ int runRoute(const RouteArgs &a, Context &ctx)
         if (auto saved = writeFileAtomically(a.lfts, writeLftDump(*analysis->fabric, *analysis->tables)); !saved)
             return fail(saved.error());
     nlohmann::ordered_json j = routeJson(*analysis, a);
+    if (a.metrics)
+        addGeneratorBlocking(j["metrics"], *design);
     j["wall_s"] = since(t0);
     if (ctx.json)
         std::cout << j.dump(2) << '\n';

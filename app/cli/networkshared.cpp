@@ -1,6 +1,7 @@
 #include "cli/networkshared.h"
 
 #include "cli/cli.h"
+#include "analysis/blockingasked.h"
 #include "util/strings.h"
 
 #include <cstdio>
@@ -70,8 +71,16 @@ nlohmann::ordered_json metricsJson(const NetworkAnalysis &n)
     return mj;
 }
 
+void addGeneratorBlocking(nlohmann::ordered_json &metrics, const Design &design)
+{
+    if (const std::optional<Message> b = blockingAskedVsBuilt(design))
+        metrics["blocking"] = b->english();
+}
+
 void printMetrics(const nlohmann::ordered_json &mj)
 {
+    if (mj.contains("blocking"))
+        std::cout << "  blocking: " << mj["blocking"].get<std::string>() << '\n';
     std::cout << "  bisection " << fmt(mj["bisection_gbps"].get<double>(), 0) << " Gb/s ("
               << fmt(100 * mj["bisection_ratio"].get<double>(), 1) << "% of full), diameter "
               << mj["diameter_switches"].get<int>() << " switches\n";

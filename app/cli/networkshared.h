@@ -28,6 +28,9 @@ Result<nccl::Overrides> ncclOverrides(const std::string &algo, const std::string
 int failWorkload(const TrafficResult &t, const std::string &design);
 
 nlohmann::ordered_json metricsJson(const NetworkAnalysis &n);
+// The generator's leaf blocking asked against built, and why (analysis/blockingasked.h), into
+// the metrics when the design has a generator's record.
+void addGeneratorBlocking(nlohmann::ordered_json &metrics, const Design &design);
 void printMetrics(const nlohmann::ordered_json &mj);
 // Each plane of a multi-plane design: its own subnet's figures.
 nlohmann::ordered_json planesJson(const NetworkAnalysis &n);

@@ -219,6 +219,8 @@ int runSimulate(const SimulateArgs &a, Context &ctx)
     if (t.collective && !t.collective->refused.empty() && t.collective->unknown.empty())
         return fail(Error{"--algo", 0, 0, t.collective->refused});
     nlohmann::ordered_json j = simulateJson(t, *analysis, a);
+    if (a.metrics)
+        addGeneratorBlocking(j["metrics"], *design);
     j["wall_s"] = since(t0);
     if (ctx.json)
         std::cout << j.dump(2) << '\n';

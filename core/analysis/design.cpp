@@ -1,5 +1,6 @@
 #include "analysis/design.h"
 
+#include "analysis/blockingasked.h"
 #include "model/design.h"
 
 #include <chrono>
@@ -44,6 +45,7 @@ DesignAnalysis analyzeDesign(const Design &design, const Catalog &catalog, const
     for (const Node &n : design.nodes)
         ++(n.role == NodeRole::Switch ? r.counts.switches : r.counts.servers);
     r.counts.links = int(design.links.size());
+    r.blocking = blockingAskedVsBuilt(design);
     if (control.cancelled())
         return done();
     if (request.validate && !request.network.failures.empty()) {

@@ -42,6 +42,9 @@ struct DesignAnalysis
     DesignCounts counts;
     std::optional<NetworkAnalysis> network;      // when asked for and possible ...
     std::optional<Error> networkError;           // ... else why not (a design without links: neither)
+    // The leaf blocking the design's generator was asked for against what it built, and why
+    // (analysis/blockingasked.h); empty for a design no generator made.
+    std::optional<Message> blocking;
     double wallS = 0;
 };
 

@@ -4,6 +4,7 @@
 #include "generate/common.h"
 #include "generate/ethernet.h"
 #include "generate/fattreeshape.h"
+#include "io/generatorrecord.h"
 
 #include <algorithm>
 #include <optional>
@@ -390,6 +391,9 @@ Result<Design> buildFatTree(const FatTreeSpec &asked, const Catalog &catalog, Fa
     report.askedUp = spec.blockingUp;
     report.blocking = gen::blockingSummary(spec, *shape);
     report.leaves = shape->leaves * spec.planes;
+    // Kept in the design so that the window, the report and `cplan` say it after reopening.
+    if (!report.blocking.format.empty())
+        setGeneratorRecord(design, {"fat-tree", spec.blockingDown, spec.blockingUp, shape->d, shape->u, report.blocking});
     return design;
 }
 

@@ -1,6 +1,7 @@
 #include "io/designracks.h"
 
 #include "catalog/catalog.h"
+#include "io/generatorrecord.h"
 #include "io/yamldom.h"
 #include "io/yamlmapreader.h"
 #include "util/strings.h"
@@ -108,6 +109,8 @@ void writeRacks(std::string &out, const Design &design)
 
 int designFormatNeeded(const Design &design)
 {
+    if (design.extra.count(kGeneratorSection))
+        return 5;
     if (design.settings.mtu)
         return 4;
     for (const Node &n : design.nodes)

@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "catalog/catalogyaml.h"
 #include "io/designracks.h"
+#include "io/generatorrecord.h"
 #include "io/yamldom.h"
 #include "io/yamlmapreader.h"
 #include "model/linkrate.h"
@@ -402,7 +403,8 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
     std::optional<Error> error;
     Design &design = reader.design;
     MapReader top(root, fileName, "the design", error);
-    top.allowOnly({"format", "name", "notes", "settings", "groups", "parts", "racks", "nodes", "links", "tenants", "workloads"});
+    top.allowOnly({"format", "name", "notes", "settings", "groups", "parts", "racks", "nodes", "links", "tenants", "workloads",
+                   kGeneratorSection});
     if (auto s = readFormat(top, fileName, error); !s)
         return s.error();
     top.string("name", design.name);
@@ -422,6 +424,12 @@ Result<Design> parseDesign(const std::string &text, const std::string &fileName,
             return s.error();
     if (auto s = readTenants(top.get("tenants"), fileName, design); !s)
         return s.error();
+    if (const YamlNode *g = top.get(kGeneratorSection); g && !g->isNull()) {
+        auto record = readGeneratorRecord(*g, fileName);
+        if (!record)
+            return record.error();
+        setGeneratorRecord(design, *record);
+    }
     if (const YamlNode *w = top.get("workloads"); w && !w->isNull()) {
         std::string text;
         appendYamlNode(text, *w, 2);

@@ -11,9 +11,10 @@ class Catalog;
 
 // The design file format, `format: cluster-planner/N`: the newest this version reads. Version 2
 // added racks and U positions, version 3 planes (a node's `plane`), version 4 MTUs (the
-// settings' and a node's `mtu`); a design is written in the oldest version that holds it, so
-// older files load -> save byte-identically.
-inline constexpr int kDesignFormatVersion = 4;
+// settings' and a node's `mtu`), version 5 the generator's record (io/generatorrecord.h); a
+// design is written in the oldest version that holds it, so older files load -> save
+// byte-identically.
+inline constexpr int kDesignFormatVersion = 5;
 // Planes a design file may declare.
 inline constexpr int kMaxPlanesInFile = 1024;
 

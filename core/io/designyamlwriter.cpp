@@ -5,6 +5,7 @@
 
 #include "catalog/catalogyaml.h"
 #include "io/designracks.h"
+#include "io/generatorrecord.h"
 #include "io/yamldom.h"
 #include "util/atomicfile.h"
 #include "util/strings.h"
@@ -214,6 +215,8 @@ std::string serializeDesign(const Design &design)
     std::string &out = w.out;
     out.reserve(design.nodes.size() * 110 + design.links.size() * 90 + 1024);
     w.header(design);
+    if (auto it = design.extra.find(kGeneratorSection); it != design.extra.end())
+        out += "generator:" + it->second;
     w.groups(design.groups);
     w.parts(design.parts);
     writeRacks(out, design);

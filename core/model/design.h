@@ -145,7 +145,7 @@ public:
     // Generic parts this design brings along (Part::imported: built by an as-built import,
     // not in any catalog). Loading the design registers them with the catalog.
     std::vector<Part> parts;
-    // Free-form YAML of sections this version does not interpret (workloads, ...), kept verbatim.
+    // Sections kept as YAML text: workloads (verbatim, not interpreted), generator (io/generatorrecord.h).
     std::map<std::string, std::string> extra;
 
     // A copy without the lookups (call reindex() before findNode, findLink or linkAt): what the

@@ -299,6 +299,8 @@ QVector<MetricsView::Row> MetricsView::costFigures(const AnalysisResult &r, cons
                 over += (over.isEmpty() ? QString() : QStringLiteral(", ")) +
                         QStringLiteral("%1 %2").arg(tierName(t.tier), engineText(blockingWording(t.oversubscription)));
     f.append({QStringLiteral("oversubscription"), keyFigureLabel("oversubscription"), over.isEmpty() ? tr("n/a") : over});
+    if (r.blocking)   // the generator's ratio asked against built, and why (kept in the file)
+        f.append({QStringLiteral("blocking"), keyFigureLabel("blocking"), engineText(*r.blocking)});
     f.append(keyRow(k, "capex", currency));
     if (const PriceCoverage c = priceCoverage(bom); c.lines > 0)
         f.append({QStringLiteral("price_coverage"), tr("Price coverage"),

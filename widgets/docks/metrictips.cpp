@@ -28,6 +28,10 @@ QString MetricToolTips::forId(const QString &id)
     if (id == QLatin1String("oversubscription"))
         return tr("Per tier: the capacity down towards the servers divided by the capacity up. 1:1 is non-blocking; 2:1 "
                   "means the uplinks carry at most half of what the servers below can send.");
+    if (id == QLatin1String("blocking"))
+        return tr("The leaf blocking the generator was asked for (File ▸ New fat-tree fabric, cplan generate --blocking) "
+                  "against the down and up ports it gave each leaf, and why they differ: ports are whole and uplinks "
+                  "split evenly over the spines. Kept in the design file; after the leaves are edited it says so.");
     if (id == QLatin1String("capex"))
         return tr("Catalog prices (list or estimated) times quantities; no discount, support or installation.") + QLatin1Char('\n') + priced;
     if (id == QLatin1String("cost_per_gpu"))

@@ -1,10 +1,14 @@
 // The engine's explanations behind issue 31 items 4 and 5: blocking in one wording (within the
 // tolerance "non-blocking (1:1)", else the ratio), the generator's blocking asked against built
 // with the reason, and the bottleneck tier of a traffic run.
+#include "analysis/blockingasked.h"
+#include "analysis/design.h"
 #include "analysis/keyfigures.h"
 #include "analysis/network.h"
 #include "analysis/tierload.h"
 #include "generate/fattree.h"
+#include "io/designyaml.h"
+#include "io/generatorrecord.h"
 
 #include "fixtures.h"
 #include "testmain.h"
@@ -71,11 +75,69 @@ private slots:
         QCOMPARE(report.builtBlocking(), double(report.leafDown) / report.leafUp);
     }
 
+    // The generator's sentence is kept in the file (format 5): after saving and reading back, the
+    // design analysis gives it again; a leaf given one more uplink makes it say what changed.
+    void askedAgainstBuiltSurvivesReopening()
+    {
+        FatTreeReport report;
+        const Design made = test::generateOrStop(test::fatTreeSpec("dgx-h100", 37, "qm9700", 0, 2, 1), test::builtinCatalog(), &report);
+        const std::string text = serializeDesign(made);
+        QVERIFY(text.rfind("format: cluster-planner/5\n", 0) == 0);
+        auto back = parseDesign(text, "reopened.yaml", &test::builtinCatalog());
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QCOMPARE(serializeDesign(*back), text);
+        const std::optional<Message> said = blockingAskedVsBuilt(*back);
+        QVERIFY(said);
+        QCOMPARE(said->english(), report.blocking.english());
+        DesignRequest request;
+        request.analyseNetwork = false;
+        const DesignAnalysis analysed = analyzeDesign(*back, test::builtinCatalog(), request);
+        QVERIFY(analysed.blocking && *analysed.blocking == report.blocking);
+
+        // One more cable from a leaf to a spine: that leaf has 22 uplinks, not the 21 generated.
+        Design edited = *back;
+        const NodeId leaf = *edited.findNode("su01-leaf1"), spine = *edited.findNode("spine01");
+        edited.addLink({"extra", {leaf, 64}, {spine, 64}, {}, {}, {}});
+        const std::optional<Message> changed = blockingAskedVsBuilt(edited);
+        QVERIFY(changed);
+        QVERIFY2(changed->english().rfind("asked 2:1, built 1.76:1 by the generator; changed since: ", 0) == 0, changed->english().c_str());
+
+        // A design no generator made says nothing.
+        edited.extra.erase(kGeneratorSection);
+        QVERIFY(!blockingAskedVsBuilt(edited));
+    }
+
+    // A bad generator section is refused with its line, as every other section is.
+    void badGeneratorSectionIsRefused_data()
+    {
+        QTest::addColumn<QString>("section");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("kind") << "generator:\n  kind: torus\n" << 4 << "unknown generator 'torus'";
+        QTest::newRow("asked") << "generator:\n  kind: fat-tree\n  blocking_asked: 2-1\n" << 5 << "must be D:U";
+        QTest::newRow("ports") << "generator:\n  kind: fat-tree\n  leaf_ports: 300:1\n" << 5 << "'leaf_ports' must be";
+        QTest::newRow("key") << "generator:\n  kind: fat-tree\n  blocking: 2:1\n" << 5 << "unknown key 'blocking'";
+        QTest::newRow("args") << "generator:\n  kind: fat-tree\n  blocking_note: {text: x, args: [[1]]}\n" << 5
+                              << "each of 'args' must be a text value";
+    }
+    void badGeneratorSectionIsRefused()
+    {
+        QFETCH(QString, section);
+        QFETCH(int, line);
+        QFETCH(QString, says);
+        const std::string text = "format: cluster-planner/5\nname: g\n" + section.toStdString() + "nodes: []\nlinks: []\n";
+        auto d = parseDesign(text, "g.yaml", &test::builtinCatalog());
+        QVERIFY(!d.ok());
+        QCOMPARE(d.error().line, line);
+        QVERIFY2(d.error().message.find(says.toStdString()) != std::string::npos, d.error().message.c_str());
+    }
+
     void singleSwitchHasNoBlocking()
     {
         FatTreeReport report;
         test::generateOrStop(test::fatTreeSpec("host-1hca", 8, "qm9700"), test::builtinCatalog(), &report);
         QVERIFY(report.blocking.format.empty());
+        QVERIFY(!generatorRecord(test::generateOrStop(test::fatTreeSpec("host-1hca", 8, "qm9700"), test::builtinCatalog())));
     }
 
     // All-to-all on a non-blocking tree loads every tier alike (the servers' links among them);
