@@ -254,7 +254,7 @@
         <translation>管理设备部件“%1”不在目录中</translation>
     </message>
     <message>
-        <location filename="../../core/generate/fattree.cpp" line="+290"/>
+        <location filename="../../core/generate/fattree.cpp" line="+291"/>
         <source>rails must divide the number of fabric ports per server (%1): 1, the port count, or a divisor between</source>
         <translation>轨道数必须整除每台服务器的网络端口数（%1）：1、端口数，或两者之间的约数</translation>
     </message>
@@ -369,7 +369,7 @@
         <translation>该树有 %1 层且没有 pod：pod 间超额订阅不适用</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+43"/>
         <source>rail-only: %1 switches and %2 links, against %3 switches and %4 links for the rail-optimized fat tree of the same servers. Each of the %5 rails is a network of its own, one switch with no spine, and its own subnet (its own subnet manager and LID space); no switch joins two rails: a GPU reaches another server&apos;s GPU on a different rail only through NVLink to its own server&apos;s GPU on that rail (NVIDIA PXN), so NCCL&apos;s collectives run as on the tree and a pattern between HCAs runs within each rail</source>
         <translation>仅轨道：%1 台交换机和 %2 条链路，相同服务器的轨道优化胖树需要 %3 台交换机和 %4 条链路。%5 条轨道各自是独立的网络，每条一台交换机、无脊交换机，且各自是独立的子网（有自己的子网管理器和 LID 空间）；没有交换机连接两条轨道：GPU 只能先经 NVLink 到本服务器上该轨道的 GPU（NVIDIA PXN），才能到达另一台服务器上其他轨道的 GPU，因此 NCCL 集合通信与胖树上相同，HCA 之间的流量模式在各条轨道内运行</translation>
     </message>
@@ -389,7 +389,7 @@
         <translation>仅轨道布线要求服务器有 2 到 %1 条轨道；这些服务器有 %2 条</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-141"/>
         <source>%1 planes: rail r of every server on plane r mod %1, %2 port(s) of each server per plane; each plane is its own subnet (its own subnet manager and LID space), identical to the others</source>
         <translation>%1 个平面：每台服务器的轨道 r 位于平面 r mod %1，每台服务器在每个平面有 %2 个端口；每个平面是独立的子网（有自己的子网管理器和 LID 空间），各平面完全相同</translation>
     </message>
@@ -1499,6 +1499,16 @@
         <source>the design&apos;s MTU %1 carries RoCE payloads of %2 bytes instead of %3 on its %4 Ethernet switch(es) and RoCE server(s) (e.g. &apos;%5&apos;): RoCE needs an MTU of at least %6 (%3 plus %7 bytes of headers) for its largest payloads</source>
         <translation>设计的 MTU %1 在其 %4 台以太网交换机和 RoCE 服务器（例如“%5”）上只能承载 %2 字节而非 %3 字节的 RoCE 负载：RoCE 要使用最大负载，MTU 至少需要 %6（%3 加 %7 字节报头）</translation>
     </message>
+    <message>
+        <location filename="../../core/analysis/blockingasked.cpp" line="+65"/>
+        <source>asked %1:%2, built %3:1 by the generator; the leaves have no uplinks now (changed since)</source>
+        <translation>要求 %1:%2，生成器建成 %3:1；叶交换机现在没有上行链路（此后已修改）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>asked %1:%2, built %3:1 by the generator; changed since: the %4 leaves now have %5 down / %6 up ports in all (%7:1)</source>
+        <translation>要求 %1:%2，生成器建成 %3:1；此后已修改：%4 台叶交换机现共有 %5 个下行 / %6 个上行端口（%7:1）</translation>
+    </message>
 </context>
 <context>
     <name>Heatmap</name>
@@ -2197,12 +2207,12 @@
         <translation>%1 个节点，%2 条链路；分组以方框标出</translation>
     </message>
     <message>
-        <location filename="../../app/report/analysispage.cpp" line="+116"/>
+        <location filename="../../app/report/analysispage.cpp" line="+118"/>
         <source>Network and cost analysis</source>
         <translation>网络与成本分析</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-169"/>
         <source>Link utilization</source>
         <translation>链路利用率</translation>
     </message>
@@ -2237,12 +2247,12 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+83"/>
+        <location line="+85"/>
         <source> (sampled)</source>
         <translation>（抽样）</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-81"/>
         <source>Latency not available: %1.</source>
         <translation>延迟不可用：%1。</translation>
     </message>
@@ -2292,7 +2302,12 @@ This page shows cost charts only.</source>
         <translation> · 不含 %1 种价格未知的部件</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+24"/>
+        <source>Leaf blocking: %1</source>
+        <translation>叶层阻塞比：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Bottleneck tier under %1: %2</source>
         <translation>%1 下的瓶颈层：%2</translation>
     </message>
@@ -2302,7 +2317,7 @@ This page shows cost charts only.</source>
         <translation>网络指标</translation>
     </message>
     <message>
-        <location line="-39"/>
+        <location line="-41"/>
         <source>Routing: %1%2, %3 endpoints, %4 switches</source>
         <translation>路由：%1%2，%3 个端点，%4 台交换机</translation>
     </message>
@@ -2347,7 +2362,7 @@ This page shows cost charts only.</source>
         <translation>存在：路由可能死锁</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Bisection: %1 Tb/s one way (half injection %2 Tb/s)</source>
         <translation>对分带宽：单向 %1 Tb/s（半注入带宽 %2 Tb/s）</translation>
     </message>
@@ -4938,7 +4953,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ExplorerHost</name>
     <message>
-        <location filename="../../app/gui/explorerhost.cpp" line="+91"/>
+        <location filename="../../app/gui/explorerhost.cpp" line="+92"/>
         <source>%1 from the design explorer: its report has an &quot;Alternatives considered&quot; page</source>
         <translation>%1 来自设计探索器：其报告包含“备选方案比较”页</translation>
     </message>
@@ -5061,13 +5076,13 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+179"/>
+        <location line="+186"/>
         <location line="+12"/>
         <source>Design explorer</source>
         <translation>设计探索器</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location line="-164"/>
         <source>Open sweep file…</source>
         <translation>打开扫描文件…</translation>
     </message>
@@ -5092,7 +5107,7 @@ or open a design (Ctrl+O).</source>
         <translation>选择备选方案，然后运行扫描。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+32"/>
         <source> kW</source>
         <translation> kW</translation>
     </message>
@@ -5137,7 +5152,7 @@ or open a design (Ctrl+O).</source>
         <translation>阻塞比 ≤</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
@@ -5834,7 +5849,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainActions</name>
     <message>
-        <location filename="../../app/gui/mainactions.cpp" line="+70"/>
+        <location filename="../../app/gui/mainactions.cpp" line="+71"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -5864,12 +5879,7 @@ or open a design (Ctrl+O).</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Save &amp;as…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>&amp;Close</source>
         <translation>关闭(&amp;C)</translation>
     </message>
@@ -5916,9 +5926,14 @@ or open a design (Ctrl+O).</source>
         <translation>导出视图(&amp;E)…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Export &amp;report (PDF)…</source>
-        <translation>导出报告 (PDF)(&amp;R)…</translation>
+        <location line="-24"/>
+        <source>Sa&amp;ve as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>E&amp;xport report (PDF)…</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6390,6 +6405,11 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>The leaf blocking the generator was asked for (File ▸ New fat-tree fabric, cplan generate --blocking) against the down and up ports it gave each leaf, and why they differ: ports are whole and uplinks split evenly over the spines. Kept in the design file; after the leaves are edited it says so.</source>
+        <translation>生成器被要求的叶层阻塞比（文件 ▸ 新建胖树网络，cplan generate --blocking）与它给每台叶交换机的下行和上行端口之比，以及两者不同的原因：端口是整数个，上行链路要在脊交换机之间均匀分配。保存在设计文件中；叶交换机修改后会如实说明。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Catalog prices (list or estimated) times quantities; no discount, support or installation.</source>
         <translation>目录价格（标价或估价）乘以数量；不含折扣、支持服务或安装费用。</translation>
     </message>
@@ -6478,12 +6498,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+350"/>
+        <location line="+352"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-139"/>
+        <location line="-141"/>
         <source>Switches (leaf / spine / core)</source>
         <translation>交换机（叶 / 脊 / 核心）</translation>
     </message>
@@ -6500,7 +6520,7 @@ or open a design (Ctrl+O).</source>
         <translation>暂无</translation>
     </message>
     <message>
-        <location filename="../../widgets/docks/metricsview.cpp" line="+54"/>
+        <location filename="../../widgets/docks/metricsview.cpp" line="+56"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -6510,7 +6530,7 @@ or open a design (Ctrl+O).</source>
         <translation>价格覆盖率</translation>
     </message>
     <message>
-        <location line="-179"/>
+        <location line="-181"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
@@ -6565,7 +6585,7 @@ or open a design (Ctrl+O).</source>
         <translation>%1%2 %</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>%1 of %2 lines (%3), %4 of the priced value quoted</source>
         <translation>%2 行中 %1 行有价格（%3），已定价金额中 %4 来自报价</translation>
     </message>
@@ -7479,13 +7499,13 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::SchedulerView</name>
     <message>
-        <location filename="../../widgets/docks/schedulerview.cpp" line="+114"/>
-        <location line="+185"/>
+        <location filename="../../widgets/docks/schedulerview.cpp" line="+154"/>
+        <location line="+186"/>
         <source>synthetic</source>
         <translation>合成</translation>
     </message>
     <message>
-        <location line="-184"/>
+        <location line="-185"/>
         <source>Open trace…</source>
         <translation>打开轨迹…</translation>
     </message>
@@ -7547,12 +7567,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+338"/>
+        <location line="+339"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-334"/>
+        <location line="-335"/>
         <source>whole run in 10 s</source>
         <translation>全程 10 秒</translation>
     </message>
@@ -7567,7 +7587,12 @@ or open a design (Ctrl+O).</source>
         <translation>全程 2 分钟</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="+69"/>
+        <source>No run on this design yet: choose the jobs and a policy, then Simulate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-141"/>
         <source>GPU utilization (%)</source>
         <translation>GPU 利用率 (%)</translation>
     </message>
@@ -7597,12 +7622,7 @@ or open a design (Ctrl+O).</source>
         <translation>已过时：比较之后设计有改动。请针对当前设计重新比较。</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <source>No run on this design yet: choose the jobs and a policy, then Run.</source>
-        <translation>此设计尚未运行：选择作业和策略，然后运行。</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location line="+39"/>
         <source>The run started at %1 was cancelled; shown: the run before it (%2, %3).</source>
         <translation>%1 开始的运行已取消；显示的是之前的运行（%2，%3）。</translation>
     </message>
@@ -7655,7 +7675,7 @@ or open a design (Ctrl+O).</source>
         <translation>按租户划分</translation>
     </message>
     <message>
-        <location filename="../../widgets/docks/schedulerview.cpp" line="+241"/>
+        <location filename="../../widgets/docks/schedulerview.cpp" line="+242"/>
         <source>Scheduling simulation</source>
         <translation>调度模拟</translation>
     </message>
