@@ -51,7 +51,29 @@ private:
     void chooseHeatmap(const QString &pattern);
     void chooseMessageSize(double bytes);
     QString caption() const { return m_window->view()->legendCaption().join(QLatin1Char('\n')); }
+    // The PDF report the window writes, its text on one line; empty, with the reason in *error,
+    // when it could not be written or read.
+    QString reportText(QString *error) const;
 };
+
+QString TestExplained::reportText(QString *error) const
+{
+    QTemporaryDir dir;
+    if (!dir.isValid()) {
+        *error = dir.errorString();
+        return {};
+    }
+    const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
+    if (m_window->exporter()->writeReport(pdf, error) <= 0)
+        return {};
+    const std::optional<QString> text = pdfText(pdf);
+    if (!text) {
+        *error = QStringLiteral("pdftotext read nothing from ") + pdf;
+        return {};
+    }
+    QString flat = *text;
+    return flat.replace(QLatin1Char('\n'), QLatin1Char(' '));
+}
 
 void TestExplained::chooseHeatmap(const QString &pattern)
 {
@@ -111,15 +133,9 @@ void TestExplained::metricsAndReportWordBlockingAlike()
     const KeyFigures figures = keyFigures(result, result.traffic());
     QVERIFY(figures.find("oversubscription"));
     QCOMPARE(keyFigureText(*figures.find("oversubscription"), result.cost.bom.currency), wording);
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
     QString error;
-    QVERIFY2(m_window->exporter()->writeReport(pdf, &error) > 0, qPrintable(error));
-    const std::optional<QString> text = pdfText(pdf);
-    QVERIFY(text);
-    QString flat = *text;
-    flat.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    const QString flat = reportText(&error);
+    QVERIFY2(!flat.isEmpty(), qPrintable(error));
     QVERIFY2(flat.contains(wording), qPrintable(flat.left(3000)));
     QVERIFY2(!flat.contains(QStringLiteral("1:1 non-blocking")), "the report's old wording");
 }
@@ -178,15 +194,9 @@ void TestExplained::reportRunsTheWindowsPattern()
     chooseHeatmap(QStringLiteral("alltoall"));
     chooseMessageSize(double(16ull << 20));
     QVERIFY(m_window->analysis()->waitForIdle(120000));
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
     QString error;
-    QVERIFY2(m_window->exporter()->writeReport(pdf, &error) > 0, qPrintable(error));
-    const std::optional<QString> text = pdfText(pdf);
-    QVERIFY(text);
-    QString flat = *text;
-    flat.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    const QString flat = reportText(&error);
+    QVERIFY2(!flat.isEmpty(), qPrintable(error));
     QVERIFY2(flat.contains(QStringLiteral("alltoall,")) && flat.contains(QStringLiteral("16 MiB")), qPrintable(flat.left(4000)));
     QVERIFY2(!flat.contains(QStringLiteral("permutation,")), "the report's own pattern");
     QVERIFY2(flat.contains(QStringLiteral("Bottleneck tier under alltoall")), qPrintable(flat.left(4000)));
