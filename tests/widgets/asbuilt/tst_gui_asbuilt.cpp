@@ -11,6 +11,7 @@
 #include "canvasview.h"
 #include "differencesview.h"
 #include "document.h"
+#include "documentfiles.h"
 
 #include "asbuilttwin.h"
 #include "fixtures.h"
@@ -43,6 +44,8 @@
 #include <QTimer>
 #include <QTreeWidget>
 
+#include <algorithm>
+
 using namespace cplan;
 
 class TestGuiAsBuilt : public QObject
@@ -62,6 +65,21 @@ private:
             if (a->text() == text)
                 return a;
         return nullptr;
+    }
+
+    // A file dialog's answer as the user gives it: `path` typed into the name field (selectFile()
+    // leaves the field alone while it has the focus) and accepted; a dialog left up would hang
+    // the test, so one that does not take the path is rejected.
+    static void chooseFile(QFileDialog *files, const QString &path)
+    {
+        const QFileInfo file(path);
+        files->setDirectory(file.absolutePath());
+        if (auto *name = files->findChild<QLineEdit *>(QStringLiteral("fileNameEdit")))
+            name->setText(file.fileName());
+        if (files->selectedFiles() == QStringList{file.absoluteFilePath()})
+            static_cast<QDialog *>(files)->accept();   // QFileDialog::accept is protected
+        else
+            files->reject();
     }
 
     QTreeWidgetItem *row(const QString &verdict)
@@ -258,13 +276,7 @@ private slots:
         connect(&answer, &QTimer::timeout, this, [&answer, &offered, plane2] {
             QWidget *modal = QApplication::activeModalWidget();
             if (auto *files = qobject_cast<QFileDialog *>(modal)) {
-                files->setDirectory(QFileInfo(plane2).absolutePath());
-                if (auto *name = files->findChild<QLineEdit *>(QStringLiteral("fileNameEdit")))
-                    name->setText(QFileInfo(plane2).fileName());
-                if (files->selectedFiles() == QStringList{plane2})
-                    static_cast<QDialog *>(files)->accept();
-                else
-                    files->reject();
+                chooseFile(files, plane2);
             } else if (auto *ask = qobject_cast<QInputDialog *>(modal)) {
                 answer.stop();
                 offered = ask->comboBoxItems();
@@ -308,17 +320,9 @@ private slots:
         QTimer answer;   // the file dialog, once it is up
         answer.setInterval(50);
         connect(&answer, &QTimer::timeout, this, [&answer, wrong] {
-            // Typed into the name field, as the user does (selectFile() leaves the field alone
-            // while it has the focus); a dialog left up would hang the test.
             if (auto *files = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
                 answer.stop();
-                files->setDirectory(QFileInfo(wrong).absolutePath());
-                if (auto *name = files->findChild<QLineEdit *>(QStringLiteral("fileNameEdit")))
-                    name->setText(QFileInfo(wrong).fileName());
-                if (files->selectedFiles() == QStringList{wrong})
-                    static_cast<QDialog *>(files)->accept();   // QFileDialog::accept is protected
-                else
-                    files->reject();
+                chooseFile(files, wrong);
             }
         });
         answer.start();
@@ -393,6 +397,60 @@ private slots:
         QVERIFY2(m_window->asBuilt()->compareWith(m_dump, &error), qPrintable(error));
         QVERIFY(outdated->isHidden());
         QVERIFY(!m_window->asBuilt()->legend()->title().contains(QStringLiteral("outdated")));
+    }
+
+    // Issue 31 defect 15: a dump with a 33-port router ("Rt 33") imported "successfully" into a
+    // design that File > Open then refused ("'ports' must be from 1 to 16"). Imported through
+    // File > Import fabric…, saved with Ctrl+S and opened again through File > Open…: the same
+    // design, the router it could not hold left out and counted among the import's notes.
+    void routerDumpSavesAndOpensAgain()
+    {
+        const QString dump = QString::fromStdString(test::testDataPath("asbuilt/router-33-ports.topo"));
+        const QString saved = m_dir.filePath(QStringLiteral("router-import.cluster.yaml"));
+        QString wanted = dump;
+        QStringList boxes;   // what a message box said (a refusal to open)
+        QTimer answer;
+        answer.setInterval(50);
+        connect(&answer, &QTimer::timeout, this, [&wanted, &boxes] {
+            QWidget *modal = QApplication::activeModalWidget();
+            if (auto *files = qobject_cast<QFileDialog *>(modal)) {
+                chooseFile(files, wanted);
+            } else if (auto *box = qobject_cast<QMessageBox *>(modal)) {
+                boxes << box->text() + QLatin1Char(' ') + box->informativeText();
+                box->close();
+            }
+        });
+        answer.start();
+        QSignalSpy imported(m_window->asBuilt(), &AsBuiltCompare::imported);
+        fileAction(QStringLiteral("&Import fabric…"))->trigger();
+        QVERIFY(!imported.isEmpty() || imported.wait(60000));
+        QVERIFY2(imported.first().first().toBool(), qPrintable(imported.first().at(1).toString()));
+        const QString status = m_window->statusBar()->currentMessage();
+        QVERIFY2(status.startsWith(QStringLiteral("Imported router-33-ports.topo")) && !status.endsWith(QStringLiteral("; 0 note(s)")),
+                 qPrintable(status));
+        const std::string importedText = serializeDesign(m_window->document()->design());
+
+        wanted = saved;
+        QApplication::setActiveWindow(m_window);
+        m_window->view()->setFocus();
+        QTest::keyClick(m_window->view(), Qt::Key_S, Qt::ControlModifier);   // untitled: asks where
+        QCOMPARE(m_window->document()->fileName(), saved);
+        QVERIFY(!m_window->document()->isModified());
+        QApplication::setActiveWindow(m_window);   // the offscreen platform does not give it back
+        m_window->view()->setFocus();
+        QTest::keyClick(m_window->view(), Qt::Key_N, Qt::ControlModifier);
+        QVERIFY(m_window->document()->design().nodes.empty());
+
+        QSignalSpy opened(m_window->files(), &DocumentFiles::fileOpened);
+        fileAction(QStringLiteral("&Open…"))->trigger();
+        QVERIFY(!opened.isEmpty() || opened.wait(60000));
+        answer.stop();
+        QVERIFY2(opened.first().first().toBool(), qPrintable(opened.first().at(1).toString()));
+        QVERIFY2(boxes.isEmpty(), qPrintable(boxes.join(QLatin1Char('\n'))));
+        QCOMPARE(m_window->document()->fileName(), saved);
+        QCOMPARE(serializeDesign(m_window->document()->design()), importedText);
+        const Design &design = m_window->document()->design();
+        QVERIFY(std::none_of(design.nodes.begin(), design.nodes.end(), [](const Node &n) { return n.name == "R-0002c90300e00000"; }));
     }
 
     void importFabricOpensTheDump()
