@@ -13,6 +13,7 @@
 #include "document.h"
 #include "documentfiles.h"
 
+#include "../window/windowfixture.h"
 #include "asbuilttwin.h"
 #include "fixtures.h"
 #include "testmain.h"
@@ -65,21 +66,6 @@ private:
             if (a->text() == text)
                 return a;
         return nullptr;
-    }
-
-    // A file dialog's answer as the user gives it: `path` typed into the name field (selectFile()
-    // leaves the field alone while it has the focus) and accepted; a dialog left up would hang
-    // the test, so one that does not take the path is rejected.
-    static void chooseFile(QFileDialog *files, const QString &path)
-    {
-        const QFileInfo file(path);
-        files->setDirectory(file.absolutePath());
-        if (auto *name = files->findChild<QLineEdit *>(QStringLiteral("fileNameEdit")))
-            name->setText(file.fileName());
-        if (files->selectedFiles() == QStringList{file.absoluteFilePath()})
-            static_cast<QDialog *>(files)->accept();   // QFileDialog::accept is protected
-        else
-            files->reject();
     }
 
     QTreeWidgetItem *row(const QString &verdict)
@@ -276,7 +262,7 @@ private slots:
         connect(&answer, &QTimer::timeout, this, [&answer, &offered, plane2] {
             QWidget *modal = QApplication::activeModalWidget();
             if (auto *files = qobject_cast<QFileDialog *>(modal)) {
-                chooseFile(files, plane2);
+                test::chooseFile(files, plane2);
             } else if (auto *ask = qobject_cast<QInputDialog *>(modal)) {
                 answer.stop();
                 offered = ask->comboBoxItems();
@@ -322,7 +308,7 @@ private slots:
         connect(&answer, &QTimer::timeout, this, [&answer, wrong] {
             if (auto *files = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
                 answer.stop();
-                chooseFile(files, wrong);
+                test::chooseFile(files, wrong);
             }
         });
         answer.start();
@@ -414,7 +400,7 @@ private slots:
         connect(&answer, &QTimer::timeout, this, [&wanted, &boxes] {
             QWidget *modal = QApplication::activeModalWidget();
             if (auto *files = qobject_cast<QFileDialog *>(modal)) {
-                chooseFile(files, wanted);
+                test::chooseFile(files, wanted);
             } else if (auto *box = qobject_cast<QMessageBox *>(modal)) {
                 boxes << box->text() + QLatin1Char(' ') + box->informativeText();
                 box->close();

@@ -10,6 +10,7 @@
 #include "designsettingsdialog.h"
 #include "document.h"
 #include "exchangeratesbox.h"
+#include "mainactions.h"
 
 #ifndef Q_MOC_RUN
 #include "catalog/userstore.h"
@@ -20,12 +21,17 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QPushButton>
 #include <QFile>
+#include <QFileDialog>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 
 using namespace cplan;
@@ -237,9 +243,12 @@ void TestPrices::sourceTypedAfterTab()
     QCOMPARE(h[0].source, std::string("quote Q-7 from Acme"));
 }
 
-// Issue 31 item 8: a quote in EUR for a USD design. The import says that its lines need a rate
-// and where to enter it; File > Design settings takes the rate as one undo step, and the lines
-// are priced; undo makes them unknown again.
+// Issue 31 item 8: a quote in EUR for a USD design said "Imported 9 price(s)" and its lines stayed
+// unknown, with nowhere to enter a rate. Through File > Import price list… and its file dialog,
+// the box that follows says that the lines need a rate and where to enter it, and its Open
+// button opens Design settings with the rates; the BOM's tooltip names the missing rate.
+// File > Design settings… takes the rate as one undo step, and the lines are priced; undo
+// makes them unknown again.
 void TestPrices::eurQuoteNeedsRate()
 {
     const BomLine *first = nullptr;
@@ -251,10 +260,36 @@ void TestPrices::eurQuoteNeedsRate()
     QCOMPARE(m_window->bomModel()->bom().currency, std::string("USD"));
     const QString quote = writeFile(QStringLiteral("eur.csv"), QStringLiteral("Part Number,Unit Price,Currency\n%1,100,EUR\n")
                                                                    .arg(QString::fromStdString(part)));
-    QString error, notice;
-    QVERIFY2(m_window->importPriceList(quote, &error, &notice), qPrintable(error));
+    QString notice;
+    int settingsShown = 0;   // the first time from the box's Open (cancelled), then from the menu
+    QTimer answer;
+    answer.setInterval(50);
+    connect(&answer, &QTimer::timeout, this, [&] {
+        QWidget *modal = QApplication::activeModalWidget();
+        if (auto *files = qobject_cast<QFileDialog *>(modal)) {
+            test::chooseFile(files, quote);
+        } else if (auto *box = qobject_cast<QMessageBox *>(modal)) {
+            notice = box->text();
+            QAbstractButton *open = box->button(QMessageBox::Open);
+            (open ? open : box->buttons().front())->click();
+        } else if (auto *rates = modal ? modal->findChild<ExchangeRatesBox *>() : nullptr) {
+            auto *buttons = modal->findChild<QDialogButtonBox *>();
+            if (++settingsShown == 1) {
+                QTest::mouseClick(buttons->button(QDialogButtonBox::Cancel), Qt::LeftButton);
+                return;
+            }
+            rates->currencyCombo()->setCurrentText(QStringLiteral("EUR"));
+            rates->rateSpin()->setValue(1.1);
+            rates->sourceEdit()->setText(QStringLiteral("test rate"));
+            QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        }
+    });
+    answer.start();
+    m_window->actions().importPrices->trigger();
     waitForAnalysis();
     QVERIFY2(notice.contains(QStringLiteral("EUR")) && notice.contains(QStringLiteral("Design settings")), qPrintable(notice));
+    QCOMPARE(settingsShown, 1);
+    QCOMPARE(m_window->document()->undoStack()->count(), 1);   // the import, not the cancelled settings
     QVERIFY(line(part) && !line(part)->unitPrice);
     int row = 0;
     while (m_window->bomModel()->bom().lines[std::size_t(row)].part != part)
@@ -262,16 +297,15 @@ void TestPrices::eurQuoteNeedsRate()
     const QString tip = m_window->bomModel()->index(row, BomModel::UnitPriceColumn).data(Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(QStringLiteral("No EUR rate")), qPrintable(tip));
 
-    answerNextDialog([](QDialog *dialog) {
-        auto *rates = dialog->findChild<ExchangeRatesBox *>();
-        QVERIFY(rates);
-        rates->currencyCombo()->setCurrentText(QStringLiteral("EUR"));
-        rates->rateSpin()->setValue(1.1);
-        rates->sourceEdit()->setText(QStringLiteral("test rate"));
-        QTest::mouseClick(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
-    });
+    QAction *settings = nullptr;
+    for (QAction *a : m_window->menuBar()->actions().first()->menu()->actions())
+        if (a->text() == QStringLiteral("Design se&ttings…"))
+            settings = a;
+    QVERIFY(settings);
     const int steps = m_window->document()->undoStack()->count();
-    m_window->showDesignSettings();
+    settings->trigger();
+    answer.stop();
+    QCOMPARE(settingsShown, 2);
     waitForAnalysis();
     QCOMPARE(m_window->document()->undoStack()->count(), steps + 1);
     QVERIFY(line(part) && line(part)->unitPrice);

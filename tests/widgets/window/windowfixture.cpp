@@ -9,6 +9,9 @@
 #include <QApplication>
 #include <QDialog>
 #include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLineEdit>
 #include <QScreen>
 #include <QStandardPaths>
 #include <QTest>
@@ -26,6 +29,18 @@ double pixelDistance(const CanvasView *view, const QLineF &sceneLine, QPoint p)
     const double len2 = QPointF::dotProduct(d, d);
     const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(QPointF(p) - l.p1(), d) / len2, 0.0, 1.0) : 0.0;
     return QLineF(QPointF(p), l.p1() + t * d).length();
+}
+
+void chooseFile(QFileDialog *files, const QString &path)
+{
+    const QFileInfo file(path);
+    files->setDirectory(file.absolutePath());
+    if (auto *name = files->findChild<QLineEdit *>(QStringLiteral("fileNameEdit")))
+        name->setText(file.fileName());
+    if (files->selectedFiles() == QStringList{file.absoluteFilePath()})
+        static_cast<QDialog *>(files)->accept();   // QFileDialog::accept is protected
+    else
+        files->reject();
 }
 
 void WindowFixture::loadCatalog()

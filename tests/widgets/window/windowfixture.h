@@ -17,6 +17,7 @@
 #include <optional>
 
 class QDialog;
+class QFileDialog;
 
 namespace cplan {
 class CanvasView;
@@ -29,6 +30,10 @@ inline const QString superpodSample = QStringLiteral(CPLAN_SOURCE_DIR "/samples/
 
 // Distance in device pixels from a viewport point to a scene line.
 double pixelDistance(const CanvasView *view, const QLineF &sceneLine, QPoint p);
+// A file dialog answered as the user does: `path` typed into its name field (selectFile() leaves
+// the field alone while it has the focus) and accepted; one that does not take the path is
+// rejected, as a dialog left up would hang the test.
+void chooseFile(QFileDialog *files, const QString &path);
 
 class WindowFixture : public QObject
 {
