@@ -73,8 +73,8 @@ nlohmann::ordered_json metricsJson(const NetworkAnalysis &n)
 
 void addGeneratorBlocking(nlohmann::ordered_json &metrics, const Design &design)
 {
-    if (const std::optional<Message> b = blockingAskedVsBuilt(design))
-        metrics["blocking"] = b->english();
+    if (const std::optional<BlockingAsked> b = blockingAskedVsBuilt(design))
+        metrics["blocking"] = b->detail.english();
 }
 
 void printMetrics(const nlohmann::ordered_json &mj)

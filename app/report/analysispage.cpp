@@ -165,7 +165,7 @@ QStringList fabricLines(const ReportData &data)
         lines << PdfReport::tr("Credit loops: %1")
                      .arg(n->creditLoops->deadlockFree ? PdfReport::tr("none (deadlock-free)") : PdfReport::tr("found: the routes can deadlock"));
     if (const auto &b = data.analysis.blocking)   // as the generator was asked, as built, and why
-        lines << PdfReport::tr("Leaf blocking: %1").arg(engineText(*b));
+        lines << PdfReport::tr("Leaf blocking: %1").arg(engineText(b->detail));
     if (const auto &m = n->metrics) {
         lines << PdfReport::tr("Bisection: %1 Tb/s one way (half injection %2 Tb/s)")
                      .arg(number(m->bisectionGbps / 1000, 1), number(m->halfInjectionGbps / 1000, 1));

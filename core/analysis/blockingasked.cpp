@@ -51,23 +51,31 @@ LeafPorts leafPorts(const Design &design)
 
 } // namespace
 
-std::optional<Message> blockingAskedVsBuilt(const Design &design)
+std::optional<BlockingAsked> blockingAskedVsBuilt(const Design &design)
 {
     const std::optional<GeneratorRecord> g = generatorRecord(design);
     if (!g || g->blocking.format.empty())
         return std::nullopt;
-    const LeafPorts now = leafPorts(design);
-    if (now.leaves > 0 && now.minUp == g->leafUp && now.maxUp == g->leafUp && now.maxDown <= g->leafDown)
-        return g->blocking;
     const std::string asked[] = {std::to_string(g->askedDown), std::to_string(g->askedUp)};
     const std::string built = ratioNumber(g->leafUp > 0 ? double(g->leafDown) / g->leafUp : 1.0);
+    const LeafPorts now = leafPorts(design);
+    if (now.leaves > 0 && now.minUp == g->leafUp && now.maxUp == g->leafUp && now.maxDown <= g->leafDown) {
+        if (1LL * g->leafDown * g->askedUp == 1LL * g->leafUp * g->askedDown)   // the sentence is short
+            return BlockingAsked{g->blocking, g->blocking};
+        return BlockingAsked{{CPLAN_TR("Engine", "asked %1:%2, built %3:1 (%4 down / %5 up per leaf)"),
+                              {asked[0], asked[1], built, std::to_string(g->leafDown), std::to_string(g->leafUp)}},
+                             g->blocking};
+    }
+    const Message brief{CPLAN_TR("Engine", "asked %1:%2, built %3:1; leaves changed since"), {asked[0], asked[1], built}};
     if (now.up == 0)
-        return Message{CPLAN_TR("Engine", "asked %1:%2, built %3:1 by the generator; the leaves have no uplinks now (changed since)"),
-                       {asked[0], asked[1], built}};
-    return Message{CPLAN_TR("Engine", "asked %1:%2, built %3:1 by the generator; changed since: the %4 leaves now have %5 down / %6 "
-                                      "up ports in all (%7:1)"),
-                   {asked[0], asked[1], built, std::to_string(now.leaves), std::to_string(now.down), std::to_string(now.up),
-                    ratioNumber(double(now.down) / double(now.up))}};
+        return BlockingAsked{brief, {CPLAN_TR("Engine", "asked %1:%2, built %3:1 by the generator; the leaves have no uplinks now "
+                                                        "(changed since)"),
+                                     {asked[0], asked[1], built}}};
+    return BlockingAsked{brief,
+                         {CPLAN_TR("Engine", "asked %1:%2, built %3:1 by the generator; changed since: the %4 leaves now have %5 "
+                                             "down / %6 up ports in all (%7:1)"),
+                          {asked[0], asked[1], built, std::to_string(now.leaves), std::to_string(now.down), std::to_string(now.up),
+                           ratioNumber(double(now.down) / double(now.up))}}};
 }
 
 } // namespace cplan

@@ -14,6 +14,13 @@ class Design;
 // leaves may have fewer servers), else that the leaves were changed since and what they have
 // now. Empty for a design no generator made. The window's Metrics, the report and `cplan`
 // take it from DesignAnalysis::blocking.
-std::optional<Message> blockingAskedVsBuilt(const Design &design);
+struct BlockingAsked
+{
+    Message brief;    // "asked 2:1, built 1.76:1 (37 down / 21 up per leaf)": a dock's row
+    Message detail;   // the whole sentence, with the reason: the report, `cplan`, a tooltip
+
+    bool operator==(const BlockingAsked &) const = default;
+};
+std::optional<BlockingAsked> blockingAskedVsBuilt(const Design &design);
 
 } // namespace cplan

@@ -1,6 +1,5 @@
 #include "analysis/design.h"
 
-#include "analysis/blockingasked.h"
 #include "model/design.h"
 
 #include <chrono>

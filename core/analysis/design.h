@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/blockingasked.h"
 #include "analysis/control.h"
 #include "analysis/cost.h"
 #include "analysis/network.h"
@@ -44,7 +45,7 @@ struct DesignAnalysis
     std::optional<Error> networkError;           // ... else why not (a design without links: neither)
     // The leaf blocking the design's generator was asked for against what it built, and why
     // (analysis/blockingasked.h); empty for a design no generator made.
-    std::optional<Message> blocking;
+    std::optional<BlockingAsked> blocking;
     double wallS = 0;
 };
 

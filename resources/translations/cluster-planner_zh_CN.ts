@@ -1501,11 +1501,21 @@
     </message>
     <message>
         <location filename="../../core/analysis/blockingasked.cpp" line="+65"/>
+        <source>asked %1:%2, built %3:1 (%4 down / %5 up per leaf)</source>
+        <translation>要求 %1:%2，建成 %3:1（每台叶交换机下行 %4 / 上行 %5）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>asked %1:%2, built %3:1; leaves changed since</source>
+        <translation>要求 %1:%2，建成 %3:1；叶交换机此后已修改</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>asked %1:%2, built %3:1 by the generator; the leaves have no uplinks now (changed since)</source>
         <translation>要求 %1:%2，生成器建成 %3:1；叶交换机现在没有上行链路（此后已修改）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>asked %1:%2, built %3:1 by the generator; changed since: the %4 leaves now have %5 down / %6 up ports in all (%7:1)</source>
         <translation>要求 %1:%2，生成器建成 %3:1；此后已修改：%4 台叶交换机现共有 %5 个下行 / %6 个上行端口（%7:1）</translation>
     </message>
@@ -6498,7 +6508,7 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+352"/>
+        <location line="+354"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
@@ -6530,12 +6540,12 @@ or open a design (Ctrl+O).</source>
         <translation>价格覆盖率</translation>
     </message>
     <message>
-        <location line="-181"/>
+        <location line="-183"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+103"/>
         <source>the routing tables (one path per destination)</source>
         <translation>路由表（每个目的地一条路径）</translation>
     </message>

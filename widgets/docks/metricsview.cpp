@@ -172,7 +172,9 @@ void MetricsView::setFigures(const QVector<Row> &figures)
             m_labels[i].first->setText(figures[i].label);
             m_labels[i].second->setText(figures[i].value);
             // What the figure means and leaves out, on both the label and the value.
-            const QString tip = MetricToolTips::forId(figures[i].id);
+            QString tip = MetricToolTips::forId(figures[i].id);
+            if (!figures[i].detail.isEmpty() && figures[i].detail != figures[i].value)
+                tip = figures[i].detail + QStringLiteral("\n\n") + tip;
             m_labels[i].first->setToolTip(tip);
             m_labels[i].second->setToolTip(tip);
         }
@@ -300,7 +302,7 @@ QVector<MetricsView::Row> MetricsView::costFigures(const AnalysisResult &r, cons
                         QStringLiteral("%1 %2").arg(tierName(t.tier), engineText(blockingWording(t.oversubscription)));
     f.append({QStringLiteral("oversubscription"), keyFigureLabel("oversubscription"), over.isEmpty() ? tr("n/a") : over});
     if (r.blocking)   // the generator's ratio asked against built, and why (kept in the file)
-        f.append({QStringLiteral("blocking"), keyFigureLabel("blocking"), engineText(*r.blocking)});
+        f.append({QStringLiteral("blocking"), keyFigureLabel("blocking"), engineText(r.blocking->brief), engineText(r.blocking->detail)});
     f.append(keyRow(k, "capex", currency));
     if (const PriceCoverage c = priceCoverage(bom); c.lines > 0)
         f.append({QStringLiteral("price_coverage"), tr("Price coverage"),

@@ -39,6 +39,7 @@ public:
     struct Row
     {
         QString id, label, value;
+        QString detail = QString();   // said in the row's tooltip before what the figure means
     };
 
     // The figures as (label, value) pairs, for tests.

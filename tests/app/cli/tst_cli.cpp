@@ -202,6 +202,26 @@ private slots:
         QVERIFY2(v.out.contains("14 nodes, 720 links"), v.out.constData());
     }
 
+    // The generator's record (issue 31 item 4): a design file keeps what its generator was asked;
+    // `route --metrics` says asked against built and why, in text and JSON.
+    void blockingAskedAfterReopening()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("two-to-one.cluster.yaml"));
+        const Run g = cplan({QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--servers"), QStringLiteral("35"),
+                             QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+                             QStringLiteral("--blocking"), QStringLiteral("2:1"), QStringLiteral("-o"), file});
+        QVERIFY2(g.code == 0, g.err.constData());
+        const QByteArray said = "asked 2:1, built 1.94:1 (35 down / 18 up per leaf): 35 down ports at 2:1 need 17.5 uplinks";
+        const Run text = cplan({QStringLiteral("route"), file, QStringLiteral("--metrics")});
+        QVERIFY2(text.code == 0 && text.out.contains("  blocking: " + said), text.out.constData());
+        const Run json = cplan({QStringLiteral("--json"), QStringLiteral("route"), file, QStringLiteral("--metrics")});
+        const QJsonObject metrics = QJsonDocument::fromJson(json.out).object().value(QStringLiteral("metrics")).toObject();
+        QVERIFY2(metrics.value(QStringLiteral("blocking")).toString().startsWith(QString::fromUtf8(said)), json.out.constData());
+        const Run plain = cplan({QStringLiteral("route"), QStringLiteral(CPLAN_SOURCE_DIR "/samples/edr-32gpu.cluster.yaml"),
+                                 QStringLiteral("--metrics")});
+        QVERIFY2(plain.code == 0 && !plain.out.contains("blocking:"), plain.out.constData());
+    }
+
     void bomCsv()
     {
         const Run r = cplan({QStringLiteral("bom"), QStringLiteral(CPLAN_SOURCE_DIR "/samples/dgx-h100-superpod-1su.cluster.yaml"),
