@@ -45,6 +45,7 @@ private slots:
 
     void onlyRacksPricedIsUnknown();
     void almostAllPricedShowsCoverage();
+    void bomAndMetricsWriteMoneyAlike();
 
 private:
     QString metric(const char *id) const { return m_window->metrics()->row(QLatin1String(id)).value; }
@@ -105,6 +106,31 @@ void TestMoney::almostAllPricedShowsCoverage()
              qPrintable(metric("cost_per_gpu")));
     QVERIFY2(bomTotal().startsWith(QStringLiteral("≥ $")) && bomTotal().endsWith(lines), qPrintable(bomTotal()));
     qInfo("all but %s priced: CAPEX %s, BOM total %s", single.c_str(), qPrintable(capex), qPrintable(bomTotal()));
+}
+
+// Lesser item: under LANG=C the BOM dock wrote "27,237US$" beside the Metrics dock's "$9.26M".
+// Both docks, as the window shows them, put the symbol before the number.
+void TestMoney::bomAndMetricsWriteMoneyAlike()
+{
+    QLocale::setDefault(QLocale::c());
+    m_catalog = test::withTestPrices(*m_catalog, [](const Part &) { return true; });
+    setUpWindow();
+    open(kSample);
+    const BomModel *model = m_window->bomModel();
+    QVERIFY(model->rowCount() > 1);
+    const int totalRow = model->rowCount() - 1;   // a total, no unit price
+    for (int row = 0; row <= totalRow; ++row)
+        for (int column : {int(BomModel::UnitPriceColumn), int(BomModel::TotalColumn)}) {
+            if (row == totalRow && column == BomModel::UnitPriceColumn)
+                continue;
+            QString money = model->index(row, column).data().toString();
+            if (money.endsWith(QStringLiteral(" *")))   // an estimate's mark
+                money.chop(2);
+            QVERIFY2(money.startsWith(QLatin1Char('$')) && money.back().isDigit(), qPrintable(money));
+        }
+    for (const char *id : {"capex", "cost_per_gpu"})
+        QVERIFY2(metric(id).startsWith(QLatin1Char('$')) && !metric(id).contains(QStringLiteral("US$")), qPrintable(metric(id)));
+    qInfo("C locale: BOM total %s, CAPEX %s", qPrintable(bomTotal()), qPrintable(metric("capex")));
 }
 
 CPLAN_TEST_MAIN(TestMoney)
