@@ -5938,12 +5938,12 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="-24"/>
         <source>Sa&amp;ve as…</source>
-        <translation type="unfinished"></translation>
+        <translation>另存为(&amp;V)…</translation>
     </message>
     <message>
         <location line="+25"/>
         <source>E&amp;xport report (PDF)…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出报告 (PDF)(&amp;X)…</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -7599,7 +7599,7 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+69"/>
         <source>No run on this design yet: choose the jobs and a policy, then Simulate.</source>
-        <translation type="unfinished"></translation>
+        <translation>此设计尚未运行：选择作业和策略，然后点击“仿真”。</translation>
     </message>
     <message>
         <location line="-141"/>
