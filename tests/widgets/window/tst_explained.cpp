@@ -42,6 +42,7 @@ private slots:
 
     void wizardSaysAskedAndBuilt();
     void metricsAndReportWordBlockingAlike();
+    void reportSaysAskedAndBuilt();
     void heatmapCaptionExplains();
     void messageSizeChangesCompletion();
     void reportRunsTheWindowsPattern();
@@ -141,6 +142,19 @@ void TestExplained::metricsAndReportWordBlockingAlike()
 }
 
 // Defect 6: the legend said only "Link utilization — alltoall" over a fabric painted red.
+// Item 4: the report said the built ratio only; a design that keeps its generator's record (the
+// bundled 520-GPU HDR sample, generated at 2:1) gives asked against built with the reason.
+void TestExplained::reportSaysAskedAndBuilt()
+{
+    CPLAN_REQUIRE_TOOLS("pdftotext");
+    open(QStringLiteral(CPLAN_SOURCE_DIR "/samples/hdr-2to1-520gpu.cluster.yaml"));
+    QString error;
+    const QString flat = reportText(&error);
+    QVERIFY2(!flat.isEmpty(), qPrintable(error));
+    const QString said = QStringLiteral("Leaf blocking: asked 2:1, built 1.83:1 (22 down / 12 up per leaf): the 11 uplinks that 2:1 needs");
+    QVERIFY2(flat.simplified().contains(said), qPrintable(flat.left(4000)));
+}
+
 void TestExplained::heatmapCaptionExplains()
 {
     open(edrSample);
