@@ -46,7 +46,8 @@ void ExplorerHost::placeOnScreen(QWidget *window, const QWidget *near)
     const QRect room = screen->availableGeometry();
     // The frame (title bar, borders) comes on top of the window's own size.
     const QSize frame = near && near->isVisible() ? near->frameGeometry().size() - near->geometry().size() : QSize(0, 0);
-    const QSize size = window->size().boundedTo(room.size() - frame);
+    // The size it will have once shown: a layout that asks for more than it was resized to wins.
+    const QSize size = window->size().expandedTo(window->minimumSizeHint()).boundedTo(room.size() - frame);
     window->resize(size);
     QRect r(QPoint(0, 0), size + frame);
     r.moveCenter(near && near->isVisible() ? near->frameGeometry().center() : room.center());

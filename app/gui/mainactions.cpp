@@ -63,6 +63,7 @@ MainActions MainActions::create(MainWindow &window)
     return a;
 }
 
+// Every entry of a menu has an accelerator of its own (Alt+F, then one key, does one thing).
 void MainActions::createFileMenu(MainWindow &w)
 {
     DocumentFiles *files = w.files();
@@ -74,7 +75,7 @@ void MainActions::createFileMenu(MainWindow &w)
     recentMenu = file->addMenu(tr("Open &recent"));
     files->setRecentMenu(recentMenu);
     file->addAction(tr("&Save"), QKeySequence::Save, files, &DocumentFiles::save);
-    saveAs = file->addAction(tr("Save &as…"), files, &DocumentFiles::saveAs);
+    saveAs = file->addAction(tr("Sa&ve as…"), files, &DocumentFiles::saveAs);
     saveAs->setShortcuts(withExtra(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
     file->addAction(tr("&Close"), QKeySequence::Close, files, &DocumentFiles::closeDesign);
     file->addSeparator();
@@ -99,7 +100,7 @@ void MainActions::createFileMenu(MainWindow &w)
     importPrices->setEnabled(w.document()->canEditPrices());
     file->addSeparator();
     file->addAction(tr("&Export view…"), QKeySequence(Qt::CTRL | Qt::Key_E), exporter, &Exporter::exportView);
-    file->addAction(tr("Export &report (PDF)…"), exporter, &Exporter::exportReport);
+    file->addAction(tr("E&xport report (PDF)…"), exporter, &Exporter::exportReport);
     file->addAction(tr("Export &BOM workbook (XLSX)…"), exporter, &Exporter::exportBomWorkbook);
     // Every deliverable `cplan export` writes, from the engine's one table.
     auto *deliverables = file->addMenu(tr("Export &deliverable"));

@@ -8,13 +8,17 @@
 #include <QGroupBox>
 #include <QHash>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QPointer>
 #include <QToolBar>
 #include <QTranslator>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QWidget>
 
 #include <mutex>
+#include <ranges>
 
 namespace cplan {
 
@@ -130,6 +134,12 @@ void retranslateWidgets(QWidget *root)
         else if (auto *c = qobject_cast<QComboBox *>(w))
             for (int i = 0; i < c->count(); ++i)
                 again([c, i] { return c->itemText(i); }, [c, i](const QString &t) { c->setItemText(i, t); });
+        else if (auto *e = qobject_cast<QLineEdit *>(w))   // "Search parts…"
+            again([e] { return e->placeholderText(); }, [e](const QString &t) { e->setPlaceholderText(t); });
+        else if (auto *tree = qobject_cast<QTreeWidget *>(w))   // the palette's sections
+            for (QTreeWidgetItemIterator it(tree); *it; ++it)
+                for (QTreeWidgetItem *item = *it; int col : std::views::iota(0, item->columnCount()))
+                    again([item, col] { return item->text(col); }, [item, col](const QString &t) { item->setText(col, t); });
     }
 }
 

@@ -43,6 +43,46 @@ bool SchedulerView::engineAvailable()
     return true;
 }
 
+namespace {
+
+// The trace's file name gives way to the buttons beside it: elided in the middle to the width the
+// dock leaves it (a long name made the dock's controls wider than the dock), in full in the tooltip.
+class ElidedLabel : public QLabel
+{
+public:
+    using QLabel::QLabel;
+    // The text to elide; empty: the label's own text, as set.
+    void setElidedText(const QString &text)
+    {
+        m_full = text;
+        setToolTip(text);
+        elide();
+        updateGeometry();
+    }
+    QSize minimumSizeHint() const override
+    {
+        const QSize own = QLabel::minimumSizeHint();
+        return m_full.isEmpty() ? own : QSize(fontMetrics().averageCharWidth() * 6, own.height());
+    }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QLabel::resizeEvent(event);
+        elide();
+    }
+
+private:
+    void elide()
+    {
+        if (!m_full.isEmpty())
+            setText(fontMetrics().elidedText(QFileInfo(m_full).fileName(), Qt::ElideMiddle, width()));
+    }
+    QString m_full;
+};
+
+} // namespace
+
 static QChartView *chartView(const QString &title, QWidget *parent)
 {
     auto *chart = new QChart;
@@ -111,7 +151,7 @@ void SchedulerView::addScenarioForm(QVBoxLayout *layout)
     m_load->setSingleStep(0.1);
     m_load->setValue(0.9);
     auto *traceRow = new QHBoxLayout;
-    m_traceLabel = new QLabel(tr("synthetic"), this);
+    m_traceLabel = new ElidedLabel(tr("synthetic"), this);
     m_traceButton = new QPushButton(tr("Open trace…"), this);
     m_clearTraceButton = new QPushButton(tr("Synthetic"), this);
     m_clearTraceButton->setToolTip(tr("Forget the trace file and run synthetic jobs again"));
@@ -219,7 +259,7 @@ void SchedulerView::forgetRun()
     m_progress->setValue(0);
     m_clock->clear();
     m_comparison->clear();
-    m_summary->setText(tr("No run on this design yet: choose the jobs and a policy, then Run."));
+    m_summary->setText(tr("No run on this design yet: choose the jobs and a policy, then Simulate."));
     emit busyGpusChanged(0, 0);
     emit busyServersChanged({});
 }
@@ -296,6 +336,7 @@ void SchedulerView::setPolicy(const QString &policy)
 void SchedulerView::setSyntheticJobs(int jobs, double load)
 {
     m_traceFile.clear();
+    static_cast<ElidedLabel *>(m_traceLabel)->setElidedText(QString());
     m_traceLabel->setText(tr("synthetic"));
     m_clearTraceButton->setEnabled(false);
     m_jobs->setValue(jobs);
@@ -305,7 +346,7 @@ void SchedulerView::setSyntheticJobs(int jobs, double load)
 void SchedulerView::setTraceFile(const QString &fileName)
 {
     m_traceFile = fileName;
-    m_traceLabel->setText(QFileInfo(fileName).fileName());
+    static_cast<ElidedLabel *>(m_traceLabel)->setElidedText(fileName);
     m_clearTraceButton->setEnabled(true);
 }
 

@@ -135,9 +135,15 @@ QWidget *ExplorerWindow::buildLeft()
 
 QWidget *ExplorerWindow::buildFilter()
 {
+    // The limits on one row, the two switches under them: on one row they made the window
+    // 1,628 px wide at least, off a 1920×1080 screen.
     auto *box = new QWidget(this);
-    auto *row = new QHBoxLayout(box);
-    row->setContentsMargins(0, 0, 0, 0);
+    auto *rows = new QVBoxLayout(box);
+    rows->setContentsMargins(0, 0, 0, 0);
+    auto *row = new QHBoxLayout;
+    auto *switches = new QHBoxLayout;
+    rows->addLayout(row);
+    rows->addLayout(switches);
     m_budget = limitBox(1e13, 0, QString(), box);
     m_budget->setSingleStep(1e6);
     m_power = limitBox(1e7, 1, tr(" kW"), box);
@@ -159,9 +165,10 @@ QWidget *ExplorerWindow::buildFilter()
         row->addWidget(w);
         connect(static_cast<QDoubleSpinBox *>(w), &QDoubleSpinBox::valueChanged, this, &ExplorerWindow::applyFilter);
     }
-    row->addWidget(m_hideInfeasible);
-    row->addWidget(m_includeIncomplete);
     row->addStretch(1);
+    switches->addWidget(m_hideInfeasible);
+    switches->addWidget(m_includeIncomplete);
+    switches->addStretch(1);
     connect(m_hideInfeasible, &QCheckBox::toggled, this, [this](bool on) {
         m_proxy->setHideInfeasible(on);
         refreshChart();
