@@ -126,10 +126,13 @@ private:
         }
     }
 
+    // A switch's ports less its SHARP port when that is the last one; never fewer than one, the
+    // least a part has in the catalog and the design reader (fuzzing found a ports report whose
+    // only switch port was its aggregation node: a 0-port part, a saved design that did not open).
     int physicalPorts(std::size_t i) const
     {
         const DiscoveredNode &node = m_fab.nodes[i];
-        return m_internalPort[i] > 0 && m_internalPort[i] == node.ports ? node.ports - 1 : node.ports;
+        return m_internalPort[i] > 0 && m_internalPort[i] == node.ports && node.ports > 1 ? node.ports - 1 : node.ports;
     }
 
     void describeDevices()

@@ -179,6 +179,7 @@ private slots:
         QTest::newRow("bad guid") << "bad-guid.txt" << 1 << "malformed value";
         QTest::newRow("no catalog switch") << "unknown-switch-part.txt" << 0 << "generic part";
         QTest::newRow("not UTF-8") << "not-utf8.txt" << 1 << "not UTF-8";
+        QTest::newRow("only a SHARP port") << "sharp-port-only.txt" << 1 << "SHARP aggregation node (internal)";
     }
     void mistakesAreNoted()
     {
