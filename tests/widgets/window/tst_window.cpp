@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "designsettingsdialog.h"
 #include "document.h"
+#include "documentfiles.h"
 #include "inspector.h"
 #include "metricsview.h"
 #include "overviewview.h"
@@ -59,6 +60,7 @@ private slots:
     void inspectorFollowsWiring();
     void redoWithCtrlY();
     void saveAsWithCtrlShiftS();
+    void sampleOpenedWithCtrlOIsUntitled();
     void cutWithCtrlX();
     void pastedNodeHasName();
     void noGhostLinesAfterUndoMove();
@@ -160,6 +162,39 @@ void TestWindow::saveAsWithCtrlShiftS()
     QTest::keyClick(m_window->view(), Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
     QTRY_COMPARE_WITH_TIMEOUT(title, QStringLiteral("Save design"), 10000);
     QVERIFY(m_window->document()->isModified()); // cancelled: nothing saved
+}
+
+// Issue 31 defect 2, the samples: a bundled sample opened with Ctrl+O and its file dialog (the
+// window's asynchronous open, not the one tests call) kept the sample's name, and Ctrl+S after
+// an edit overwrote the sample. It opens as an untitled copy: Ctrl+S asks where.
+void TestWindow::sampleOpenedWithCtrlOIsUntitled()
+{
+    QFile sample(edrSample);
+    QVERIFY(sample.open(QIODevice::ReadOnly));
+    const QByteArray before = sample.readAll();
+    sample.close();
+    QSignalSpy opened(m_window->files(), &DocumentFiles::fileOpened);
+    answerNextDialog([](QDialog *dialog) {
+        auto *files = qobject_cast<QFileDialog *>(dialog);
+        QVERIFY(files);
+        chooseFile(files, edrSample);
+    });
+    QTest::keyClick(m_window->view(), Qt::Key_O, Qt::ControlModifier);
+    QVERIFY(!opened.isEmpty() || opened.wait(60000));
+    QVERIFY2(opened.first().first().toBool(), qPrintable(opened.first().at(1).toString()));
+    QVERIFY(!m_window->document()->design().nodes.empty());
+    QVERIFY2(m_window->document()->fileName().isEmpty(), qPrintable(m_window->document()->fileName()));
+    QVERIFY2(m_window->windowTitle().contains(QStringLiteral("(untitled)")), qPrintable(m_window->windowTitle()));
+
+    QVERIFY(m_window->scene()->dropPart("qm9700", QPointF(0, -400)));
+    QApplication::setActiveWindow(m_window);   // the offscreen platform does not give it back
+    m_window->view()->setFocus();
+    QString title;
+    closeNextDialog(&title);
+    QTest::keyClick(m_window->view(), Qt::Key_S, Qt::ControlModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(title, QStringLiteral("Save design"), 10000);
+    QVERIFY(sample.open(QIODevice::ReadOnly));
+    QCOMPARE(sample.readAll(), before);
 }
 
 void TestWindow::cutWithCtrlX()
