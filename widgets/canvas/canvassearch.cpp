@@ -40,6 +40,23 @@ CanvasSearchBar::CanvasSearchBar(CanvasScene *scene, CanvasView *view, QWidget *
             find(m_edit->text());
     });
     setVisible(false);
+    // "1 of 1: gpu06400" stayed up over the next design (File > New, Open): another design, or
+    // nodes and links added or removed, and the hits are forgotten; Return searches again.
+    connect(scene->document(), &Document::changed, this, [this](const ChangeEvent &e) {
+        if (e.type == ChangeEvent::DesignReplaced || (e.aspects & ChangeEvent::Topology))
+            forgetHits();
+    });
+}
+
+void CanvasSearchBar::forgetHits()
+{
+    if (NodeItem *old = m_scene->nodeItem(m_highlightedNode))
+        old->setHighlightPort(0);
+    m_highlightedNode.clear();
+    m_hits.clear();
+    m_query.clear();
+    m_current = 0;
+    m_result->clear();
 }
 
 void CanvasSearchBar::open()

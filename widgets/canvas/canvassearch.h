@@ -37,6 +37,7 @@ protected:
 
 private:
     void show(std::size_t index);
+    void forgetHits();
 
     CanvasScene *m_scene;
     CanvasView *m_view;

@@ -1,9 +1,12 @@
 // What the pre-sales day on the real window found (tests/bench/presales_day.sh, issue 31's
 // acceptance session), driven as the user did: the File menu by its accelerators, the Scheduler
-// dock with a trace, the design explorer at 1920×1080, View > Language. Each test failed before
-// its fix.
+// dock with a trace, the design explorer at 1920×1080, View > Language, Find then File > New.
+// Each test failed before its fix.
 #include "windowfixture.h"
 
+#include "canvassearch.h"
+#include "canvasview.h"
+#include "document.h"
 #include "explorerhost.h"
 #include "explorerwindow.h"
 #include "i18n.h"
@@ -30,6 +33,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+#include <QUndoStack>
 
 using namespace cplan;
 using namespace cplan::test;
@@ -98,6 +102,7 @@ private slots:
     void schedulerNamesItsButton();
     void explorerOnScreen();
     void paletteInNewLanguage();
+    void findForgottenOnNewDesign();
 
 private:
     QMenu *fileMenu() const { return m_window->menuBar()->actions().first()->menu(); }
@@ -239,6 +244,34 @@ void TestPresalesDay::paletteInNewLanguage()
     QApplication::processEvents();
     QCOMPARE(search->placeholderText(), QStringLiteral("Search parts…"));
     QCOMPARE(tree->topLevelItem(0)->text(0), QStringLiteral("Switches"));
+}
+
+// Find (Ctrl+F) on the 102,400-GPU design, then File > New: the bar still said "1 of 1:
+// gpu06400" over the empty design. Another design forgets the hits (the query stays to search
+// again), and so does deleting what was found.
+void TestPresalesDay::findForgottenOnNewDesign()
+{
+    open(edrSample);
+    QTest::keyClick(m_window->view(), Qt::Key_F, Qt::ControlModifier);
+    CanvasSearchBar *bar = m_window->searchBar();
+    QVERIFY(bar->isVisible());
+    QTest::keyClicks(bar->edit(), QStringLiteral("gpu001"));
+    QTest::keyClick(bar->edit(), Qt::Key_Return);
+    QVERIFY2(bar->resultText().startsWith(QStringLiteral("1 of 1")), qPrintable(bar->resultText()));
+    m_window->view()->setFocus();
+    QTest::keyClick(m_window->view(), Qt::Key_Delete);   // the found server, selected
+    QVERIFY(!m_window->document()->design().findNode("gpu001"));
+    QCOMPARE(bar->resultText(), QString());
+    QTest::keyClick(bar->edit(), Qt::Key_Return);       // searches again: gone
+    QCOMPARE(bar->resultText(), QStringLiteral("Not found"));
+    QTest::keyClick(m_window->view(), Qt::Key_Z, Qt::ControlModifier);
+    QTest::keyClick(bar->edit(), Qt::Key_Return);
+    QVERIFY2(bar->resultText().startsWith(QStringLiteral("1 of 1")), qPrintable(bar->resultText()));
+    m_window->document()->undoStack()->setClean();
+    QTest::keyClick(m_window->view(), Qt::Key_N, Qt::ControlModifier);   // File > New
+    QVERIFY(m_window->document()->design().nodes.empty());
+    QCOMPARE(bar->resultText(), QString());
+    QCOMPARE(bar->edit()->text(), QStringLiteral("gpu001"));
 }
 
 CPLAN_TEST_MAIN(TestPresalesDay)
