@@ -70,14 +70,38 @@ private:
 
 QPointer<NotingTranslator> g_noting;
 
+QString translated(const Source &s)
+{
+    return QCoreApplication::translate(s.context.constData(), s.text.constData(),
+                                       s.disambiguation.isEmpty() ? nullptr : s.disambiguation.constData());
+}
+
+// What each text of each widget was last translated from. Two sources can share a translation
+// ("Part" and "Parts" are both 部件): looked up by its text alone, the Inspector's "Part" came
+// back from Chinese as "Parts". A text still as it was set goes back to its own source.
+struct Shown
+{
+    Source source;
+    QString text;
+};
+QHash<QPair<const void *, QString>, Shown> g_shown;
+
 template<class Get, class Set>
-void again(Get get, Set set)
+void again(const void *owner, const QString &role, Get get, Set set)
 {
     const QString text = get();
-    if (text.isEmpty())
+    if (text.isEmpty() || !g_noting)
         return;
-    if (const std::optional<QString> t = translatedAgain(text); t && *t != text)
-        set(*t);
+    const auto key = qMakePair(owner, role);
+    const auto it = g_shown.constFind(key);
+    const std::optional<Source> s =
+        it != g_shown.cend() && it->text == text ? std::optional<Source>(it->source) : g_noting->source(text);
+    if (!s)
+        return;
+    const QString t = translated(*s);
+    g_shown.insert(key, Shown{*s, t});
+    if (t != text)
+        set(t);
 }
 
 } // namespace
@@ -106,40 +130,43 @@ std::optional<QString> translatedAgain(const QString &text)
     const std::optional<Source> s = g_noting->source(text);
     if (!s)
         return std::nullopt;
-    return QCoreApplication::translate(s->context.constData(), s->text.constData(),
-                                       s->disambiguation.isEmpty() ? nullptr : s->disambiguation.constData());
+    return translated(*s);
 }
 
 void retranslateWidgets(QWidget *root)
 {
     const auto actions = root->findChildren<QAction *>();
     for (QAction *a : actions) {
-        again([a] { return a->text(); }, [a](const QString &t) { a->setText(t); });
-        again([a] { return a->toolTip(); }, [a](const QString &t) { a->setToolTip(t); });
-        again([a] { return a->iconText(); }, [a](const QString &t) { a->setIconText(t); });
+        again(a, QStringLiteral("text"), [a] { return a->text(); }, [a](const QString &t) { a->setText(t); });
+        again(a, QStringLiteral("toolTip"), [a] { return a->toolTip(); }, [a](const QString &t) { a->setToolTip(t); });
+        again(a, QStringLiteral("iconText"), [a] { return a->iconText(); }, [a](const QString &t) { a->setIconText(t); });
     }
     const auto widgets = root->findChildren<QWidget *>();
     for (QWidget *w : widgets) {
-        again([w] { return w->toolTip(); }, [w](const QString &t) { w->setToolTip(t); });
+        again(w, QStringLiteral("toolTip"), [w] { return w->toolTip(); }, [w](const QString &t) { w->setToolTip(t); });
         if (auto *m = qobject_cast<QMenu *>(w))
-            again([m] { return m->title(); }, [m](const QString &t) { m->setTitle(t); });
+            again(m, QStringLiteral("title"), [m] { return m->title(); }, [m](const QString &t) { m->setTitle(t); });
         else if (qobject_cast<QDockWidget *>(w) || qobject_cast<QToolBar *>(w))
-            again([w] { return w->windowTitle(); }, [w](const QString &t) { w->setWindowTitle(t); });
+            again(w, QStringLiteral("windowTitle"), [w] { return w->windowTitle(); },
+                  [w](const QString &t) { w->setWindowTitle(t); });
         else if (auto *l = qobject_cast<QLabel *>(w))
-            again([l] { return l->text(); }, [l](const QString &t) { l->setText(t); });
+            again(l, QStringLiteral("text"), [l] { return l->text(); }, [l](const QString &t) { l->setText(t); });
         else if (auto *b = qobject_cast<QAbstractButton *>(w))
-            again([b] { return b->text(); }, [b](const QString &t) { b->setText(t); });
+            again(b, QStringLiteral("text"), [b] { return b->text(); }, [b](const QString &t) { b->setText(t); });
         else if (auto *g = qobject_cast<QGroupBox *>(w))
-            again([g] { return g->title(); }, [g](const QString &t) { g->setTitle(t); });
+            again(g, QStringLiteral("title"), [g] { return g->title(); }, [g](const QString &t) { g->setTitle(t); });
         else if (auto *c = qobject_cast<QComboBox *>(w))
             for (int i = 0; i < c->count(); ++i)
-                again([c, i] { return c->itemText(i); }, [c, i](const QString &t) { c->setItemText(i, t); });
+                again(c, QStringLiteral("item %1").arg(i), [c, i] { return c->itemText(i); },
+                      [c, i](const QString &t) { c->setItemText(i, t); });
         else if (auto *e = qobject_cast<QLineEdit *>(w))   // "Search parts…"
-            again([e] { return e->placeholderText(); }, [e](const QString &t) { e->setPlaceholderText(t); });
+            again(e, QStringLiteral("placeholder"), [e] { return e->placeholderText(); },
+                  [e](const QString &t) { e->setPlaceholderText(t); });
         else if (auto *tree = qobject_cast<QTreeWidget *>(w))   // the palette's sections
             for (QTreeWidgetItemIterator it(tree); *it; ++it)
                 for (QTreeWidgetItem *item = *it; int col : std::views::iota(0, item->columnCount()))
-                    again([item, col] { return item->text(col); }, [item, col](const QString &t) { item->setText(col, t); });
+                    again(item, QStringLiteral("column %1").arg(col), [item, col] { return item->text(col); },
+                          [item, col](const QString &t) { item->setText(col, t); });
     }
 }
 

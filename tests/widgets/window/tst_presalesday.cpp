@@ -1,15 +1,18 @@
 // What the pre-sales day on the real window found (tests/bench/presales_day.sh, issue 31's
 // acceptance session), driven as the user did: the File menu by its accelerators, the Scheduler
-// dock with a trace, the design explorer at 1920×1080, View > Language, Find then File > New.
+// dock with a trace, the design explorer at 1920×1080, View > Language (the palette, a round
+// trip), Find then File > New.
 // Each test failed before its fix.
 #include "windowfixture.h"
 
+#include "canvasscene.h"
 #include "canvassearch.h"
 #include "canvasview.h"
 #include "document.h"
 #include "explorerhost.h"
 #include "explorerwindow.h"
 #include "i18n.h"
+#include "inspector.h"
 #include "partpalette.h"
 #include "retranslate.h"
 #include "schedulerview.h"
@@ -17,6 +20,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QFile>
 #include <QHBoxLayout>
 #include <QHash>
@@ -103,6 +107,7 @@ private slots:
     void explorerOnScreen();
     void paletteInNewLanguage();
     void findForgottenOnNewDesign();
+    void languageRoundTripKeepsWords();
 
 private:
     QMenu *fileMenu() const { return m_window->menuBar()->actions().first()->menu(); }
@@ -272,6 +277,29 @@ void TestPresalesDay::findForgottenOnNewDesign()
     QVERIFY(m_window->document()->design().nodes.empty());
     QCOMPARE(bar->resultText(), QString());
     QCOMPARE(bar->edit()->text(), QStringLiteral("gpu001"));
+}
+
+// English, 简体中文, English again: the Inspector's "Part" and "Rack" came back as "Parts" and
+// "Racks" (部件 and 机柜 translate both); the dock titles stay Parts and Racks.
+void TestPresalesDay::languageRoundTripKeepsWords()
+{
+    open(edrSample);
+    m_window->scene()->selectObjects({QStringLiteral("gpu001")});
+    QHash<QLabel *, QString> before;
+    for (QLabel *l : m_window->inspector()->findChildren<QLabel *>())
+        if (l->text() == QStringLiteral("Part") || l->text() == QStringLiteral("Rack"))
+            before.insert(l, l->text());
+    QCOMPARE(before.size(), 2);
+    languageAction(QStringLiteral("简体中文"))->trigger();
+    QApplication::processEvents();
+    for (auto it = before.cbegin(); it != before.cend(); ++it)
+        QVERIFY2(it.key()->text() != it.value(), qPrintable(it.key()->text()));
+    languageAction(QStringLiteral("English"))->trigger();
+    QApplication::processEvents();
+    for (auto it = before.cbegin(); it != before.cend(); ++it)
+        QCOMPARE(it.key()->text(), it.value());
+    QCOMPARE(m_window->findChild<QDockWidget *>(QStringLiteral("PartsDock"))->windowTitle(), QStringLiteral("Parts"));
+    QCOMPARE(m_window->findChild<QDockWidget *>(QStringLiteral("RacksDock"))->windowTitle(), QStringLiteral("Racks"));
 }
 
 CPLAN_TEST_MAIN(TestPresalesDay)
