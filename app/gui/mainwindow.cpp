@@ -588,7 +588,7 @@ void MainWindow::setPresentationMode(bool on)
         showNormal();
     }
     refreshKeyFigures();
-    QTimer::singleShot(0, m_view, &CanvasView::fitAll);
+    QTimer::singleShot(0, m_view, &CanvasView::fitAllWhileResizing);   // full screen comes later
 }
 
 } // namespace cplan

@@ -50,6 +50,8 @@ void CanvasView::scrollContentsBy(int dx, int dy)
 void CanvasView::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
+    if (!m_refitUntil.hasExpired())
+        fitAll();
     m_scene->levelOfDetail()->viewChanged();
 }
 
@@ -92,6 +94,12 @@ void CanvasView::fitAll()
     if (r.isEmpty())
         r = QRectF(-400, -300, 800, 600);
     fitRect(r.adjusted(-30, -30, 30, 30));
+}
+
+void CanvasView::fitAllWhileResizing()
+{
+    m_refitUntil.setRemainingTime(1000);
+    fitAll();
 }
 
 void CanvasView::fitRect(const QRectF &rect)

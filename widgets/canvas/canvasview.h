@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QDeadlineTimer>
 #include <QGraphicsView>
 #include <QPair>
 #include <QStringList>
@@ -23,6 +24,9 @@ public:
     void fitAll();
     // Shows a scene rectangle whole (level of detail follows the zoom).
     void fitRect(const QRectF &rect);
+    // Fit now and again at each resize in the next second: a window switching to or from full
+    // screen gets its size from the window system after the switch, and Fit must take that size.
+    void fitAllWhileResizing();
     void zoomBy(double factor);
     double zoom() const;
     // Brings a scene rectangle (what Find or a list selected) to the middle of the view, zoomed
@@ -95,6 +99,7 @@ private:
     QString m_hint;
     bool m_showOverlay = true;
     bool m_projector = false;
+    QDeadlineTimer m_refitUntil;   // expired: a resize keeps the zoom
 };
 
 } // namespace cplan
