@@ -29,6 +29,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <optional>
+
 using namespace cplan;
 using namespace cplan::test;
 
@@ -271,13 +273,20 @@ void TestCustomer::wizardRemembersValues()
         wizard->setBlocking(2, 1);
     });
     QCOMPARE(m_window->document()->design().name, std::string("New fabric"));
-    FabricWizard again(*m_catalog);
-    const FatTreeSpec spec = again.spec();
-    QCOMPARE(spec.servers.size(), std::size_t(1));
-    QCOMPARE(spec.servers[0].second, 48);
-    QCOMPARE(spec.blockingDown, 2);
-    QCOMPARE(spec.blockingUp, 1);
-    again.reject();
+    // File > New fat-tree fabric again (Ctrl+Shift+N): the wizard shows the last values.
+    std::optional<FatTreeSpec> spec;
+    answerNextDialog([&spec](QDialog *dialog) {
+        auto *wizard = qobject_cast<FabricWizard *>(dialog);
+        QVERIFY(wizard);
+        spec = wizard->spec();
+        QTest::mouseClick(wizard->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Cancel), Qt::LeftButton);
+    });
+    QTest::keyClick(m_window->view(), Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(spec);
+    QCOMPARE(spec->servers.size(), std::size_t(1));
+    QCOMPARE(spec->servers[0].second, 48);
+    QCOMPARE(spec->blockingDown, 2);
+    QCOMPARE(spec->blockingUp, 1);
 }
 
 // Defect 5 (item 4): the blocking asked for against what was built, with the reason, was said in
