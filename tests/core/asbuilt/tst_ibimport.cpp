@@ -430,6 +430,12 @@ private slots:
         QCOMPARE(kept->role, NodeRole::Management);
         QVERIFY(linkBetween(r->design, "leaf-r", 3, "R-0002c90300f00000", 16));
         QVERIFY(linkBetween(r->design, "leaf-r", 1, "r01", 1));
+        // The same fabric as a ports report (`ibnetdiscover -p`): load() saves and opens it again.
+        const IbnetdiscoverImport report = load("router-33-ports-report.txt");
+        QVERIFY(hasNote(report, 2, "skipped"));
+        QCOMPARE(report.counts.routers, 1);
+        QVERIFY(linkBetween(report.design, "leaf-r", 1, "r01", 1));
+        QCOMPARE(report.design.links.size(), std::size_t(2));
     }
 
     void genericPartsTravelWithTheDesign()
