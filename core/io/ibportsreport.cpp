@@ -47,7 +47,7 @@ bool end(std::string_view s, std::size_t &pos, PortEnd &e)
         return false;
     e.lid = nextToken(s, pos);
     // A switch numbers its ports with one byte; an adapter or router has a few (partlimits.h).
-    const int maxPort = e.type == IbNodeType::Switch ? 255 : partlimits::kMaxHcaPorts;
+    const int maxPort = e.type == IbNodeType::Switch ? partlimits::kMaxSwitchPorts : partlimits::kMaxHcaPorts;
     if (!parseDecimal(e.lid, lid) || !parseDecimal(nextToken(s, pos), port) || port < 1 || port > maxPort)
         return false;
     e.port = int(port);

@@ -22,7 +22,10 @@ namespace cplan::ibreader {
 
 namespace {
 
-constexpr int kMaxPorts = 255;   // IB port numbers are 8 bits; ibsim takes 1-255
+// IB port numbers are 8 bits and ibsim takes 1-255, but a design's switch has at most
+// partlimits::kMaxSwitchPorts (255 means "no port" in forwarding tables): the import takes no
+// more than the design reader will open again.
+constexpr int kMaxPorts = partlimits::kMaxSwitchPorts;
 
 struct PendingIds
 {
@@ -340,7 +343,7 @@ private:
             return badPort(t, "port " + std::to_string(port) + " is not one of the " + std::to_string(node.ports) + " ports of \"" +
                                   node.name + "\"");
         if (remotePort < 1 || remotePort > kMaxPorts)
-            return badPort(t, "remote port " + std::to_string(remotePort) + " is not 1 to 255");
+            return badPort(t, "remote port " + std::to_string(remotePort) + " is not 1 to " + std::to_string(kMaxPorts));
         if (localGuid && node.type != IbNodeType::Switch)
             node.portGuids.emplace_back(port, localGuid);
         LinkRate rate;
