@@ -315,8 +315,15 @@ Status Importer::addServers()
         if (m_role[i] != Role::Ca && m_role[i] != Role::Router)
             continue;
         const std::string &host = m_hca[i].host;
-        if (host.empty() || m_role[i] == Role::Router) {
-            if (m_role[i] == Role::Ca)
+        // A design's server holds at most kMaxHcasPerServer HCAs (the design reader refuses more).
+        const auto known = hostIndex.find(host);
+        const bool full = known != hostIndex.end() && hosts[known->second].second.size() >= std::size_t(kMaxHcasPerServer);
+        if (host.empty() || m_role[i] == Role::Router || full) {
+            if (full)
+                note(ImportNote::Kind::Inferred, m_fab.nodes[i].line,
+                     "\"" + label(i) + "\": host \"" + host + "\" already has " + std::to_string(kMaxHcasPerServer) +
+                         " HCAs, the most a server holds: a server of its own, named by its GUID (" + m_fab.nodes[i].name + ")");
+            else if (m_role[i] == Role::Ca)
                 note(ImportNote::Kind::Inferred, m_fab.nodes[i].line,
                      "\"" + label(i) + "\" names no host: a server of its own, named by its GUID (" + m_fab.nodes[i].name + ")");
             hosts.push_back({m_fab.nodes[i].name, {i}});

@@ -18,6 +18,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 
 using namespace cplan;
@@ -460,6 +461,39 @@ private slots:
         QVERIFY(hasNote(report, 3, "skipped"));
         QVERIFY(linkBetween(report.design, "leaf-254", 254, "r02", 1));
         QCOMPARE(report.design.links.size(), std::size_t(2));
+    }
+
+    // The same class as defect 15: a host with more HCAs than a server holds (kMaxHcasPerServer)
+    // imported into one server, and the design reader refused it ("a server holds at most 1024
+    // HCAs"). The HCAs past that many are servers of their own, with a note; the design opens.
+    void hostWithTooManyHcasIsSplit()
+    {
+        const int hcas = kMaxHcasPerServer + 6, perSwitch = 206;
+        auto guid = [](int base, int i) {
+            char text[24];
+            std::snprintf(text, sizeof text, "%016x", base + i);
+            return std::string(text);
+        };
+        std::string dump;
+        for (int sw = 0; sw * perSwitch < hcas; ++sw) {
+            dump += "Switch\t" + std::to_string(perSwitch) + " \"S-" + guid(0x100, sw) + "\"\t# \"leaf" + std::to_string(sw) + "\"\n";
+            for (int p = 0; p < perSwitch && sw * perSwitch + p < hcas; ++p)
+                dump += "[" + std::to_string(p + 1) + "]\t\"H-" + guid(0x10000, sw * perSwitch + p) + "\"[1]\n";
+            dump += "\n";
+        }
+        for (int i = 0; i < hcas; ++i)
+            dump += "Ca\t1 \"H-" + guid(0x10000, i) + "\"\t# \"big HCA-" + std::to_string(i) + "\"\n[1]\t\"S-" + guid(0x100, i / perSwitch) +
+                    "\"[" + std::to_string(i % perSwitch + 1) + "]\n\n";
+        auto r = importIbnetdiscover(dump, "big-host.topo", m_catalog);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        const std::string why = reopenError(r->design, m_catalog);
+        QVERIFY2(why.empty(), why.c_str());
+        QCOMPARE(r->counts.hcas, hcas);
+        QCOMPARE(r->design.links.size(), std::size_t(hcas));
+        const Node *big = byName(r->design, "big");
+        QVERIFY(big);
+        QCOMPARE(big->hcas.size(), std::size_t(kMaxHcasPerServer));
+        QVERIFY(hasNote(*r, -1, "host \"big\" already has 1024 HCAs, the most a server holds"));
     }
 
     void genericPartsTravelWithTheDesign()
