@@ -184,10 +184,10 @@ void MainActions::createViewMenu(MainWindow &w)
     CanvasScene *scene = w.scene();
     CanvasView *view = w.view();
     viewMenu = w.menuBar()->addMenu(tr("&View"));
-    viewMenu->addAction(tr("Zoom &in"), QKeySequence::ZoomIn, view, [view] { view->zoomBy(1.25); });
-    viewMenu->addAction(tr("Zoom &out"), QKeySequence::ZoomOut, view, [view] { view->zoomBy(0.8); });
+    QAction *zoomIn = viewMenu->addAction(tr("Zoom &in"), QKeySequence::ZoomIn, view, [view] { view->zoomBy(1.25); });
+    QAction *zoomOut = viewMenu->addAction(tr("Zoom &out"), QKeySequence::ZoomOut, view, [view] { view->zoomBy(0.8); });
     fit = viewMenu->addAction(tr("&Fit to view"), QKeySequence(Qt::CTRL | Qt::Key_0), view, &CanvasView::fitAll);
-    w.addAction(fit);   // Ctrl+0 also while the menus are hidden (presentation mode)
+    w.addActions({zoomIn, zoomOut, fit});   // their keys also while the menus are hidden (presentation mode)
     auto *snap = viewMenu->addAction(tr("&Snap to grid"));
     snap->setCheckable(true);
     snap->setChecked(scene->snapToGrid());

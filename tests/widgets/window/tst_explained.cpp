@@ -247,8 +247,8 @@ QString TestExplained::nodeUnderABox() const
 // Defect 13 ("Fit clips parts") with defect 6's longer legend and defect 7's projector-size
 // figures: Fit puts every node inside the view and clear of the boxes drawn over it, with Ctrl+0
 // in the window, on entering presentation mode (F5) and with Ctrl+0 there, where the menus are
-// hidden. Both failed in presentation mode: F5 fitted the drawing to the window's size before
-// full screen (nodes off its edge) and Ctrl+0 did nothing without the menu bar.
+// hidden. All failed in presentation mode: F5 fitted the drawing to the window's size before
+// full screen (nodes off its edge), and Ctrl++ and Ctrl+0 did nothing without the menu bar.
 void TestExplained::fitKeepsNodesClearOfTheBoxes()
 {
     open(edrSample);
@@ -265,7 +265,10 @@ void TestExplained::fitKeepsNodesClearOfTheBoxes()
     QTRY_VERIFY(!view->figuresSize().isEmpty());
     QTest::qWait(200);   // full screen, as the window system gives it
     QVERIFY2(nodeUnderABox().isEmpty(), qPrintable(QStringLiteral("F5: ") + nodeUnderABox()));
-    view->zoomBy(3);
+    const double fitted = view->zoom();
+    for (int i = 0; i < 5; ++i)
+        QTest::keyClick(view, Qt::Key_Plus, Qt::ControlModifier);
+    QVERIFY2(view->zoom() > 2.5 * fitted, qPrintable(QStringLiteral("Ctrl++ in presentation mode: %1 → %2").arg(fitted).arg(view->zoom())));
     QTest::keyClick(view, Qt::Key_0, Qt::ControlModifier);
     QVERIFY2(nodeUnderABox().isEmpty(), qPrintable(QStringLiteral("Ctrl+0 in presentation mode: ") + nodeUnderABox()));
     QTest::keyClick(m_window, Qt::Key_Escape);
