@@ -122,6 +122,17 @@ bool AsBuiltCompare::adoptImport(Result<IbnetdiscoverImport> imported, const QSt
                                 .arg(c.cables)
                                 .arg(imported->notes.size());
     m_document->reset(std::move(imported->design), QString(), true);
+    // Why a record or cable is not in the design: in the Differences dock, raised when the import
+    // left something out.
+    QStringList notes;
+    bool leftOut = false;
+    for (const ImportNote &n : imported->notes) {
+        notes << QString::fromStdString(n.text(QFileInfo(fileName).fileName().toStdString()));
+        leftOut = leftOut || n.kind == ImportNote::Kind::Skipped || n.kind == ImportNote::Kind::Cut;
+    }
+    m_differences->setImportNotes(fileName, notes);
+    if (leftOut)
+        emit showDifferences();
     emit statusMessage(message, 15000);
     QTimer::singleShot(0, m_view, &CanvasView::fitAll);
     return true;

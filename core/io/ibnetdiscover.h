@@ -38,6 +38,11 @@ struct ImportNote
     Kind kind = Kind::Inferred;
     int line = 0;
     std::string message;
+    // "file:line: message" (no line when about the whole file), as verify and the window list it.
+    std::string text(const std::string &file) const
+    {
+        return file + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " + message;
+    }
 };
 
 struct IbnetdiscoverImport

@@ -44,7 +44,7 @@ Result<AsBuilt> parseAsBuilt(const std::string &text, const std::string &fileNam
     out.design = std::move(imported->design);
     out.nodeGuids = std::move(imported->nodeGuids);
     for (const ImportNote &n : imported->notes)
-        out.notes.push_back(fileName + (n.line > 0 ? ":" + std::to_string(n.line) : std::string()) + ": " + n.message);
+        out.notes.push_back(n.text(fileName));
     return out;
 }
 

@@ -150,12 +150,7 @@ void DifferencesView::setResult(const VerifyResult &result, const QString &sourc
         item->setData(0, NodesRole, n.planNode.empty() ? QStringList() : QStringList{fromStd(n.planNode)});
         items << item;
     }
-    for (const QString &note : importNotes) {
-        auto *item = new QTreeWidgetItem({tr("Import note"), QString(), note});
-        item->setForeground(0, palette().color(QPalette::Disabled, QPalette::Text));
-        item->setToolTip(2, note);
-        items << item;
-    }
+    items << noteItems(importNotes);
     m_tree->addTopLevelItems(items);
     m_tree->resizeColumnToContents(0);
     m_tree->resizeColumnToContents(1);
@@ -193,6 +188,28 @@ void DifferencesView::clear()
     m_summary->setText(tr("No comparison yet: File ▸ Compare with as-built…"));
     m_punchList->setEnabled(false);
     m_clear->setEnabled(false);
+}
+
+void DifferencesView::setImportNotes(const QString &source, const QStringList &notes)
+{
+    clear();
+    m_summary->setText(tr("Imported %1: %n note(s) on what the import skipped or inferred.", "", int(notes.size()))
+                           .arg(QFileInfo(source).fileName()));
+    m_tree->addTopLevelItems(noteItems(notes));
+    m_tree->resizeColumnToContents(0);
+    m_clear->setEnabled(!notes.isEmpty());
+}
+
+QList<QTreeWidgetItem *> DifferencesView::noteItems(const QStringList &notes) const
+{
+    QList<QTreeWidgetItem *> items;
+    for (const QString &note : notes) {
+        auto *item = new QTreeWidgetItem({tr("Import note"), QString(), note});
+        item->setForeground(0, palette().color(QPalette::Disabled, QPalette::Text));
+        item->setToolTip(2, note);
+        items << item;
+    }
+    return items;
 }
 
 void DifferencesView::activate(QTreeWidgetItem *item)

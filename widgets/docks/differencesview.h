@@ -28,6 +28,9 @@ public:
     void setResult(const VerifyResult &result, const QString &source, const QStringList &importNotes = {},
                    const QString &scope = {});
     void clear();
+    // What File > Import fabric noted (records and cables skipped, names inferred), without a
+    // comparison: one row per note under a line naming the file.
+    void setImportNotes(const QString &source, const QStringList &notes);
     // The plan changed after the comparison: the rows stay, under a line that says so.
     void setOutdated(const QString &why);
     // What the dock says above the rows: the summary, how the nodes matched, the warnings.
@@ -44,6 +47,7 @@ signals:
 
 private:
     void activate(QTreeWidgetItem *item);
+    QList<QTreeWidgetItem *> noteItems(const QStringList &notes) const;
 
     QLabel *m_summary;
     QLabel *m_matches;

@@ -388,7 +388,7 @@ private slots:
     // Issue 31 defect 15: a dump with a 33-port router ("Rt 33") imported "successfully" into a
     // design that File > Open then refused ("'ports' must be from 1 to 16"). Imported through
     // File > Import fabric…, saved with Ctrl+S and opened again through File > Open…: the same
-    // design, the router it could not hold left out and counted among the import's notes.
+    // design, the router it could not hold left out with the reason in the Differences dock.
     void routerDumpSavesAndOpensAgain()
     {
         const QString dump = QString::fromStdString(test::testDataPath("asbuilt/router-33-ports.topo"));
@@ -414,6 +414,18 @@ private slots:
         const QString status = m_window->statusBar()->currentMessage();
         QVERIFY2(status.startsWith(QStringLiteral("Imported router-33-ports.topo")) && !status.endsWith(QStringLiteral("; 0 note(s)")),
                  qPrintable(status));
+        // Why the router is not in the design, where the user reads it: the Differences dock, raised.
+        auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("DifferencesDock"));
+        QVERIFY(dock && dock->isVisible());
+        QTreeWidget *tree = m_window->findChild<DifferencesView *>()->tree();
+        QStringList notes;
+        for (int i = 0; i < tree->topLevelItemCount(); ++i)
+            notes << tree->topLevelItem(i)->text(0) + QStringLiteral(": ") + tree->topLevelItem(i)->text(2);
+        QVERIFY2(notes.contains(QStringLiteral("Import note: router-33-ports.topo:25: \"R-0002c90300e00000\": port count 33 is "
+                                               "not 1 to 16; the record is skipped")),
+                 qPrintable(notes.join(QLatin1Char('\n'))));
+        QVERIFY2(m_window->findChild<DifferencesView *>()->summaryText().startsWith(QStringLiteral("Imported router-33-ports.topo: ")),
+                 qPrintable(m_window->findChild<DifferencesView *>()->summaryText()));
         const std::string importedText = serializeDesign(m_window->document()->design());
 
         wanted = saved;
