@@ -3905,7 +3905,7 @@ This page shows cost charts only.</source>
         <translation>已导入 %1：%2 台交换机，%4 台服务器中的 %3 块 HCA，%5 条线缆；%6 条说明</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+39"/>
         <location line="+35"/>
         <source>Import fabric</source>
         <translation>导入网络</translation>
@@ -4337,7 +4337,7 @@ This page shows cost charts only.</source>
         <translation>关闭 (Esc)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+43"/>
         <source>Not found</source>
         <translation>未找到</translation>
     </message>
@@ -4435,7 +4435,7 @@ This page shows cost charts only.</source>
         <translation>链路利用率</translation>
     </message>
     <message>
-        <location line="+270"/>
+        <location line="+278"/>
         <source>Drag switches and servers from the Parts palette onto the canvas,
 or generate a fabric with File ▸ New fat-tree fabric… (Ctrl+Shift+N),
 or open a design (Ctrl+O).</source>
@@ -4627,12 +4627,12 @@ or open a design (Ctrl+O).</source>
     <name>cplan::DifferencesView</name>
     <message>
         <location filename="../../widgets/docks/differencesview.cpp" line="+46"/>
-        <location line="+147"/>
+        <location line="+142"/>
         <source>No comparison yet: File ▸ Compare with as-built…</source>
         <translation>尚未比较：文件 ▸ 与实际布线比较…</translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-140"/>
         <source>Export punch list…</source>
         <translation>导出整改清单…</translation>
     </message>
@@ -4688,8 +4688,15 @@ or open a design (Ctrl+O).</source>
         <source>Only %1 of %2 planned nodes matched — is %3 a dump of this fabric, and of the right plane? The rows below then say nothing about the cabling: every planned cable reads missing and every cable found unexpected.</source>
         <translation>%2 个规划节点中只有 %1 个匹配 — %3 是这个网络、这个正确平面的转储吗？下面各行因此与布线无关：每条规划线缆都显示为缺失，每条找到的线缆都显示为意外。</translation>
     </message>
+    <message numerus="yes">
+        <location line="+79"/>
+        <source>Imported %1: %n note(s) on what the import skipped or inferred.</source>
+        <translation>
+            <numerusform>已导入 %1：%n 条说明，记录导入跳过或推断的内容。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+37"/>
+        <location line="+11"/>
         <source>Import note</source>
         <translation>导入说明</translation>
     </message>
@@ -6036,7 +6043,7 @@ or open a design (Ctrl+O).</source>
         <translation>适应视图(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Snap to grid</source>
         <translation>对齐网格(&amp;S)</translation>
     </message>
