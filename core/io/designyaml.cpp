@@ -38,9 +38,6 @@ std::optional<GroupKind> groupKindFromString(const std::string &s)
     return std::nullopt;
 }
 
-// Limits that keep absurd inputs from eating the machine; far above any real cluster.
-constexpr std::size_t kMaxNodes = 2'000'000;
-constexpr std::size_t kMaxLinks = 8'000'000;
 
 // Turns the YAML of one design into a Design, section by section. Nodes and links arrive one
 // item at a time (streamed from the parser); the rest is read from the small tree at the end.
@@ -82,8 +79,8 @@ public:
 
     Status node(const YamlNode &n)
     {
-        if (design.nodes.size() >= kMaxNodes)
-            return errorAt(m_file, &n, "too many nodes (the limit is " + std::to_string(kMaxNodes) + ")");
+        if (design.nodes.size() >= kMaxDesignNodes)
+            return errorAt(m_file, &n, "too many nodes (the limit is " + std::to_string(kMaxDesignNodes) + ")");
         std::optional<Error> error;
         MapReader r(n, m_file, "a node", error);
         r.allowOnly({"id", "part", "name", "role", "tier", "x", "y", "group", "plane", "rack", "u", "hcas", "guid", "mtu"});
@@ -158,8 +155,8 @@ public:
 
     Status link(const YamlNode &l)
     {
-        if (design.links.size() >= kMaxLinks)
-            return errorAt(m_file, &l, "too many links (the limit is " + std::to_string(kMaxLinks) + ")");
+        if (design.links.size() >= kMaxDesignLinks)
+            return errorAt(m_file, &l, "too many links (the limit is " + std::to_string(kMaxDesignLinks) + ")");
         std::optional<Error> error;
         MapReader r(l, m_file, "a link", error);
         r.allowOnly({"id", "a", "b", "cable", "length_m", "rate"});

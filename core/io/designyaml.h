@@ -3,6 +3,7 @@
 #include "model/design.h"
 #include "util/error.h"
 
+#include <cstddef>
 #include <string>
 
 namespace cplan {
@@ -17,6 +18,11 @@ class Catalog;
 inline constexpr int kDesignFormatVersion = 5;
 // Planes a design file may declare.
 inline constexpr int kMaxPlanesInFile = 1024;
+// Nodes and links a design file may hold: far above any real cluster (102,400 GPUs in 8 planes
+// is about 40,000 nodes), they keep absurd inputs from eating the machine. Importers refuse a
+// fabric over them rather than save a design that would not open.
+inline constexpr std::size_t kMaxDesignNodes = 2'000'000;
+inline constexpr std::size_t kMaxDesignLinks = 8'000'000;
 
 // Parses a design. `fileName` is only used in error messages. Errors name the line and column
 // of the offending YAML node. With a catalog, the parts must be in it and every link must be

@@ -6,6 +6,7 @@
 #include "catalog/catalog.h"
 #include "io/ibimportparts.h"
 #include "io/iblayout.h"
+#include "io/designyaml.h"
 #include "io/ibmodels.h"
 #include "io/ibnetdiscoverreader.h"
 
@@ -66,6 +67,10 @@ public:
         if (auto st = addServers(); !st)
             return st.error();
         addLinks();
+        if (m_out.design.nodes.size() > kMaxDesignNodes || m_out.design.links.size() > kMaxDesignLinks)
+            return Error{m_file, 0, 0, "the fabric has " + std::to_string(m_out.design.nodes.size()) + " nodes and " +
+                                           std::to_string(m_out.design.links.size()) + " cables; a design holds at most " +
+                                           std::to_string(kMaxDesignNodes) + " nodes and " + std::to_string(kMaxDesignLinks) + " links"};
         layoutImportedFabric(m_out.design);
         m_out.design.reindex();
         count();
