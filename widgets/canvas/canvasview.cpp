@@ -44,6 +44,19 @@ CanvasView::CanvasView(CanvasScene *scene, QWidget *parent)
 void CanvasView::scrollContentsBy(int dx, int dy)
 {
     QGraphicsView::scrollContentsBy(dx, dy);
+    // The boxes drawn over the view stay put while the drawing scrolls under them, but the
+    // scrolled pixels carried a copy of them along: a trail of the legend when panning. Both
+    // places are painted again, and the hint along the bottom edge.
+    if (m_showOverlay) {
+        const QRectF area = viewport()->rect();
+        QRect hint = viewport()->rect();
+        hint.setTop(hint.bottom() - 30);
+        for (const QRect &r : {legendBox(area).toAlignedRect(), figuresBox(area).toAlignedRect(), m_hint.isEmpty() ? QRect() : hint})
+            if (!r.isEmpty()) {
+                viewport()->update(r.adjusted(-1, -1, 1, 1));
+                viewport()->update(r.translated(dx, dy).adjusted(-1, -1, 1, 1));
+            }
+    }
     m_scene->levelOfDetail()->viewChanged();
 }
 
@@ -319,11 +332,22 @@ void CanvasView::drawOverlay(QPainter *painter, const QRectF &area) const
                              "or open a design (Ctrl+O)."));
     }
     // Heatmap legend bottom left, key figures top right.
-    const QSizeF legend = legendSize(), figures = figuresSize();
-    if (!legend.isEmpty())
-        drawLegend(painter, QRectF(QPointF(area.left() + kPad, area.bottom() - legend.height() - kPad), legend));
-    if (!figures.isEmpty())
-        drawFigures(painter, QRectF(QPointF(area.right() - figures.width() - kPad, area.top() + kPad), figures));
+    if (const QRectF legend = legendBox(area); !legend.isEmpty())
+        drawLegend(painter, legend);
+    if (const QRectF figures = figuresBox(area); !figures.isEmpty())
+        drawFigures(painter, figures);
+}
+
+QRectF CanvasView::legendBox(const QRectF &area) const
+{
+    const QSizeF legend = legendSize();
+    return legend.isEmpty() ? QRectF() : QRectF(QPointF(area.left() + kPad, area.bottom() - legend.height() - kPad), legend);
+}
+
+QRectF CanvasView::figuresBox(const QRectF &area) const
+{
+    const QSizeF figures = figuresSize();
+    return figures.isEmpty() ? QRectF() : QRectF(QPointF(area.right() - figures.width() - kPad, area.top() + kPad), figures);
 }
 
 void CanvasView::drawLegend(QPainter *painter, const QRectF &box) const

@@ -60,6 +60,10 @@ public:
     void drawFigures(QPainter *painter, const QRectF &box) const;
     QSizeF legendSize() const;
     QSizeF figuresSize() const;
+    // Where drawOverlay() puts the legend (bottom left) and the key figures (top right) in `area`;
+    // empty when not shown.
+    QRectF legendBox(const QRectF &area) const;
+    QRectF figuresBox(const QRectF &area) const;
     // Presentation mode: the key figures at a projector's size (values kProjectorFigurePx high).
     void setProjectorSize(bool on);
     bool projectorSize() const { return m_projector; }

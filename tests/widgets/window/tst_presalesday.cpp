@@ -5,6 +5,7 @@
 // Each test failed before its fix.
 #include "windowfixture.h"
 
+#include "analysis.h"
 #include "canvasscene.h"
 #include "canvassearch.h"
 #include "canvasview.h"
@@ -29,6 +30,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QRegion>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -38,6 +40,8 @@
 #include <QTest>
 #include <QTreeWidget>
 #include <QUndoStack>
+
+#include <array>
 
 using namespace cplan;
 using namespace cplan::test;
@@ -108,6 +112,7 @@ private slots:
     void paletteInNewLanguage();
     void findForgottenOnNewDesign();
     void languageRoundTripKeepsWords();
+    void panLeavesNoLegendGhosts();
 
 private:
     QMenu *fileMenu() const { return m_window->menuBar()->actions().first()->menu(); }
@@ -300,6 +305,59 @@ void TestPresalesDay::languageRoundTripKeepsWords()
         QCOMPARE(it.key()->text(), it.value());
     QCOMPARE(m_window->findChild<QDockWidget *>(QStringLiteral("PartsDock"))->windowTitle(), QStringLiteral("Parts"));
     QCOMPARE(m_window->findChild<QDockWidget *>(QStringLiteral("RacksDock"))->windowTitle(), QStringLiteral("Racks"));
+}
+
+// Panning with the middle button under a heatmap left a trail of the legend's left edge across
+// the 102,400-GPU design ("L", a blue bar, the first letter of each caption line, every 25 px):
+// the scrolled pixels carried the legend along. What the screen shows after the pan is what a
+// fresh paint of the view shows.
+void TestPresalesDay::panLeavesNoLegendGhosts()
+{
+    open(superpodSample);
+    m_window->setHeatmapPattern(QStringLiteral("shift:1"));
+    QVERIFY(m_window->analysis()->waitForIdle(60000));
+    CanvasView *view = m_window->view();
+    view->zoomBy(4);   // room to pan
+    QTest::qWait(100);
+    QWidget *viewport = view->viewport();
+    const QPoint start = viewport->rect().center();
+    QTest::mousePress(viewport, Qt::MiddleButton, {}, start);
+    for (int i = 1; i <= 8; ++i) {
+        QTest::mouseMove(viewport, start + QPoint(25 * i, 10 * i));
+        QTest::qWait(20);
+    }
+    QTest::mouseRelease(viewport, Qt::MiddleButton, {}, start + QPoint(200, 80));
+    QTest::qWait(200);
+    const QImage shown = grabCanvas().convertToFormat(QImage::Format_RGB32);
+    const QImage fresh = viewport->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QCOMPARE(shown.size(), fresh.size());
+    // Compared by 8×8 blocks where the legend went while panning: the partial repaints
+    // antialias a line a little differently from a fresh paint; a ghost of the legend (a white
+    // box, dark text, over red links) changes a block a lot.
+    const QRect legend = view->legendBox(viewport->rect()).toAlignedRect();
+    QVERIFY(!legend.isEmpty());
+    QRegion swept;
+    for (int i = 0; i <= 8; ++i)
+        swept += legend.translated(25 * i, 10 * i);
+    int differ = 0;
+    auto mean = [](const QImage &image, int x0, int y0) {
+        int r = 0, g = 0, b = 0;
+        for (int y = y0; y < y0 + 8; ++y)
+            for (int x = x0; x < x0 + 8; ++x) {
+                const QColor c = image.pixelColor(x, y);
+                r += c.red(), g += c.green(), b += c.blue();
+            }
+        return std::array<int, 3>{r / 64, g / 64, b / 64};
+    };
+    for (int y = 0; y + 8 <= shown.height(); y += 8)
+        for (int x = 0; x + 8 <= shown.width(); x += 8) {
+            if (!swept.contains(QRect(x, y, 8, 8)))
+                continue;
+            const auto a = mean(shown, x, y), b = mean(fresh, x, y);
+            const int d = std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]);
+            differ += d > 90 ? 1 : 0;
+        }
+    QVERIFY2(differ < 5, qPrintable(QStringLiteral("%1 blocks of 8×8 pixels differ from a fresh paint").arg(differ)));
 }
 
 CPLAN_TEST_MAIN(TestPresalesDay)
