@@ -128,10 +128,10 @@ void emitPart(YAML::Emitter &out, const Part &p)
 }
 
 // yaml-cpp's double-quoted style escapes C0 and C1 controls and the byte order mark but writes
-// DEL, LS and PS raw; our reader refuses DEL and YAML folds LS and PS into line breaks, so a
-// string holding one would not load back. Every free text is double-quoted and ids are checked
-// characters, so these bytes can only sit inside a double-quoted scalar, where the escapes are
-// valid.
+// DEL, LS, PS, U+FFFE and U+FFFF raw; YAML refuses DEL, U+FFFE and U+FFFF and folds LS and PS
+// into line breaks, so a string holding one would not load back. Every free text is
+// double-quoted and ids are checked characters, so these bytes can only sit inside a
+// double-quoted scalar, where the escapes are valid.
 std::string escapeRawControls(const char *yaml)
 {
     std::string out;
@@ -140,6 +140,9 @@ std::string escapeRawControls(const char *yaml)
             out += "\\x7f";
         else if (c[0] == '\xe2' && c[1] == '\x80' && (c[2] == '\xa8' || c[2] == '\xa9')) {
             out += c[2] == '\xa8' ? "\\L" : "\\P";
+            c += 2;
+        } else if (c[0] == '\xef' && c[1] == '\xbf' && (c[2] == '\xbe' || c[2] == '\xbf')) {   // U+FFFE, U+FFFF
+            out += c[2] == '\xbe' ? "\\uFFFE" : "\\uFFFF";
             c += 2;
         } else
             out += *c;

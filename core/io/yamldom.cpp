@@ -225,7 +225,7 @@ void appendYamlScalar(std::string &out, std::string_view v)
         const char c = v[i];
         const auto u = static_cast<unsigned char>(c);
         // Escaped: what YAML would fold (line breaks, including NEL, LS and PS) and what it does
-        // not allow raw (C0 and C1 controls, DEL, the byte order mark), so that a saved string
+        // not allow raw (C0 and C1 controls, DEL, the byte order mark, U+FFFE, U+FFFF), so that a saved string
         // loads back to the same bytes.
         auto next = [&](std::size_t k) { return i + k < v.size() ? static_cast<unsigned char>(v[i + k]) : 0; };
         switch (c) {
@@ -249,6 +249,9 @@ void appendYamlScalar(std::string &out, std::string_view v)
                 i += 2;
             } else if (u == 0xef && next(1) == 0xbb && next(2) == 0xbf) {   // U+FEFF
                 out += "\\uFEFF";
+                i += 2;
+            } else if (u == 0xef && next(1) == 0xbf && (next(2) == 0xbe || next(2) == 0xbf)) {   // U+FFFE, U+FFFF: YAML refuses them raw
+                out += next(2) == 0xbe ? "\\uFFFE" : "\\uFFFF";
                 i += 2;
             } else {
                 out += c;
