@@ -1519,6 +1519,16 @@
         <source>asked %1:%2, built %3:1 by the generator; changed since: the %4 leaves now have %5 down / %6 up ports in all (%7:1)</source>
         <translation>要求 %1:%2，生成器建成 %3:1；此后已修改：%4 台叶交换机现共有 %5 个下行 / %6 个上行端口（%7:1）</translation>
     </message>
+    <message>
+        <location filename="../../core/analysis/failurechange.cpp" line="+21"/>
+        <source>1 flow has no route: not comparable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 flows have no route: not comparable</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Heatmap</name>
@@ -4435,7 +4445,7 @@ This page shows cost charts only.</source>
         <translation>链路利用率</translation>
     </message>
     <message>
-        <location line="+278"/>
+        <location line="+291"/>
         <source>Drag switches and servers from the Parts palette onto the canvas,
 or generate a fabric with File ▸ New fat-tree fabric… (Ctrl+Shift+N),
 or open a design (Ctrl+O).</source>
@@ -4444,7 +4454,7 @@ or open a design (Ctrl+O).</source>
 或打开一个设计（Ctrl+O）。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+35"/>
         <source>failed</source>
         <translation>故障</translation>
     </message>
@@ -6422,11 +6432,16 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>The leaf blocking the generator was asked for (File ▸ New fat-tree fabric, cplan generate --blocking) against the down and up ports it gave each leaf, and why they differ: ports are whole and uplinks split evenly over the spines. Kept in the design file; after the leaves are edited it says so.</source>
-        <translation>生成器被要求的叶层阻塞比（文件 ▸ 新建胖树网络，cplan generate --blocking）与它给每台叶交换机的下行和上行端口之比，以及两者不同的原因：端口是整数个，上行链路要在脊交换机之间均匀分配。保存在设计文件中；叶交换机修改后会如实说明。</translation>
+        <source>It counts every switch of the tier as cabled, so leaves with fewer servers than the others (a unit&apos;s last ones) bring it below the Blocking row, which is per leaf as the generator built it.</source>
+        <translation>它按实际布线统计该层的每台交换机，因此服务器比其他叶交换机少的叶交换机（一个单元的最后几台）会使它低于按生成器所建、逐台叶交换机计算的“阻塞比”一行。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>The leaf blocking the generator was asked for (File ▸ New fat-tree fabric, cplan generate --blocking) against the down and up ports it gave each leaf, and why they differ: ports are whole and uplinks split evenly over the spines. Kept in the design file; after the leaves are edited it says so. The Oversubscription row is measured over all leaves as cabled, so it can be a little lower.</source>
+        <translation>生成器被要求的叶层阻塞比（文件 ▸ 新建胖树网络，cplan generate --blocking）与它给每台叶交换机的下行和上行端口之比，以及两者不同的原因：端口是整数个，上行链路要在脊交换机之间均匀分配。保存在设计文件中；叶交换机修改后会如实说明。“超额订阅”一行按所有叶交换机的实际布线测得，因此可能略低。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Catalog prices (list or estimated) times quantities; no discount, support or installation.</source>
         <translation>目录价格（标价或估价）乘以数量；不含折扣、支持服务或安装费用。</translation>
     </message>
@@ -6515,12 +6530,12 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+354"/>
+        <location line="+379"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-141"/>
+        <location line="-152"/>
         <source>Switches (leaf / spine / core)</source>
         <translation>交换机（叶 / 脊 / 核心）</translation>
     </message>
@@ -6547,12 +6562,12 @@ or open a design (Ctrl+O).</source>
         <translation>价格覆盖率</translation>
     </message>
     <message>
-        <location line="-183"/>
+        <location line="-197"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+117"/>
         <source>the routing tables (one path per destination)</source>
         <translation>路由表（每个目的地一条路径）</translation>
     </message>
@@ -6711,7 +6726,7 @@ or open a design (Ctrl+O).</source>
         <translation>链路利用率：请在“视图 ▸ 利用率热力图”中选择流量模式。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+45"/>
         <source>Cost breakdown (priced parts only)</source>
         <translation>成本构成（仅含有价格的部件）</translation>
     </message>

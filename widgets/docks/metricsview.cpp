@@ -142,6 +142,10 @@ void MetricsView::setPending(const QString &stage)
         r.value = QStringLiteral("—");
     setFigures(pending);
     m_notes->clear();
+    // The charts were of the design being replaced or changed: none until its result arrives.
+    for (QWidget *chart : {static_cast<QWidget *>(m_utilView), static_cast<QWidget *>(m_latencyView),
+                           static_cast<QWidget *>(m_costView), static_cast<QWidget *>(m_collectiveView)})
+        chart->hide();
 }
 
 void MetricsView::setFigures(const QVector<Row> &figures)
@@ -211,7 +215,17 @@ static void setBars(QChartView *view, const QStringList &categories, const QList
     auto *y = new QValueAxis;
     y->setLabelFormat(QStringLiteral("%.0f"));
     y->setLabelsFont(f);
-    y->setRange(0, std::max<qreal>(1, *std::max_element(values.begin(), values.end()) * 1.1));
+    // Counts: whole ticks. A few (a 2-leaf design's latency pairs) get one tick each, or "%.0f"
+    // wrote halves as "2, 2, 1, 1, 0"; more get round steps.
+    const qreal top = *std::max_element(values.begin(), values.end());
+    if (top <= 8) {
+        const int ticks = std::max(1, int(std::ceil(top)));
+        y->setRange(0, ticks);
+        y->setTickCount(ticks + 1);
+    } else {
+        y->setRange(0, top * 1.1);
+        y->applyNiceNumbers();
+    }
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
@@ -407,6 +421,20 @@ void MetricsView::setResult(const AnalysisResult &r)
     m_collectiveView->setSweep(t && t->collective ? t->collectiveSweep : std::vector<CollectiveEstimate>{});
 }
 
+// A BOM category's colour in the cost pie: its own, so that a slice keeps its colour when
+// another category gains or loses its price (by position in the pie, they all moved).
+static QColor categoryColour(const std::string &category)
+{
+    static const std::pair<const char *, QColor> colours[] = {
+        {"server", QColor(118, 185, 0)},   {"switch", QColor(49, 130, 189)},      {"hca", QColor(240, 180, 30)},
+        {"cable", QColor(150, 100, 180)},  {"transceiver", QColor(215, 90, 60)}, {"rack", QColor(120, 130, 140)},
+        {"management", QColor(80, 170, 170)}};
+    for (const auto &[name, colour] : colours)
+        if (category == name)
+            return colour;
+    return QColor(190, 170, 120);
+}
+
 // Cost breakdown by category.
 void MetricsView::showCost(const Bom &bom)
 {
@@ -417,13 +445,10 @@ void MetricsView::showCost(const Bom &bom)
         if (l.total)
             byCategory[l.category] += *l.total;
     auto *pie = new QPieSeries;
-    static const QColor colours[] = {QColor(118, 185, 0), QColor(49, 130, 189), QColor(240, 180, 30), QColor(150, 100, 180),
-                                     QColor(215, 90, 60), QColor(120, 130, 140), QColor(80, 170, 170)};
-    int i = 0;
     const double total = std::max(1.0, bom.totals.capex);
     for (const auto &[cat, v] : byCategory) {
         QPieSlice *s = pie->append(QStringLiteral("%1 %2%").arg(bomCategoryName(cat)).arg(std::round(v / total * 100)), v);
-        s->setColor(colours[i++ % 7]);
+        s->setColor(categoryColour(cat));
         s->setLabelVisible(v / total > 0.03);
         QFont lf = s->labelFont();
         lf.setPointSizeF(7.5);

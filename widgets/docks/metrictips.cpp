@@ -27,11 +27,15 @@ QString MetricToolTips::forId(const QString &id)
                   "at once, one way, over the cables as routed. A non-blocking fabric reaches all that the half can inject.");
     if (id == QLatin1String("oversubscription"))
         return tr("Per tier: the capacity down towards the servers divided by the capacity up. 1:1 is non-blocking; 2:1 "
-                  "means the uplinks carry at most half of what the servers below can send.");
+                  "means the uplinks carry at most half of what the servers below can send.") +
+               QLatin1Char(' ') +
+               tr("It counts every switch of the tier as cabled, so leaves with fewer servers than the others (a unit's "
+                  "last ones) bring it below the Blocking row, which is per leaf as the generator built it.");
     if (id == QLatin1String("blocking"))
         return tr("The leaf blocking the generator was asked for (File ▸ New fat-tree fabric, cplan generate --blocking) "
                   "against the down and up ports it gave each leaf, and why they differ: ports are whole and uplinks "
-                  "split evenly over the spines. Kept in the design file; after the leaves are edited it says so.");
+                  "split evenly over the spines. Kept in the design file; after the leaves are edited it says so. The "
+                  "Oversubscription row is measured over all leaves as cabled, so it can be a little lower.");
     if (id == QLatin1String("capex"))
         return tr("Catalog prices (list or estimated) times quantities; no discount, support or installation.") + QLatin1Char('\n') + priced;
     if (id == QLatin1String("cost_per_gpu"))

@@ -12,10 +12,16 @@
 #include "explorertext.h"
 #include "explorerwindow.h"
 #include "fabricwizard.h"
+#include "analysis.h"
+#include "fixtures.h"
 #include "metricsview.h"
 #include "testmain.h"
 
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QPieSeries>
+#include <QPieSlice>
 #include <QCursor>
 #include <QDialogButtonBox>
 #include <QFile>
@@ -57,6 +63,7 @@ private slots:
     void explorerOpensOnScreen();
     void wizardRemembersValues();
     void askedBlockingSurvivesReopening();
+    void chartsOfTheOldDesignGo();
 
 private:
     // Generates a fabric through File > New fat-tree fabric, pressing Generate in the wizard
@@ -321,6 +328,40 @@ void TestCustomer::askedBlockingSurvivesReopening()
     // An open sample no generator record names (written before format 5) shows no such row.
     open(edrSample);
     QVERIFY(m_window->metrics()->row(QStringLiteral("blocking")).label.isEmpty());
+}
+
+// The Metrics dock's charts (latency, utilization, cost, collective) stayed those of the design
+// before while another one was analysed (25 s at 102,400 GPUs, pre-sales day); and the cost pie
+// coloured its slices by position, so a slice changed colour when another category gained a
+// price.
+void TestCustomer::chartsOfTheOldDesignGo()
+{
+    auto shownCharts = [this] {
+        int shown = 0;
+        for (const QChartView *v : m_window->metrics()->findChildren<QChartView *>())
+            shown += v->isHidden() ? 0 : 1;
+        return shown;
+    };
+    auto switchColour = [this] {
+        for (const QChartView *v : m_window->metrics()->findChildren<QChartView *>())
+            for (QAbstractSeries *series : v->chart()->series())
+                if (auto *pie = qobject_cast<QPieSeries *>(series))
+                    for (QPieSlice *slice : pie->slices())
+                        if (slice->label().startsWith(QStringLiteral("switch"), Qt::CaseInsensitive))
+                            return slice->color();
+        return QColor();
+    };
+    open(superpodSample);
+    QVERIFY(shownCharts() >= 2);
+    const QColor superpodSwitch = switchColour();
+    QVERIFY(superpodSwitch.isValid());
+    // Servers without a price on priced switches: the pie has the switch slice alone.
+    Design other = test::generateOrStop(test::fatTreeSpec("host-1hca", 8, "qm9700"), *m_catalog);
+    m_window->document()->reset(std::move(other), QString(), false, false);
+    QCOMPARE(shownCharts(), 0);   // at once, before the new design's analysis ends
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->analysis()->isResultCurrent() && !m_window->analysis()->isRunning(), 60000);
+    QTRY_VERIFY(shownCharts() >= 1);
+    QCOMPARE(switchColour(), superpodSwitch);
 }
 
 CPLAN_TEST_MAIN(TestCustomer)
