@@ -143,6 +143,16 @@ void bomPage(ReportPainter &painter, const ReportData &data)
             u << qs(s);
         painter.paragraph(PdfReport::tr("Unknown prices (not in the totals): %1.").arg(u.join(QStringLiteral(", "))), 7.5, ink::kMuted);
     }
+    // A quote in another currency: the rate that turned it into these figures, as `cplan bom` says.
+    for (const CurrencyConversion &c : bom.conversions)
+        painter.paragraph(PdfReport::tr("Prices quoted in %1 converted to %2: %3.").arg(qs(c.from), qs(c.to), qs(c.rates)), 7.5, ink::kMuted);
+    if (!bom.missingRates.empty()) {
+        QStringList m;
+        for (const std::string &s : bom.missingRates)
+            m << qs(s);
+        painter.paragraph(PdfReport::tr("No exchange rate to %1 for %2: those prices count as unknown.").arg(qs(bom.currency), m.join(QStringLiteral(", "))),
+                          7.5, ink::kMuted);
+    }
 }
 
 void cablePage(ReportPainter &painter, const ReportData &data)

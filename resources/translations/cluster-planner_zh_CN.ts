@@ -1994,7 +1994,7 @@
         <translation>另有 %1 台管理设备</translation>
     </message>
     <message>
-        <location filename="../../app/report/bompage.cpp" line="+161"/>
+        <location filename="../../app/report/bompage.cpp" line="+171"/>
         <location line="+3"/>
         <location filename="../../app/report/physicalpage.cpp" line="+134"/>
         <source>Links</source>
@@ -2016,7 +2016,7 @@
         <translation>不完整：%1 种部件无价格</translation>
     </message>
     <message>
-        <location filename="../../app/report/bompage.cpp" line="-119"/>
+        <location filename="../../app/report/bompage.cpp" line="-129"/>
         <source>Cost per GPU</source>
         <translation>每 GPU 成本</translation>
     </message>
@@ -2624,7 +2624,17 @@ This page shows cost charts only.</source>
         <translation>价格未知（未计入合计）：%1。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
+        <source>Prices quoted in %1 converted to %2: %3.</source>
+        <translation>以 %1 报价的价格已换算为 %2：%3。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No exchange rate to %1 for %2: those prices count as unknown.</source>
+        <translation>%2 没有到 %1 的汇率：这些价格按未知计。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Cable summary</source>
         <translation>线缆汇总</translation>
     </message>
@@ -2634,13 +2644,13 @@ This page shows cost charts only.</source>
         <translation>双端口线缆承载两条链路（物料清单按线缆计数，本表按链路计数）。光模块按线缆端计数；物料清单按交换机端口笼计数（一个双端口光模块服务两条链路）。</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-100"/>
         <location filename="../../app/report/physicalpage.cpp" line="-5"/>
         <source>?</source>
         <translation>?</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+86"/>
         <source>Links by tier</source>
         <translation>各层链路</translation>
     </message>
@@ -2665,12 +2675,12 @@ This page shows cost charts only.</source>
         <translation>按型号统计的线缆</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-68"/>
         <source>built in</source>
         <translation>内置</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+69"/>
         <location line="+9"/>
         <source>Cable</source>
         <translation>线缆</translation>

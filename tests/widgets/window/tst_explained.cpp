@@ -56,30 +56,8 @@ private:
     void chooseHeatmap(const QString &pattern);
     void chooseMessageSize(double bytes);
     QString caption() const { return m_window->view()->legendCaption().join(QLatin1Char('\n')); }
-    // The PDF report the window writes, its text on one line; empty, with the reason in *error,
-    // when it could not be written or read.
-    QString reportText(QString *error) const;
     QString nodeUnderABox() const;
 };
-
-QString TestExplained::reportText(QString *error) const
-{
-    QTemporaryDir dir;
-    if (!dir.isValid()) {
-        *error = dir.errorString();
-        return {};
-    }
-    const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
-    if (m_window->exporter()->writeReport(pdf, error) <= 0)
-        return {};
-    const std::optional<QString> text = pdfText(pdf);
-    if (!text) {
-        *error = QStringLiteral("pdftotext read nothing from ") + pdf;
-        return {};
-    }
-    QString flat = *text;
-    return flat.replace(QLatin1Char('\n'), QLatin1Char(' '));
-}
 
 void TestExplained::chooseHeatmap(const QString &pattern)
 {

@@ -28,6 +28,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -313,6 +314,13 @@ void TestPrices::eurQuoteNeedsRate()
     {
         auto store = UserStore::open(m_storePath);
         QVERIFY(store && store->rateHistory().size() == 1 && store->rateHistory()[0].source == "test rate");
+    }
+    // The report states the rate behind its figures (it gave $1,944 for a €1,800 rack, never why).
+    if (!QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) {
+        QString error;
+        const QString report = reportText(&error).simplified();
+        QVERIFY2(!report.isEmpty(), qPrintable(error));
+        QVERIFY2(report.contains(QStringLiteral("Prices quoted in EUR converted to USD: 1 EUR = 1.1 USD")), qPrintable(report.right(3000)));
     }
     m_window->document()->undoStack()->undo();
     waitForAnalysis();

@@ -3,6 +3,8 @@
 #include "analysis.h"
 #include "canvasview.h"
 #include "document.h"
+#include "exporter.h"
+#include "pdftext.h"
 
 #include "io/designyaml.h"
 
@@ -14,6 +16,7 @@
 #include <QLineEdit>
 #include <QScreen>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -115,6 +118,25 @@ QImage WindowFixture::grabCanvas() const
     QWidget *viewport = m_window->view()->viewport();
     const QPoint origin = viewport->mapTo(m_window, QPoint(0, 0));
     return m_window->screen()->grabWindow(m_window->winId(), origin.x(), origin.y(), viewport->width(), viewport->height()).toImage();
+}
+
+QString WindowFixture::reportText(QString *error) const
+{
+    QTemporaryDir dir;
+    if (!dir.isValid()) {
+        *error = dir.errorString();
+        return {};
+    }
+    const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
+    if (m_window->exporter()->writeReport(pdf, error) <= 0)
+        return {};
+    const std::optional<QString> text = pdfText(pdf);
+    if (!text) {
+        *error = QStringLiteral("pdftotext read nothing from ") + pdf;
+        return {};
+    }
+    QString flat = *text;
+    return flat.replace(QLatin1Char('\n'), QLatin1Char(' '));
 }
 
 } // namespace cplan::test

@@ -51,6 +51,9 @@ protected:
     void closeNextDialog(QString *title);
     // Hands the next modal dialog to `answer` (which accepts or rejects it).
     void answerNextDialog(std::function<void(QDialog *)> answer);
+    // The PDF report the window writes (File > Export report), its text on one line; empty, with
+    // the reason in *error, when it could not be written or read.
+    QString reportText(QString *error) const;
     // The canvas as the screen shows it: the offscreen platform grabs the window's backing
     // store, what the partial repaints left there (QWidget::grab() would paint afresh).
     QImage grabCanvas() const;
