@@ -182,12 +182,16 @@ nlohmann::ordered_json failJson(const NetworkAnalysis &n, const FailArgs &a)
         j["pattern"] = a.pattern;
         j["completion_s_before"] = b;
         j["completion_s"] = after;
-        // The change as the window's Metrics dock states it (analysis/failurechange.h).
-        std::optional<double> change;
+        // The change as the window's Metrics dock states it (analysis/failurechange.h): none when
+        // the failures left flows without a route (the failed run's completion is over fewer flows).
         for (const FigureChange &c : failureChanges(n))
-            if (c.id() == "completion_s")
-                change = c.relative();
-        j["completion_change_pct"] = change ? 100.0 * *change : 0.0;
+            if (c.id() == "completion_s") {
+                const std::optional<double> change = c.relative();
+                j["completion_change_pct"] = change ? nlohmann::ordered_json(100.0 * *change) : nlohmann::ordered_json();
+                j["completion_comparable"] = c.comparable();
+                if (!c.comparable())
+                    j["completion_note"] = c.note().english();
+            }
         j["dropped_flows"] = n.traffic.front().unroutableFlows;
     }
     if (!n.planes.empty()) {
@@ -214,9 +218,15 @@ void printFail(const nlohmann::ordered_json &j, const NetworkAnalysis &n, const 
                   << ", rerouted there; the other planes keep their routes\n";
     }
     if (j.contains("completion_s")) {
-        std::cout << "  " << a.pattern << ": " << j["completion_s"].get<double>() * 1e3 << " ms (was "
-                  << j["completion_s_before"].get<double>() * 1e3 << " ms, " << fmt(j["completion_change_pct"].get<double>(), 1) << "%)";
-        if (const std::size_t dropped = j["dropped_flows"].get<std::size_t>())
+        const double before = j["completion_s_before"].get<double>() * 1e3;
+        if (j.contains("completion_note"))   // not over the same flows: no figure to set beside the intact one
+            std::cout << "  " << a.pattern << ": unknown (was " << before << " ms): " << j["completion_note"].get<std::string>();
+        else if (const nlohmann::ordered_json &pct = j["completion_change_pct"]; pct.is_number())
+            std::cout << "  " << a.pattern << ": " << j["completion_s"].get<double>() * 1e3 << " ms (was " << before << " ms, "
+                      << fmt(pct.get<double>(), 1) << "%)";
+        else
+            std::cout << "  " << a.pattern << ": " << j["completion_s"].get<double>() * 1e3 << " ms (was " << before << " ms)";
+        if (const std::size_t dropped = j["dropped_flows"].get<std::size_t>(); dropped && !j.contains("completion_note"))
             std::cout << ", " << dropped << " flow(s) dropped";
         std::cout << '\n';
     }

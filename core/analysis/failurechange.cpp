@@ -2,6 +2,8 @@
 
 #include "analysis/network.h"
 
+#include <string>
+
 namespace cplan {
 
 std::optional<double> FigureChange::relative() const
@@ -10,6 +12,27 @@ std::optional<double> FigureChange::relative() const
         return std::nullopt;
     return (*after.value - *before.value) / *before.value;
 }
+
+Message FigureChange::note() const
+{
+    if (comparable())
+        return {};
+    if (unroutedFlows == 1)
+        return {CPLAN_TR("Engine", "1 flow has no route: not comparable"), {}};
+    return {CPLAN_TR("Engine", "%1 flows have no route: not comparable"), {std::to_string(unroutedFlows)}};
+}
+
+namespace {
+
+// Flows of the pattern the failures left without a route (the intact run routed them).
+std::size_t flowsLostRoute(const TrafficResult *before, const TrafficResult *after)
+{
+    if (!before || !after || after->unroutableFlows <= before->unroutableFlows)
+        return 0;
+    return after->unroutableFlows - before->unroutableFlows;
+}
+
+} // namespace
 
 std::vector<FigureChange> failureChanges(const NetworkAnalysis &analysis)
 {
@@ -28,11 +51,20 @@ std::vector<FigureChange> failureChanges(const NetworkAnalysis &analysis)
     before.traffic = f.trafficBefore.empty() ? nullptr : &f.trafficBefore.front();
     after.traffic = analysis.traffic.empty() ? nullptr : &analysis.traffic.front();
     const KeyFigures b = keyFigures(before), a = keyFigures(after);
+    const std::size_t lost = flowsLostRoute(before.traffic, after.traffic);
     for (const KeyFigure &x : a.figures) {
         if (x.unit() == Unit::Verdict)
             continue;
-        if (const KeyFigure *y = b.find(x.id()))
-            out.push_back({*y, x});
+        const KeyFigure *y = b.find(x.id());
+        if (!y)
+            continue;
+        FigureChange c{*y, x};
+        if (lost > 0 && x.info->cost == FigureCost::Workload) {   // over fewer flows: not like for like
+            c.after.value.reset();
+            c.after.completeness = Completeness::Unknown;
+            c.unroutedFlows = lost;
+        }
+        out.push_back(c);
     }
     return out;
 }

@@ -202,6 +202,37 @@ private slots:
         QVERIFY2(v.out.contains("14 nodes, 720 links"), v.out.constData());
     }
 
+    // `cplan fail` as the window's failure what-if (analysis/failurechange.h): a leaf out leaves
+    // flows without a route; the completion over the rest is not comparable with the intact one,
+    // so no change is given (it said "0.0%"), the reason instead. Routed around, the change stays.
+    void failNotComparableWhenFlowsLoseTheirRoute()
+    {
+        const QString design = QStringLiteral(CPLAN_SOURCE_DIR "/samples/dgx-h100-superpod-1su.cluster.yaml");
+        const QStringList leaf{QStringLiteral("fail"), design, QStringLiteral("--switch"), QStringLiteral("su01-leaf2"),
+                               QStringLiteral("--pattern"), QStringLiteral("shift:1")};
+        const Run text = cplan(leaf);
+        QVERIFY2(text.code == 0, text.err.constData());
+        QVERIFY2(text.out.contains("shift:1: unknown (was ") && text.out.contains(" flows have no route: not comparable\n"),
+                 text.out.constData());
+        QVERIFY2(!text.out.contains("%)"), text.out.constData());
+        const Run json = cplan(leaf + QStringList{QStringLiteral("--json")});
+        QVERIFY2(json.code == 0, json.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(json.out).object();
+        QVERIFY(j[QStringLiteral("dropped_flows")].toInt() > 0);
+        QVERIFY(j[QStringLiteral("completion_change_pct")].isNull());
+        QCOMPARE(j[QStringLiteral("completion_comparable")].toBool(true), false);
+        QCOMPARE(j[QStringLiteral("completion_note")].toString(),
+                 QStringLiteral("%1 flows have no route: not comparable").arg(j[QStringLiteral("dropped_flows")].toInt()));
+        const Run spine = cplan({QStringLiteral("fail"), design, QStringLiteral("--switch"), QStringLiteral("spine01"),
+                                 QStringLiteral("--pattern"), QStringLiteral("shift:1"), QStringLiteral("--json")});
+        QVERIFY2(spine.code == 0, spine.err.constData());
+        const QJsonObject s = QJsonDocument::fromJson(spine.out).object();
+        QCOMPARE(s[QStringLiteral("dropped_flows")].toInt(), 0);
+        QVERIFY(s[QStringLiteral("completion_change_pct")].isDouble());
+        QVERIFY(s[QStringLiteral("completion_comparable")].toBool());
+        QVERIFY(!s.contains(QStringLiteral("completion_note")));
+    }
+
     // The generator's record (issue 31 item 4): a design file keeps what its generator was asked;
     // `route --metrics` says asked against built and why, in text and JSON.
     void blockingAskedAfterReopening()

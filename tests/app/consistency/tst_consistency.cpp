@@ -297,14 +297,13 @@ void TestConsistency::failureModeMatchesCli()
     QVERIFY2(shows(lost, f.lostEndpoints, 1, 0), qPrintable(lost));
     QVERIFY2(shows(lost, cli[QStringLiteral("lost_bisection_gbps")].toDouble(), 1000, 1), qPrintable(lost));
     // The completion time intact → failed, with the change `cplan fail` gives (issue 31 item 8).
+    // The leaf's hosts are cut off: their flows have no route, the rest's completion is not
+    // comparable, and neither front end gives a change (it read "unchanged").
     const QString completion = m_window->metrics()->row(QStringLiteral("completion_s")).value;
     QVERIFY2(completion.contains(QStringLiteral(" → ")), qPrintable(completion));
-    const double change = cli[QStringLiteral("completion_change_pct")].toDouble();
-    if (std::abs(change) < 0.05)
-        QVERIFY2(completion.endsWith(QStringLiteral("unchanged")), qPrintable(completion));
-    else
-        QVERIFY2(completion.endsWith(QLocale().toString(std::abs(change), 'f', std::abs(change) < 1 ? 1 : 0) + QStringLiteral(" %")),
-                 qPrintable(completion));
+    QVERIFY(r.traffic()->unroutableFlows > 0);
+    QVERIFY(cli[QStringLiteral("completion_change_pct")].isNull());
+    QVERIFY2(!completion.contains(MetricsView::tr("unchanged")) && !completion.endsWith(QStringLiteral(" %")), qPrintable(completion));
 }
 
 void TestConsistency::keyFiguresById()

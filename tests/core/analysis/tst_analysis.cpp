@@ -4,6 +4,7 @@
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse C++20 concepts in the standard headers
 #include "analysis/cost.h"
 #include "analysis/design.h"
+#include "analysis/failurechange.h"
 #include "analysis/network.h"
 #include "analysis/scenario.h"
 #include "catalog/catalog.h"
@@ -207,6 +208,50 @@ private slots:
         QCOMPARE(spec.links, std::vector<std::string>{uplink});
         QCOMPARE(spec.switches, (std::vector<std::string>{"spine01", "su01-leaf1"}));
         QVERIFY(spec.servers.empty());
+    }
+
+    // The failure what-if's before and after (failureChanges, the window's and `cplan fail`'s):
+    // routed around, the completion is a like-for-like figure with its change; a leaf out leaves
+    // flows without a route, and the completion over the rest is not comparable: unknown, with
+    // the count, never "unchanged" (issue 31).
+    void failureChangesCompareLikeForLike()
+    {
+        const Design d = generate(128, "host-1hca", "qm9700", 2);
+        NetworkRequest spine;
+        spine.failures.switches = {"spine01"};
+        spine.workloads = {workload("shift:32")};
+        spine.workloads.front().bytes = 1e6;
+        auto around = analyzeNetwork(d, m_catalog, spine);
+        QVERIFY(around.ok());
+        auto completion = [](const std::vector<FigureChange> &changes) {
+            for (const FigureChange &c : changes)
+                if (c.id() == "completion_s")
+                    return c;
+            return FigureChange{};
+        };
+        const FigureChange routed = completion(failureChanges(*around));
+        QVERIFY(routed.after.info && routed.after.value && routed.comparable() && routed.note().format.empty());
+        QVERIFY(routed.relative() && *routed.relative() > 0);
+
+        NetworkRequest leaf = spine;
+        leaf.failures.switches = {"su01-leaf1"};
+        auto cut = analyzeNetwork(d, m_catalog, leaf);
+        QVERIFY(cut.ok());
+        const std::size_t dropped = cut->traffic.front().unroutableFlows - cut->failure->trafficBefore.front().unroutableFlows;
+        QVERIFY(dropped > 0);
+        const std::vector<FigureChange> changes = failureChanges(*cut);
+        const FigureChange lost = completion(changes);
+        QVERIFY(lost.after.info && lost.before.value);
+        QVERIFY(!lost.after.value);
+        QCOMPARE(lost.after.completeness, Completeness::Unknown);
+        QVERIFY(!lost.relative());
+        QCOMPARE(lost.unroutedFlows, dropped);
+        QCOMPARE(lost.note().english(), std::to_string(dropped) + " flows have no route: not comparable");
+        for (const FigureChange &c : changes) {   // every workload figure alike; the fabric's stay figures
+            QCOMPARE(c.comparable(), c.after.info->cost != FigureCost::Workload);
+            if (c.id() == "bisection_gbps")
+                QVERIFY(c.after.value && c.relative());
+        }
     }
 
     void cancelAndProgress()
