@@ -18,6 +18,7 @@
 #include "document.h"
 
 #include "canvasitems.h"
+#include "heatmaptext.h"
 
 #include "analysis/defaults.h"
 #include "analysis/exportformats.h"
@@ -152,14 +153,6 @@ void MainActions::checkHeatmap(const QString &pattern, double bytes) const
             a->setChecked(true);
 }
 
-QString MainActions::heatmapName(const QString &pattern) const
-{
-    for (QAction *a : heatmap->actions())
-        if (a->data().toString() == pattern)
-            return a->text().remove(QLatin1Char('&'));
-    return pattern;
-}
-
 // The heatmap's message size, beside its pattern: bytes per flow, or a collective's buffer.
 void MainActions::createMessageSizeMenu(MainWindow &w, QMenu *heatmapMenu)
 {
@@ -196,13 +189,7 @@ void MainActions::createViewMenu(MainWindow &w)
     viewMenu->addAction(tr("E&xpand all groups"), scene, [scene] { scene->setAllGroupsCollapsed(false); });
     auto *heat = viewMenu->addMenu(tr("Utilization &heatmap"));
     heatmap = new QActionGroup(&w);
-    const QList<QPair<QString, QString>> patterns = {{tr("Off"), QString()},
-                                                     {tr("All-to-all"), QStringLiteral("alltoall")},
-                                                     {tr("Shift by one (ring)"), QStringLiteral("shift:1")},
-                                                     {tr("Random permutation"), QStringLiteral("permutation")},
-                                                     {tr("All-reduce as NCCL runs it"), QStringLiteral("allreduce")},
-                                                     {tr("All-to-all as NCCL runs it (PXN)"), QStringLiteral("nccl-alltoall")}};
-    for (const auto &[label, pattern] : patterns) {
+    for (const auto &[label, pattern] : heatmapPatterns()) {
         QAction *a = heat->addAction(label);
         a->setCheckable(true);
         a->setData(pattern);

@@ -44,10 +44,9 @@ public:
     QToolBar *toolbar = nullptr;
 
     static MainActions create(MainWindow &window);
-    // View > Utilization heatmap checks the pattern and message size asked for; a pattern's name
-    // as the menu gives it ("All-to-all"; the id when the menu has none).
+    // View > Utilization heatmap checks the pattern and message size asked for (its patterns and
+    // their names: heatmapPatterns(), widgets/l10n/heatmaptext.h).
     void checkHeatmap(const QString &pattern, double bytes) const;
-    QString heatmapName(const QString &pattern) const;
     // The right-click menu of the canvas for `item` (a node, link or collapsed group; null =
     // empty canvas), at a global position.
     void showContextMenu(MainWindow &window, QGraphicsItem *item, const QPoint &globalPos) const;

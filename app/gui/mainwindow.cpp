@@ -11,6 +11,7 @@
 #include "analysis.h"
 #include "bommodel.h"
 #include "canvasclipboard.h"
+#include "heatmaptext.h"
 #include "canvasscene.h"
 #include "canvassearch.h"
 #include "canvasview.h"
@@ -480,7 +481,7 @@ void MainWindow::onAnalysisCancelled()
         why = tr("Analysis cancelled at %1: this design has not been analysed. Tools ▸ Run analysis now analyses it.").arg(now);
     else if (m_analysis->isResultCurrent())   // only the pattern had changed, and it is back
         why = tr("Analysis cancelled at %1: the %2 heatmap was not computed. The heatmap and figures are those of %3 (analysed at %4).")
-                  .arg(now, asked.isEmpty() ? none : asked, shown.isEmpty() ? none : shown, of);
+                  .arg(now, asked.isEmpty() ? none : patternName(asked), shown.isEmpty() ? none : patternName(shown), of);
     else
         why = tr("Analysis cancelled at %1: the figures and the heatmap are of the design as it was at %2, before the later changes. "
                  "Tools ▸ Run analysis now brings them up to date.")
@@ -514,14 +515,14 @@ void MainWindow::markAnalysisDocks(bool outdated)
 void MainWindow::updateLegendTitle()
 {
     const QString shown = QString::fromStdString(m_analysis->result().pattern), asked = m_analysis->pattern();
-    QString title = tr("Link utilization — %1").arg(shown.isEmpty() ? asked : shown);
+    QString title = tr("Link utilization — %1").arg(patternName(shown.isEmpty() ? asked : shown));
     if (!shown.isEmpty() && asked != shown)
-        title += QLatin1Char(' ') + (asked.isEmpty() ? tr("(updating…)") : tr("(computing %1…)").arg(asked));
+        title += QLatin1Char(' ') + (asked.isEmpty() ? tr("(updating…)") : tr("(computing %1…)").arg(patternName(asked)));
     else if (!shown.isEmpty() && !m_analysis->isResultCurrent() && !m_analysis->isRunning())
         title += QLatin1Char(' ') + tr("(outdated)");
     m_view->setLegendTitle(title);
     // Under the scale: what the colours are of, at which size, what 100 % means, the bottleneck.
-    m_view->setLegendCaption(HeatmapCaption::lines(m_analysis->result(), m_actions.heatmapName(shown)));
+    m_view->setLegendCaption(HeatmapCaption::lines(m_analysis->result(), patternName(shown)));
 }
 
 void MainWindow::refreshKeyFigures()

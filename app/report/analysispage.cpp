@@ -40,7 +40,7 @@ void utilizationPanel(ReportPainter &painter, const ReportData &data, const QRec
     QPainter &p = painter.painter();
     const TrafficResult *t = data.pattern;
     const QString subtitle = t ? PdfReport::tr("%1, %2 flows of %3: utilization of each directed link over the run")
-                                     .arg(qs(t->workload.name), number(double(t->flows)), byteSizeText(t->workload.bytes))
+                                     .arg(patternName(t->workload.name), number(double(t->flows)), byteSizeText(t->workload.bytes))
                                : PdfReport::tr("not available");
     const QRectF plot = chartFrame(p, frame, PdfReport::tr("Link utilization"), subtitle);
     if (!t || t->channels.empty()) {
@@ -180,7 +180,7 @@ QStringList fabricLines(const ReportData &data)
     }
     if (const TrafficResult *t = data.pattern)   // the tier the pattern loaded most (the window's heatmap says the same)
         if (const QString b = bottleneckText(linkTierLoad(data.design, *t)); !b.isEmpty())
-            lines << PdfReport::tr("Bottleneck tier under %1: %2").arg(qs(t->workload.name), b);
+            lines << PdfReport::tr("Bottleneck tier under %1: %2").arg(patternName(t->workload.name), b);
     lines << collectiveLines(data);
     lines << PdfReport::tr("Analysis took %1").arg(durationText(data.analysis.wallS));
     return lines;

@@ -3,6 +3,7 @@
 #include "reportpages.h"
 #include "reportpainter.h"
 
+#include "heatmaptext.h"
 #include "l10n.h"
 
 #include "analysis/design.h"
@@ -135,7 +136,7 @@ bool PdfReport::render(const QString &path, QString *error)
                 data.pattern = &pattern;
             else
                 data.notes << tr("Traffic pattern '%1': %2")
-                                  .arg(QString::fromStdString(pattern.workload.name),
+                                  .arg(patternName(pattern.workload.name),
                                        pattern.issueMessage.format.empty() ? QString::fromStdString(pattern.issueText)
                                                                            : engineText(pattern.issueMessage));
         }

@@ -5,6 +5,7 @@
 #include "reportpages.h"
 #include "reportpainter.h"
 
+#include "heatmaptext.h"
 #include "l10n.h"
 
 #include "catalog/catalog.h"
@@ -39,7 +40,7 @@ QStringList assumptions(const ReportData &data)
     if (const TrafficResult *t = data.pattern)
         a << PdfReport::tr("Link utilization: the traffic pattern %1 (seed %2) with flows of %3 between all cabled HCA ports, max-min fair "
                            "rates, protocol efficiency and path latency applied; utilization = bytes / (capacity × completion time).")
-                 .arg(qs(t->workload.name))
+                 .arg(patternName(t->workload.name))
                  .arg(t->workload.seed)
                  .arg(byteSizeText(t->workload.bytes));
     a << PdfReport::tr("Latency: switch port-to-port latency, adapter latency at both ends and about 5 ns per metre of cable.");

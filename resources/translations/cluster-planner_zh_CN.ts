@@ -1529,6 +1529,11 @@
         <source>%1 flows have no route: not comparable</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../core/verify/matchstats.cpp" line="+28"/>
+        <source>The as-built fabric has %1 nodes against %2 planned: the %3 others&apos; cables read missing (a partial dump, or another plane?)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Heatmap</name>
@@ -1556,6 +1561,36 @@
         <location line="+2"/>
         <source>%1 links alike (mean %2)</source>
         <translation>%1 链路同样繁忙（平均 %2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Off</source>
+        <translation type="unfinished">关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All-to-all</source>
+        <translation type="unfinished">全互连 (All-to-all)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shift by one (ring)</source>
+        <translation type="unfinished">移位 1（环形）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Random permutation</source>
+        <translation type="unfinished">随机置换</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All-reduce as NCCL runs it</source>
+        <translation type="unfinished">按 NCCL 方式运行的 all-reduce</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All-to-all as NCCL runs it (PXN)</source>
+        <translation type="unfinished">按 NCCL 方式运行的 all-to-all（PXN）</translation>
     </message>
 </context>
 <context>
@@ -1882,7 +1917,7 @@
 <context>
     <name>PdfReport</name>
     <message>
-        <location filename="../../app/report/pdfreport.cpp" line="+121"/>
+        <location filename="../../app/report/pdfreport.cpp" line="+122"/>
         <source>the fabric has fewer than two cabled endpoints or no switch</source>
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
@@ -2878,7 +2913,7 @@ This page shows cost charts only.</source>
         <translation>等待中的作业</translation>
     </message>
     <message>
-        <location filename="../../app/report/sourcespage.cpp" line="+68"/>
+        <location filename="../../app/report/sourcespage.cpp" line="+69"/>
         <source>Assumptions and sources</source>
         <translation>假设与来源</translation>
     </message>
@@ -4012,7 +4047,7 @@ This page shows cost charts only.</source>
         <translation>%2 个规划节点中只有 %1 个匹配：%3 是这个网络、这个平面的转储吗？</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>The as-built fabric agrees with the plan.</source>
         <translation>实际布线与规划一致。</translation>
     </message>
@@ -4064,7 +4099,12 @@ This page shows cost charts only.</source>
         <translation>%2 个节点中 %1 个匹配：网络或平面对吗？</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
+        <source>Dump of %1 of %2 planned nodes: the rest read missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <location line="+37"/>
         <source>Misconnected (actual)</source>
         <translation>接错（实际位置）</translation>
@@ -4646,13 +4686,13 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::DifferencesView</name>
     <message>
-        <location filename="../../widgets/docks/differencesview.cpp" line="+46"/>
-        <location line="+142"/>
+        <location filename="../../widgets/docks/differencesview.cpp" line="+47"/>
+        <location line="+144"/>
         <source>No comparison yet: File ▸ Compare with as-built…</source>
         <translation>尚未比较：文件 ▸ 与实际布线比较…</translation>
     </message>
     <message>
-        <location line="-140"/>
+        <location line="-142"/>
         <source>Export punch list…</source>
         <translation>导出整改清单…</translation>
     </message>
@@ -4709,7 +4749,7 @@ or open a design (Ctrl+O).</source>
         <translation>%2 个规划节点中只有 %1 个匹配 — %3 是这个网络、这个正确平面的转储吗？下面各行因此与布线无关：每条规划线缆都显示为缺失，每条找到的线缆都显示为意外。</translation>
     </message>
     <message numerus="yes">
-        <location line="+79"/>
+        <location line="+81"/>
         <source>Imported %1: %n note(s) on what the import skipped or inferred.</source>
         <translation>
             <numerusform>已导入 %1：%n 条说明，记录导入跳过或推断的内容。</numerusform>
@@ -5886,7 +5926,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainActions</name>
     <message>
-        <location filename="../../app/gui/mainactions.cpp" line="+71"/>
+        <location filename="../../app/gui/mainactions.cpp" line="+72"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -6033,7 +6073,7 @@ or open a design (Ctrl+O).</source>
         <translation>在画布上查找(&amp;F)…</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+17"/>
         <source>&amp;Message size</source>
         <translation>消息大小(&amp;M)</translation>
     </message>
@@ -6083,37 +6123,7 @@ or open a design (Ctrl+O).</source>
         <translation>利用率热力图(&amp;H)</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Off</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>All-to-all</source>
-        <translation>全互连 (All-to-all)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Shift by one (ring)</source>
-        <translation>移位 1（环形）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Random permutation</source>
-        <translation>随机置换</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>All-reduce as NCCL runs it</source>
-        <translation>按 NCCL 方式运行的 all-reduce</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>All-to-all as NCCL runs it (PXN)</source>
-        <translation>按 NCCL 方式运行的 all-to-all（PXN）</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
@@ -6261,7 +6271,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MainWindow</name>
     <message>
-        <location filename="../../app/gui/mainwindow.cpp" line="+107"/>
+        <location filename="../../app/gui/mainwindow.cpp" line="+108"/>
         <source>Price book</source>
         <translation>价格簿</translation>
     </message>
@@ -6529,7 +6539,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MetricsView</name>
     <message>
-        <location filename="../../widgets/docks/metricsview.cpp" line="+78"/>
+        <location filename="../../widgets/docks/metricsview.cpp" line="+79"/>
         <source>Link utilization (%, links per bin)</source>
         <translation>链路利用率（%，每区间链路数）</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "util/strings.h"
 
 #include "explorertext.h"
+#include "heatmaptext.h"
 #include "metrictips.h"
 #include "problemsview.h"
 
@@ -361,7 +362,7 @@ QVector<MetricsView::Row> MetricsView::networkFigures(const AnalysisResult &r, c
     f.append({QStringLiteral("problems"), tr("Problems"), tr("%1 errors, %2 warnings").arg(problems.errors).arg(problems.warnings)});
     if (const TrafficResult *t = r.traffic()) {
         Row completion = keyRow(k, "completion_s");
-        completion.label = tr("Completion (%1)").arg(QString::fromStdString(r.pattern));
+        completion.label = tr("Completion (%1)").arg(patternName(r.pattern));
         f.append(completion);
         f.append({QStringLiteral("load_balancing"), tr("Load balancing"), loadBalancingText(*t, locale)});
         if (k.value("max_link_utilization")) {

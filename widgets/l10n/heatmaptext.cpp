@@ -48,4 +48,27 @@ QString bottleneckText(const LinkTierLoad &load)
     return text(QT_TRANSLATE_NOOP("Heatmap", "%1 links alike (mean %2)")).arg(all, percent(mean));
 }
 
+QList<QPair<QString, QString>> heatmapPatterns()
+{
+    return {{text(QT_TRANSLATE_NOOP("Heatmap", "Off")), QString()},
+            {text(QT_TRANSLATE_NOOP("Heatmap", "All-to-all")), QStringLiteral("alltoall")},
+            {text(QT_TRANSLATE_NOOP("Heatmap", "Shift by one (ring)")), QStringLiteral("shift:1")},
+            {text(QT_TRANSLATE_NOOP("Heatmap", "Random permutation")), QStringLiteral("permutation")},
+            {text(QT_TRANSLATE_NOOP("Heatmap", "All-reduce as NCCL runs it")), QStringLiteral("allreduce")},
+            {text(QT_TRANSLATE_NOOP("Heatmap", "All-to-all as NCCL runs it (PXN)")), QStringLiteral("nccl-alltoall")}};
+}
+
+QString patternName(const QString &pattern)
+{
+    for (const auto &[name, p] : heatmapPatterns())
+        if (!p.isEmpty() && p == pattern)
+            return name;
+    return pattern;
+}
+
+QString patternName(const std::string &pattern)
+{
+    return patternName(QString::fromStdString(pattern));
+}
+
 } // namespace cplan

@@ -10,6 +10,7 @@
 
 #include "analysis.h"
 #include "canvasscene.h"
+#include "heatmaptext.h"
 #include "metricsview.h"
 #include "pdfreport.h"
 
@@ -229,7 +230,7 @@ void TestConsistency::sameNumbers()
     QVERIFY(same(r.cost.bom.totals.capex, capex));
     const MetricsView *dock = m_window->metrics();
     auto figure = [&](const char *label) { return dock->figure(MetricsView::tr(label)); };
-    const QString completionLabel = MetricsView::tr("Completion (%1)").arg(pattern);
+    const QString completionLabel = MetricsView::tr("Completion (%1)").arg(patternName(pattern));
     QVERIFY2(shows(figure("Bisection"), bisection, 1000), qPrintable(figure("Bisection")));
     QVERIFY2(shows(figure("Max link utilization"), maxUtil, 0.01), qPrintable(figure("Max link utilization")));
     QVERIFY2(shows(figure("Mean utilization of busy links"), meanUtil, 0.01), qPrintable(figure("Mean utilization of busy links")));
