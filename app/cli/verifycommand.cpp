@@ -69,6 +69,8 @@ void printText(const VerifyResult &r, const AsBuilt &found)
     if (const MatchStats m = matchStats(r); m.almostNothingMatched())
         std::cout << "  warning: " << m.matched << " of " << m.planNodes << " planned nodes matched (the dump has " << m.foundNodes
                   << "): is it of this fabric, and of this plane? The findings below then say nothing about the cabling.\n";
+    else if (m.partialDump())
+        std::cout << "  warning: " << m.partialDumpWording().english() << '\n';
     for (const CableFinding &c : r.cables)
         if (c.verdict != CableVerdict::Ok)
             std::cout << "  " << c.message << '\n';
@@ -138,7 +140,8 @@ void addVerifyCommand(CLI::App &root, Context &ctx)
                                {"position", s.matchedByPosition},
                                {"plan_nodes", m.planNodes},
                                {"found_nodes", m.foundNodes},
-                               {"almost_nothing", m.almostNothingMatched()}}},
+                               {"almost_nothing", m.almostNothingMatched()},
+                               {"partial_dump", m.partialDump()}}},
                              {"agree", result.agree()},
                              {"findings", findingsJson(result)},
                              {"notes", found->notes}};

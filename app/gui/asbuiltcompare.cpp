@@ -303,6 +303,8 @@ void AsBuiltCompare::show(VerificationAnalysis analysis, const QString &source, 
                                .arg(m.planNodes)
                                .arg(QFileInfo(source).fileName()),
                            30000);
+    else if (m.partialDump())
+        emit statusMessage(engineText(m.partialDumpWording()), 30000);
     else
         emit statusMessage(m_result->agree() ? tr("The as-built fabric agrees with the plan.")
                                              : tr("As built: %1 missing, %2 misconnected, %3 unexpected, %4 degraded cable(s)")

@@ -1,6 +1,7 @@
 #include "verify/matchstats.h"
 
 #include <algorithm>
+#include <string>
 
 namespace cplan {
 
@@ -13,6 +14,20 @@ double MatchStats::share() const
 bool MatchStats::almostNothingMatched() const
 {
     return (planNodes > 0 || foundNodes > 0) && share() < kWrongFabricShare;
+}
+
+bool MatchStats::partialDump() const
+{
+    return planNodes > 0 && foundNodes < kPartialDumpShare * planNodes && !almostNothingMatched();
+}
+
+Message MatchStats::partialDumpWording() const
+{
+    if (!partialDump())
+        return {};
+    return {CPLAN_TR("Engine", "The as-built fabric has %1 nodes against %2 planned: the %3 others' cables read missing "
+                               "(a partial dump, or another plane?)"),
+            {std::to_string(foundNodes), std::to_string(planNodes), std::to_string(plannedNotFound())}};
 }
 
 MatchStats matchStats(const VerifySummary &s)

@@ -108,4 +108,27 @@ inline Design miswiredTwin(const Design &plan, const Catalog &catalog, Miswiring
     return twin;
 }
 
+// A dump of part of the plan: its first leaf and the servers cabled to it, nothing else (what
+// ibnetdiscover run behind one leaf gives).
+inline Design oneLeafOf(const Design &plan)
+{
+    Design part = plan;
+    NodeId leaf;
+    for (std::uint32_t n = 0; n < part.nodes.size() && !leaf.valid(); ++n)
+        if (part.nodes[n].role == NodeRole::Switch && part.nodes[n].tier == Tier::Leaf)
+            leaf = NodeId(n);
+    std::set<std::uint32_t> keep{leaf.value};
+    for (const Link &l : part.links)
+        if (l.a.node == leaf || l.b.node == leaf)
+            if (const NodeId other = l.a.node == leaf ? l.b.node : l.a.node; part.node(other).role != NodeRole::Switch)
+                keep.insert(other.value);
+    std::vector<NodeId> gone;
+    for (std::uint32_t n = 0; n < part.nodes.size(); ++n)
+        if (!keep.count(n))
+            gone.push_back(NodeId(n));
+    part.removeNodes(gone);
+    part.reindex();
+    return part;
+}
+
 } // namespace cplan::test

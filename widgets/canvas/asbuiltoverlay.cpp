@@ -119,9 +119,12 @@ void AsBuiltLegend::setSummary(const VerifySummary &summary)
     m_summary = summary;
     // On the canvas too (a projector shows no dock): the counts then say nothing of the cabling.
     const MatchStats m = matchStats(summary);
-    m_warning = m.almostNothingMatched()
-                    ? AsBuiltStyle::tr("%1 of %2 nodes matched: right fabric or plane?").arg(m.matched).arg(m.planNodes)
-                    : QString();
+    if (m.almostNothingMatched())
+        m_warning = AsBuiltStyle::tr("%1 of %2 nodes matched: right fabric or plane?").arg(m.matched).arg(m.planNodes);
+    else if (m.partialDump())   // the plan's other nodes read missing (MatchStats::partialDump)
+        m_warning = AsBuiltStyle::tr("Dump of %1 of %2 planned nodes: the rest read missing").arg(m.foundNodes).arg(m.planNodes);
+    else
+        m_warning.clear();
     const QFontMetrics fm(font());
     QFont bold = font();   // the warning is drawn bold
     bold.setBold(true);

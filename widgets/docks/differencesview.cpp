@@ -1,6 +1,7 @@
 #include "differencesview.h"
 
 #include "asbuiltstyle.h"
+#include "l10n.h"
 
 #include "verify/matchstats.h"
 
@@ -120,7 +121,9 @@ void DifferencesView::setResult(const VerifyResult &result, const QString &sourc
                            .arg(m.matched)
                            .arg(m.planNodes)
                            .arg(file));
-    m_warning->setVisible(m.almostNothingMatched());
+    if (m.partialDump())   // the plan's other nodes read missing, with every cable of theirs
+        m_warning->setText(engineText(m.partialDumpWording()));
+    m_warning->setVisible(m.almostNothingMatched() || m.partialDump());
     m_outdated->hide();
     QList<QTreeWidgetItem *> items;
     for (const CableFinding &c : result.cables) {

@@ -117,6 +117,33 @@ private slots:
         QVERIFY(r.out.contains("agrees"));
     }
 
+    // Issue 31: a dump of one leaf and its servers matched all its nodes and gave no word, while
+    // the plan's other cables read missing. `cplan verify` says it as the window does
+    // (MatchStats::partialDump), in text and JSON; the whole plan's dump does not.
+    void verifyPartialDumpSaysSo()
+    {
+        auto plan = test::plannedFabric(m_catalog);
+        QVERIFY(plan.ok());
+        const Design part = test::oneLeafOf(*plan);
+        const QString dump = path("one-leaf.topo");
+        QVERIFY(writeFileAtomically(dump.toStdString(), exportIbnetdiscover(part, Fabric::build(part, m_catalog))).ok());
+        const Run text = cplan({QStringLiteral("verify"), m_plan, dump});
+        QCOMPARE(text.code, 1);
+        const int planNodes = int(plan->nodes.size()), found = int(part.nodes.size());
+        const QString said = QStringLiteral("  warning: The as-built fabric has %1 nodes against %2 planned: the %3 others' cables read "
+                                            "missing (a partial dump, or another plane?)\n")
+                                 .arg(found)
+                                 .arg(planNodes)
+                                 .arg(planNodes - found);
+        QVERIFY2(QString::fromUtf8(text.out).contains(said), text.out.constData());
+        const Run json = cplan({QStringLiteral("verify"), m_plan, dump, QStringLiteral("--json")});
+        const QJsonObject matched = json.json()[QStringLiteral("matched")].toObject();
+        QVERIFY(matched[QStringLiteral("partial_dump")].toBool());
+        QVERIFY(!matched[QStringLiteral("almost_nothing")].toBool());
+        const Run whole = cplan({QStringLiteral("verify"), m_plan, m_twinDump, QStringLiteral("--json")});
+        QCOMPARE(whole.json()[QStringLiteral("matched")].toObject()[QStringLiteral("partial_dump")].toBool(true), false);
+    }
+
     void verifyBadInput()
     {
         Run r = cplan({QStringLiteral("verify"), m_plan, path("no-such.topo")});

@@ -197,11 +197,38 @@ private slots:
         QCOMPARE(wrong.foundNodes, nodes);
         QVERIFY(wrong.almostNothingMatched());
 
+        QVERIFY(!same.partialDump() && !wrong.partialDump());   // one warning at a time
+        QVERIFY(same.partialDumpWording().format.empty());
+
         MatchStats part;   // 5 of the plan's nodes found, all of them matched
         part.planNodes = nodes;
         part.foundNodes = part.matched = part.byGuid = 5;
         QVERIFY(!part.almostNothingMatched());
+        QVERIFY(part.partialDump());
         QVERIFY(!MatchStats{}.almostNothingMatched());   // nothing on either side: nothing to warn about
+        QVERIFY(!MatchStats{}.partialDump());
+        MatchStats half = part;   // half the plan or more: a dump of the plan, nodes missing from it
+        half.foundNodes = half.matched = half.byGuid = (nodes + 1) / 2;
+        QVERIFY(!half.partialDump());
+    }
+
+    // Issue 31: a 9-node dump against a 179-node plan matched 9 of 9 and said nothing, while the
+    // rest of the plan's cables read missing. A dump of one leaf and its servers says so.
+    void matchStatsSayAPartialDump()
+    {
+        const Design part = test::oneLeafOf(m_plan);
+        const VerifyResult r = verifyAsBuilt(m_plan, asBuilt(part), m_catalog);
+        const MatchStats m = matchStats(r);
+        const int nodes = int(m_plan.nodes.size()), found = int(part.nodes.size());
+        QVERIFY(found > 1 && 2 * found < nodes);
+        QCOMPARE(m.foundNodes, found);
+        QCOMPARE(m.matched, found);
+        QCOMPARE(m.plannedNotFound(), nodes - found);
+        QVERIFY(!m.almostNothingMatched());
+        QVERIFY(m.partialDump());
+        QCOMPARE(m.partialDumpWording().english(),
+                 "The as-built fabric has " + std::to_string(found) + " nodes against " + std::to_string(nodes) + " planned: the " +
+                     std::to_string(nodes - found) + " others' cables read missing (a partial dump, or another plane?)");
     }
 
     void slowLinkIsDifferent()

@@ -364,6 +364,38 @@ private slots:
                                         .arg(s.matchedByPosition));
     }
 
+    // Issue 31: a dump of part of the plan (a 9-node dump against a 179-node plan) matched all its
+    // nodes and said nothing, while the plan's other nodes' cables read missing. The dock, the
+    // status bar and the legend say it in the words `cplan verify` prints.
+    void partialDumpSaysSo()
+    {
+        QString error;
+        QVERIFY2(m_window->openFile(m_plan, false, &error), qPrintable(error));
+        auto plan = test::plannedFabric(*m_catalog);
+        QVERIFY(plan.ok());
+        const Design part = test::oneLeafOf(*plan);
+        const QString file = m_dir.filePath(QStringLiteral("one-leaf.topo"));
+        QVERIFY(writeFileAtomically(file.toStdString(), exportIbnetdiscover(part, Fabric::build(part, *m_catalog))).ok());
+        QVERIFY2(m_window->asBuilt()->compareWith(file, &error), qPrintable(error));
+        const int planNodes = int(plan->nodes.size()), found = int(part.nodes.size());
+        const auto *dock = m_window->findChild<DifferencesView *>();
+        QVERIFY2(dock->matchText().startsWith(QStringLiteral("Nodes matched: %1 of %2 planned").arg(found).arg(planNodes)),
+                 qPrintable(dock->matchText()));
+        const QString said = QStringLiteral("The as-built fabric has %1 nodes against %2 planned: the %3 others' cables read missing "
+                                            "(a partial dump, or another plane?)")
+                                 .arg(found)
+                                 .arg(planNodes)
+                                 .arg(planNodes - found);
+        QCOMPARE(dock->warningText(), said);
+        QCOMPARE(m_window->statusBar()->currentMessage(), said);
+        QCOMPARE(m_window->asBuilt()->legend()->warning(),
+                 QStringLiteral("Dump of %1 of %2 planned nodes: the rest read missing").arg(found).arg(planNodes));
+        // The whole plan's dump: no such word.
+        QVERIFY2(m_window->asBuilt()->compareWith(m_dump, &error), qPrintable(error));
+        QVERIFY(dock->warningText().isEmpty());
+        QVERIFY(m_window->asBuilt()->legend()->warning().isEmpty());
+    }
+
     // Item 3: an edit after the comparison leaves its rows, under a line that says they are of the
     // plan as it was.
     void comparisonOutdatedByEdit()
