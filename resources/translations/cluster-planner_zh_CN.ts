@@ -1565,32 +1565,32 @@
     <message>
         <location line="+5"/>
         <source>Off</source>
-        <translation type="unfinished">关闭</translation>
+        <translation>关闭</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>All-to-all</source>
-        <translation type="unfinished">全互连 (All-to-all)</translation>
+        <translation>全互连 (All-to-all)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Shift by one (ring)</source>
-        <translation type="unfinished">移位 1（环形）</translation>
+        <translation>移位 1（环形）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Random permutation</source>
-        <translation type="unfinished">随机置换</translation>
+        <translation>随机置换</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>All-reduce as NCCL runs it</source>
-        <translation type="unfinished">按 NCCL 方式运行的 all-reduce</translation>
+        <translation>按 NCCL 方式运行的 all-reduce</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>All-to-all as NCCL runs it (PXN)</source>
-        <translation type="unfinished">按 NCCL 方式运行的 all-to-all（PXN）</translation>
+        <translation>按 NCCL 方式运行的 all-to-all（PXN）</translation>
     </message>
 </context>
 <context>
