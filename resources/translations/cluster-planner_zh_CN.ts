@@ -1522,17 +1522,17 @@
     <message>
         <location filename="../../core/analysis/failurechange.cpp" line="+21"/>
         <source>1 flow has no route: not comparable</source>
-        <translation type="unfinished"></translation>
+        <translation>1 条流没有路由：不可比较</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1 flows have no route: not comparable</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 条流没有路由：不可比较</translation>
     </message>
     <message>
         <location filename="../../core/verify/matchstats.cpp" line="+28"/>
         <source>The as-built fabric has %1 nodes against %2 planned: the %3 others&apos; cables read missing (a partial dump, or another plane?)</source>
-        <translation type="unfinished"></translation>
+        <translation>实际网络有 %1 个节点，规划有 %2 个：其余 %3 个节点的线缆显示为缺失（是部分导出，还是另一个平面？）</translation>
     </message>
 </context>
 <context>
@@ -3896,13 +3896,14 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AnalysisRunner</name>
     <message>
+        <location filename="../../widgets/docks/metricsview.cpp" line="+409"/>
         <location filename="../../widgets/document/analysis.cpp" line="+208"/>
         <location line="+31"/>
         <source>Analysis done</source>
         <translation>分析完成</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location filename="../../widgets/document/analysis.cpp" line="-7"/>
         <source>Routing</source>
         <translation>正在计算路由</translation>
     </message>
@@ -4101,7 +4102,7 @@ This page shows cost charts only.</source>
     <message>
         <location line="+2"/>
         <source>Dump of %1 of %2 planned nodes: the rest read missing</source>
-        <translation type="unfinished"></translation>
+        <translation>导出含规划 %2 个节点中的 %1 个：其余显示为缺失</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -6539,23 +6540,25 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MetricsView</name>
     <message>
-        <location filename="../../widgets/docks/metricsview.cpp" line="+79"/>
+        <location filename="../../widgets/docks/metricsview.cpp" line="-330"/>
+        <location line="+402"/>
         <source>Link utilization (%, links per bin)</source>
         <translation>链路利用率（%，每区间链路数）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-401"/>
+        <location line="+425"/>
         <source>GPU-to-GPU latency</source>
         <translation>GPU 间延迟</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+379"/>
+        <location line="-424"/>
+        <location line="+382"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
     <message>
-        <location line="-152"/>
+        <location line="-155"/>
         <source>Switches (leaf / spine / core)</source>
         <translation>交换机（叶 / 脊 / 核心）</translation>
     </message>
@@ -6741,7 +6744,7 @@ or open a design (Ctrl+O).</source>
         <translation>%1 个端点断开，对分带宽减少 %2</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>Link utilization: choose a traffic pattern in View ▸ Utilization heatmap.</source>
         <translation>链路利用率：请在“视图 ▸ 利用率热力图”中选择流量模式。</translation>
     </message>
@@ -6751,7 +6754,7 @@ or open a design (Ctrl+O).</source>
         <translation>成本构成（仅含有价格的部件）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>choose a traffic pattern for the heatmap</source>
         <translation>请为热力图选择流量模式</translation>
     </message>
@@ -6766,7 +6769,7 @@ or open a design (Ctrl+O).</source>
         <translation>需要路由引擎</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Endpoint-to-endpoint latency (µs, pairs per bin)</source>
         <translation>端点间延迟（µs，每区间端点对数）</translation>
     </message>
