@@ -404,6 +404,9 @@ void MetricsView::setResult(const AnalysisResult &r)
 {
     m_outdated->hide();
     m_progress->setRange(0, 100);
+    // In the language of now (the window shows a result again when the language changes).
+    m_progress->setValue(100);
+    m_progress->setFormat(AnalysisRunner::tr("Analysis done") + QStringLiteral(" %p%"));
     m_shown = cplan::keyFigures(r, r.traffic());
     QVector<Row> f = costFigures(r, m_shown);
     f += networkFigures(r, m_shown);
@@ -475,6 +478,7 @@ void MetricsView::showUtilization(const AnalysisResult &r)
             cats << QStringLiteral("%1").arg(i * 10 + 10);
         }
     }
+    m_utilView->chart()->setTitle(tr("Link utilization (%, links per bin)"));
     setBars(m_utilView, cats, bins, QColor(215, 90, 60),
             r.pattern.empty() ? tr("choose a traffic pattern for the heatmap") : tr("no utilization for this pattern: see the notes above"));
 }
@@ -498,8 +502,7 @@ void MetricsView::showLatency(const AnalysisResult &r)
         }
     }
     setBars(m_latencyView, cats, bins, QColor(49, 130, 189), tr("needs the routing engine"));
-    if (!bins.isEmpty())
-        m_latencyView->chart()->setTitle(tr("Endpoint-to-endpoint latency (µs, pairs per bin)"));
+    m_latencyView->chart()->setTitle(bins.isEmpty() ? tr("GPU-to-GPU latency") : tr("Endpoint-to-endpoint latency (µs, pairs per bin)"));
 }
 
 } // namespace cplan

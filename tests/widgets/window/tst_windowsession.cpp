@@ -4,6 +4,7 @@
 #include "windowfixture.h"
 
 #include "i18n.h"
+#include "metricsview.h"
 #include "overviewview.h"
 #include "retranslate.h"
 #include "testmain.h"
@@ -12,11 +13,14 @@
 #include "model/design.h"
 
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QDockWidget>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QProgressBar>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
@@ -138,6 +142,13 @@ void TestWindowSession::languageWithoutRestart()
     for (QLabel *l : m_window->statusBar()->findChildren<QLabel *>())
         chineseStatus = chineseStatus || l->text().contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]")));
     QVERIFY(chineseStatus);
+    // The Metrics dock's progress line and chart titles too (they stayed English: pre-sales day).
+    const QRegularExpression han(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+    QVERIFY2(m_window->metrics()->findChild<QProgressBar *>()->text().contains(han),
+             qPrintable(m_window->metrics()->findChild<QProgressBar *>()->text()));
+    for (const QChartView *chart : m_window->metrics()->findChildren<QChartView *>())
+        if (!chart->isHidden())
+            QVERIFY2(chart->chart()->title().contains(han), qPrintable(chart->chart()->title()));
     languageAction(QStringLiteral("English"))->trigger();
     QApplication::processEvents();
     QCOMPARE(file->title(), QStringLiteral("&File"));
