@@ -27,11 +27,27 @@ namespace {
 
 const QString exportDirKey = QStringLiteral("exportDirectory");
 
-// Where an export is suggested: the design's name with another ending, in the folder of the
-// last export (the design's folder before the first one).
-QString suggestedPath(const QString &designFile, const QString &suffix)
+// A file name from a design's name: letters, digits, '.', '-' and '_' kept, runs of anything
+// else one '-' ("Pre-sales 2:1 (256 DGX)" -> "Pre-sales-2-1-256-DGX"); "design" if nothing is left.
+QString nameForFile(const std::string &designName)
 {
-    QString base = designFile.isEmpty() ? QStringLiteral("design") : QFileInfo(designFile).fileName();
+    QString out;
+    for (const QChar c : QString::fromStdString(designName)) {
+        if (c.isLetterOrNumber() || c == QLatin1Char('.') || c == QLatin1Char('-') || c == QLatin1Char('_'))
+            out += c;
+        else if (!out.isEmpty() && !out.endsWith(QLatin1Char('-')))
+            out += QLatin1Char('-');
+    }
+    while (out.endsWith(QLatin1Char('-')) || out.endsWith(QLatin1Char('.')))
+        out.chop(1);
+    return out.isEmpty() ? QStringLiteral("design") : out.left(80);
+}
+
+// Where an export is suggested: the design's file name (an untitled design's name) with another
+// ending, in the folder of the last export (the design's folder before the first one).
+QString suggestedPath(const QString &designFile, const std::string &designName, const QString &suffix)
+{
+    QString base = designFile.isEmpty() ? nameForFile(designName) : QFileInfo(designFile).fileName();
     for (const QString &ext : {QStringLiteral(".cluster.yaml"), QStringLiteral(".yaml")})
         if (base.endsWith(ext)) {
             base.chop(ext.size());
@@ -56,7 +72,7 @@ Exporter::Exporter(Document *document, const Catalog &catalog, CanvasView *view,
 
 void Exporter::exportView()
 {
-    const QString f = QFileDialog::getSaveFileName(m_window, tr("Export view"), suggestedPath(m_document->fileName(), QStringLiteral("-view.png")),
+    const QString f = QFileDialog::getSaveFileName(m_window, tr("Export view"), suggestedPath(m_document->fileName(), m_document->design().name, QStringLiteral("-view.png")),
                                                    tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (f.isEmpty())
         return;
@@ -70,7 +86,7 @@ void Exporter::exportView()
 
 QString Exporter::askFile(const QString &title, const QString &suffix, const QString &filter)
 {
-    const QString f = QFileDialog::getSaveFileName(m_window, title, suggestedPath(m_document->fileName(), suffix), filter);
+    const QString f = QFileDialog::getSaveFileName(m_window, title, suggestedPath(m_document->fileName(), m_document->design().name, suffix), filter);
     if (!f.isEmpty())
         QSettings().setValue(exportDirKey, QFileInfo(f).absolutePath());
     return f;

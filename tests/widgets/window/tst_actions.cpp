@@ -329,6 +329,17 @@ void TestActions::exportStartsInLastFolder()
     m_window->exporter()->exportReport();
     QCOMPARE(QFileInfo(second).fileName(), QStringLiteral("edr-32gpu-report.pdf"));
     QCOMPARE(QFileInfo(second).absolutePath(), QFileInfo(picture).absolutePath());
+    // An untitled design (a bundled sample) is suggested by its name, not "design-report.pdf"
+    // for every one of them (pre-sales day).
+    open(superpodSample);
+    QVERIFY(m_window->document()->fileName().isEmpty());
+    QString third;
+    answerNextDialog([&](QDialog *dialog) {
+        third = suggestion(dialog);
+        dialog->reject();
+    });
+    m_window->exporter()->exportReport();
+    QCOMPARE(QFileInfo(third).fileName(), QStringLiteral("DGX-H100-SuperPOD-4-SU-127-nodes-4-UFM-report.pdf"));
 }
 
 // Issue 17 item 6: the report from the window includes the scheduling run just shown, as long
