@@ -275,14 +275,18 @@ int count(const KeyFigures &k, const char *id)
 // A figure the failures change: "22.26 ms → 23.77 ms, +7 %" (intact → with the failures).
 QString changeText(const FigureChange &c, const std::string &currency)
 {
-    QString text = MetricsView::tr("%1 → %2").arg(keyFigureText(c.before, currency), keyFigureText(c.after, currency));
+    const QString before = keyFigureText(c.before, currency), after = keyFigureText(c.after, currency);
+    QString text = MetricsView::tr("%1 → %2").arg(before, after);
     if (const std::optional<double> r = c.relative()) {
         const double pct = *r * 100;
         const QString n = QLocale().toString(std::abs(pct), 'f', std::abs(pct) < 1 ? 1 : 0);
+        // A ratio worded alike on both sides ("non-blocking (1:1)") did not change for the reader.
+        const bool same = std::abs(pct) < 0.05 || (isBlockingFigure(c.id()) && before == after);
         text += QStringLiteral(", ") +
-                (std::abs(pct) < 0.05 ? MetricsView::tr("unchanged")
-                                      : MetricsView::tr("%1%2 %").arg(pct > 0 ? QStringLiteral("+") : QStringLiteral("−"), n));
+                (same ? MetricsView::tr("unchanged") : MetricsView::tr("%1%2 %").arg(pct > 0 ? QStringLiteral("+") : QStringLiteral("−"), n));
     }
+    if (!c.comparable())   // flows lost their route: the after-figure is of the others only
+        text += QStringLiteral(", ") + engineText(c.note());
     return text;
 }
 

@@ -305,6 +305,13 @@ void TestConsistency::failureModeMatchesCli()
     QVERIFY(r.traffic()->unroutableFlows > 0);
     QVERIFY(cli[QStringLiteral("completion_change_pct")].isNull());
     QVERIFY2(!completion.contains(MetricsView::tr("unchanged")) && !completion.endsWith(QStringLiteral(" %")), qPrintable(completion));
+    // ... and the window says why, with the count `cplan fail` gives.
+    QVERIFY2(completion.endsWith(QStringLiteral("%1 flows have no route: not comparable").arg(r.traffic()->unroutableFlows)),
+             qPrintable(completion));
+    // A ratio worded alike before and after is "unchanged", not "non-blocking (1:1) → non-blocking
+    // (1:1), −0.1 %" (pre-sales day).
+    const QString over = m_window->metrics()->row(QStringLiteral("oversubscription")).value;
+    QVERIFY2(over == QStringLiteral("non-blocking (1:1) → non-blocking (1:1), unchanged"), qPrintable(over));
 }
 
 void TestConsistency::keyFiguresById()
