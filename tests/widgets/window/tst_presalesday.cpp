@@ -116,14 +116,6 @@ private slots:
 
 private:
     QMenu *fileMenu() const { return m_window->menuBar()->actions().first()->menu(); }
-    QAction *languageAction(const QString &label) const
-    {
-        if (auto *menu = m_window->findChild<QMenu *>(QStringLiteral("languageMenu")))
-            for (QAction *a : menu->actions())
-                if (a->text() == label)
-                    return a;
-        return nullptr;
-    }
 
     QTemporaryDir m_settings;
 };

@@ -59,14 +59,6 @@ private slots:
     void languageWithoutRestart();
 
 private:
-    QAction *languageAction(const QString &label) const
-    {
-        if (auto *menu = m_window->findChild<QMenu *>(QStringLiteral("languageMenu")))
-            for (QAction *a : menu->actions())
-                if (a->text() == label)
-                    return a;
-        return nullptr;
-    }
 
     QTemporaryDir m_settings;
 };

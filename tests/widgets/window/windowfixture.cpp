@@ -14,6 +14,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLineEdit>
+#include <QMenu>
 #include <QScreen>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -137,6 +138,15 @@ QString WindowFixture::reportText(QString *error) const
     }
     QString flat = *text;
     return flat.replace(QLatin1Char('\n'), QLatin1Char(' '));
+}
+
+QAction *WindowFixture::languageAction(const QString &label) const
+{
+    if (auto *menu = m_window->findChild<QMenu *>(QStringLiteral("languageMenu")))
+        for (QAction *a : menu->actions())
+            if (a->text() == label)
+                return a;
+    return nullptr;
 }
 
 } // namespace cplan::test

@@ -16,6 +16,7 @@
 #include <functional>
 #include <optional>
 
+class QAction;
 class QDialog;
 class QFileDialog;
 
@@ -54,6 +55,8 @@ protected:
     // The PDF report the window writes (File > Export report), its text on one line; empty, with
     // the reason in *error, when it could not be written or read.
     QString reportText(QString *error) const;
+    // View > Language's entry for a language ("简体中文", "English"), or null.
+    QAction *languageAction(const QString &label) const;
     // The canvas as the screen shows it: the offscreen platform grabs the window's backing
     // store, what the partial repaints left there (QWidget::grab() would paint afresh).
     QImage grabCanvas() const;
