@@ -11,6 +11,7 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
@@ -205,8 +206,12 @@ bool DocumentFiles::maybeSave()
 {
     if (!m_document->isModified())
         return true;
-    const auto answer = QMessageBox::warning(m_window, tr("Unsaved changes"), tr("The design has unsaved changes. Save them?"),
-                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"), tr("The design has unsaved changes. Save them?"),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_window);
+    // Keys for each answer (Qt's Discard has none: Alt+D, as Alt+S saves).
+    box.button(QMessageBox::Save)->setText(tr("&Save"));
+    box.button(QMessageBox::Discard)->setText(tr("&Discard"));
+    const auto answer = QMessageBox::StandardButton(box.exec());
     if (answer == QMessageBox::Save)
         return save();
     if (answer != QMessageBox::Discard)

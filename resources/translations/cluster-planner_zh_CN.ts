@@ -3896,7 +3896,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AnalysisRunner</name>
     <message>
-        <location filename="../../widgets/docks/metricsview.cpp" line="+409"/>
+        <location filename="../../widgets/docks/metricsview.cpp" line="+413"/>
         <location filename="../../widgets/document/analysis.cpp" line="+208"/>
         <location line="+31"/>
         <source>Analysis done</source>
@@ -4823,7 +4823,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::DocumentFiles</name>
     <message>
-        <location filename="../../app/gui/documentfiles.cpp" line="+39"/>
+        <location filename="../../app/gui/documentfiles.cpp" line="+40"/>
         <source>Cannot open design</source>
         <translation>无法打开设计</translation>
     </message>
@@ -4907,6 +4907,16 @@ or open a design (Ctrl+O).</source>
         <location line="+0"/>
         <source>The design has unsaved changes. Save them?</source>
         <translation>设计有未保存的更改。是否保存？</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Discard</source>
+        <translation>放弃(&amp;D)</translation>
     </message>
     <message>
         <location line="+78"/>
@@ -5356,7 +5366,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Exporter</name>
     <message>
-        <location filename="../../app/gui/exporter.cpp" line="+59"/>
+        <location filename="../../app/gui/exporter.cpp" line="+75"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
@@ -6540,20 +6550,20 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::MetricsView</name>
     <message>
-        <location filename="../../widgets/docks/metricsview.cpp" line="-330"/>
-        <location line="+402"/>
+        <location filename="../../widgets/docks/metricsview.cpp" line="-334"/>
+        <location line="+406"/>
         <source>Link utilization (%, links per bin)</source>
         <translation>链路利用率（%，每区间链路数）</translation>
     </message>
     <message>
-        <location line="-401"/>
-        <location line="+425"/>
+        <location line="-405"/>
+        <location line="+429"/>
         <source>GPU-to-GPU latency</source>
         <translation>GPU 间延迟</translation>
     </message>
     <message>
-        <location line="-424"/>
-        <location line="+382"/>
+        <location line="-428"/>
+        <location line="+386"/>
         <source>Cost breakdown</source>
         <translation>成本构成</translation>
     </message>
@@ -6563,14 +6573,14 @@ or open a design (Ctrl+O).</source>
         <translation>交换机（叶 / 脊 / 核心）</translation>
     </message>
     <message>
-        <location line="-48"/>
+        <location line="-52"/>
         <source>%1 Tb/s</source>
         <translation>%1 Tb/s</translation>
     </message>
     <message>
         <location filename="../../app/gui/mainwindow.cpp" line="-30"/>
         <location filename="../../widgets/docks/metricsview.cpp" line="+7"/>
-        <location line="+51"/>
+        <location line="+55"/>
         <source>n/a</source>
         <translation>暂无</translation>
     </message>
@@ -6585,7 +6595,7 @@ or open a design (Ctrl+O).</source>
         <translation>价格覆盖率</translation>
     </message>
     <message>
-        <location line="-197"/>
+        <location line="-201"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
@@ -6625,22 +6635,22 @@ or open a design (Ctrl+O).</source>
         <translation>%1；%2 个哈希种子的中位数，%3 至 %4 ms</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>unchanged</source>
         <translation>不变</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>%1%2 %</source>
         <translation>%1%2 %</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>%1 of %2 lines (%3), %4 of the priced value quoted</source>
         <translation>%2 行中 %1 行有价格（%3），已定价金额中 %4 来自报价</translation>
     </message>

@@ -87,8 +87,8 @@ dialog() { # title regex, timeout s -> activates the dialog; false if it never c
     done
     return 1
 }
-discard_if_asked() { # "Unsaved changes": Save is the default button, Discard the next (no mnemonic)
-    if dialog 'Unsaved changes|未保存' 2; then xdotool key Tab space; sleep 0.5; fi
+discard_if_asked() { # "Unsaved changes": Alt+D discards (Alt+S saves)
+    if dialog 'Unsaved changes|未保存' 2; then xdotool key alt+d; sleep 0.5; fi
 }
 file_dialog() { # title regex, path: the file name field has the focus
     dialog "$1" 10 || { echo "presales: no '$1' dialog"; return 1; }

@@ -151,6 +151,9 @@ void TestCustomer::discardedWorkIsNotRecovered()
     answerNextDialog([](QDialog *dialog) {
         auto *box = qobject_cast<QMessageBox *>(dialog);
         QVERIFY(box);
+        // Each answer has its key (Discard had none: pre-sales day).
+        QCOMPARE(QKeySequence::mnemonic(box->button(QMessageBox::Discard)->text()), QKeySequence(Qt::ALT | Qt::Key_D));
+        QCOMPARE(QKeySequence::mnemonic(box->button(QMessageBox::Save)->text()), QKeySequence(Qt::ALT | Qt::Key_S));
         box->button(QMessageBox::Discard)->click();
     });
     QTest::keyClick(m_window->view(), Qt::Key_N, Qt::ControlModifier);
