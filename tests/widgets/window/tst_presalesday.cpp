@@ -88,19 +88,13 @@ class TestPresalesDay : public WindowFixture
 private slots:
     void initTestCase()
     {
-        // The language this suite chooses goes to a settings folder of its own.
-        QVERIFY(m_settings.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
-        QSettings().clear();
-        installNotingTranslator(qApp);   // as main() does before any window
+        isolateSettings(m_settings);   // the language this suite chooses
         loadCatalog();
     }
     void init() { setUpWindow(); }
     void cleanup()
     {
-        if (languageSetting() != QLatin1String("system"))
-            applyLanguage(QStringLiteral("en"));
+        restoreLanguage();
         tearDownWindow();
     }
 

@@ -37,20 +37,13 @@ class TestWindowSession : public WindowFixture
 private slots:
     void initTestCase()
     {
-        // The settings this suite writes (layout, language) go to a folder of its own.
-        QVERIFY(m_settings.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
-        QSettings().clear();
-        // As main() does before any window: the translations the window is built with are noted.
-        installNotingTranslator(qApp);
+        isolateSettings(m_settings);   // the layout and language this suite writes
         loadCatalog();
     }
     void init() { setUpWindow(); }
     void cleanup()
     {
-        if (languageSetting() != QLatin1String("system"))
-            applyLanguage(QStringLiteral("en"));
+        restoreLanguage();
         tearDownWindow();
     }
 

@@ -4,7 +4,9 @@
 #include "canvasview.h"
 #include "document.h"
 #include "exporter.h"
+#include "i18n.h"
 #include "pdftext.h"
+#include "retranslate.h"
 
 #include "io/designyaml.h"
 
@@ -16,6 +18,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QScreen>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -147,6 +150,21 @@ QAction *WindowFixture::languageAction(const QString &label) const
             if (a->text() == label)
                 return a;
     return nullptr;
+}
+
+void WindowFixture::isolateSettings(const QTemporaryDir &dir)
+{
+    QVERIFY(dir.isValid());
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+    QSettings().clear();
+    installNotingTranslator(qApp);
+}
+
+void WindowFixture::restoreLanguage()
+{
+    if (languageSetting() != QLatin1String("system"))
+        applyLanguage(QStringLiteral("en"));
 }
 
 } // namespace cplan::test

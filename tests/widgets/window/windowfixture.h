@@ -17,6 +17,7 @@
 #include <optional>
 
 class QAction;
+class QTemporaryDir;
 class QDialog;
 class QFileDialog;
 
@@ -41,6 +42,11 @@ class WindowFixture : public QObject
 protected:
     // From the suites' initTestCase / init / cleanup.
     void loadCatalog();
+    // For suites that change the language or the layout (from initTestCase, before loadCatalog):
+    // the settings they write go to `dir`, and translations are noted as main() notes them
+    // before any window. restoreLanguage() (from cleanup) goes back to English if one was chosen.
+    void isolateSettings(const QTemporaryDir &dir);
+    void restoreLanguage();
     // With a store path: the window's prices are editable and go into that store.
     void setUpWindow(const std::string &storePath = {});
     void tearDownWindow();
