@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "generate/common.h"
 #include "generate/ethernet.h"
+#include "generate/fattreecanvas.h"
 #include "generate/fattreeshape.h"
 #include "io/generatorrecord.h"
 
@@ -16,36 +17,9 @@ namespace {
 using gen::ceilDiv;
 using gen::digits;
 using gen::FatTreeInputs;
+using gen::FatTreeCanvas;
 using gen::FatTreeShape;
 using gen::padded;
-
-// Horizontal layout constants (canvas units): a server slot, gaps between units and pods.
-constexpr double kServerPitch = 70;
-constexpr double kUnitGap = 140;
-constexpr double kTierPitch = 260;       // least vertical distance between tiers
-constexpr double kMaxTierPitch = 2000;
-
-// Where things go on the canvas: units side by side, tiers above them, planes above each other.
-struct CanvasLayout
-{
-    CanvasLayout(const FatTreeShape &s)
-        : pods(s.tiers == 3), unitsPerPod(s.unitsPerPod), tiers(s.tiers), suSize(s.suSize), leavesPerUnit(s.leavesPerUnit)
-    {
-        unitWidth = std::max(double(s.suSize) * kServerPitch, double(s.leavesPerUnit) * 2 * kServerPitch);
-        totalWidth = unitX(s.units - 1) + unitWidth;
-        // Tiers spread with the fabric's width, so that a fitted view is about 3:1, not a thin strip.
-        tierPitch = std::clamp(totalWidth / (3.0 * std::max(tiers, 1)), kTierPitch, kMaxTierPitch);
-        baseY = tiers * tierPitch;
-    }
-    double unitX(int unit) const { return unit * (unitWidth + kUnitGap) + (pods ? (unit / unitsPerPod) * kUnitGap : 0); }
-    double serverX(int j) const { return unitX(j / suSize) + (j % suSize + 0.5) * unitWidth / suSize; }
-    double leafX(int leaf) const { return unitX(leaf / leavesPerUnit) + (leaf % leavesPerUnit + 0.5) * unitWidth / leavesPerUnit; }
-    double switchY(Tier tier, int plane) const { return baseY - (level(tier) + plane * tiers) * tierPitch; }
-
-    bool pods;
-    int unitsPerPod, tiers, suSize, leavesPerUnit;
-    double unitWidth = 0, totalWidth = 0, tierPitch = 0, baseY = 0;
-};
 
 // Builds the design of a planned fat tree: servers once, then every plane's switches and links.
 class FatTreeBuilder
@@ -67,7 +41,7 @@ private:
     std::string podName(int pod) const { return padded("pod", pod + 1, digits(m_s.pods)); }
     // Switch and appliance ids carry their plane ("p2-su01-leaf3") when there are several.
     std::string inPlane(int q, std::string id) const { return m_planes > 1 ? "p" + std::to_string(q + 1) + "-" + id : id; }
-    NodeId addSwitch(int q, std::string id, Tier tier, std::string group, double x);
+    NodeId addSwitch(int q, std::string id, Tier tier, std::string group, double x, double y);
     std::string leafName(int l) const;
     std::vector<NodeId> leaves(int q);
     void serverLinks(int q, const std::vector<NodeId> &leafIds);
@@ -81,7 +55,7 @@ private:
     const int m_rails, m_planes;   // rails of the whole server (over all planes), planes
     Design &m_design;
     FatTreeReport &m_report;
-    CanvasLayout m_canvas;
+    FatTreeCanvas m_canvas;
     gen::Wiring m_wiring;
     std::vector<NodeId> m_servers;
 };
@@ -112,7 +86,7 @@ void FatTreeBuilder::servers(const Catalog &catalog)
             n.tier = Tier::Endpoint;
             n.group = m_s.tiers > 1 ? unitName(j / m_s.suSize) : std::string();
             n.x = m_canvas.serverX(j);
-            n.y = m_canvas.baseY;
+            n.y = m_canvas.serverY(j / std::max(m_s.suSize, 1));
             if (!m_spec.hcaOverride.empty())
                 n.hcas.assign(std::size_t(std::max(1, part->hcaCount)), m_spec.hcaOverride);
             m_servers.push_back(m_design.addNode(std::move(n)));
@@ -120,7 +94,7 @@ void FatTreeBuilder::servers(const Catalog &catalog)
     }
 }
 
-NodeId FatTreeBuilder::addSwitch(int q, std::string id, Tier tier, std::string group, double x)
+NodeId FatTreeBuilder::addSwitch(int q, std::string id, Tier tier, std::string group, double x, double y)
 {
     Node n;
     n.id = inPlane(q, std::move(id));
@@ -130,7 +104,7 @@ NodeId FatTreeBuilder::addSwitch(int q, std::string id, Tier tier, std::string g
     n.group = std::move(group);
     n.plane = m_planes > 1 ? q + 1 : 0;
     n.x = x;
-    n.y = m_canvas.switchY(tier, q);
+    n.y = y;
     return m_design.addNode(std::move(n));
 }
 
@@ -149,7 +123,7 @@ std::vector<NodeId> FatTreeBuilder::leaves(int q)
     std::vector<NodeId> ids(std::size_t(m_s.leaves));
     for (int l = 0; l < m_s.leaves; ++l)
         ids[std::size_t(l)] = addSwitch(q, leafName(l), Tier::Leaf, m_s.tiers > 1 ? unitName(l / m_s.leavesPerUnit) : std::string(),
-                                        m_canvas.leafX(l));
+                                        m_canvas.leafX(l), m_canvas.leafY(l, q));
     return ids;
 }
 
@@ -178,8 +152,8 @@ void FatTreeBuilder::management(int q, const std::vector<NodeId> &leafIds, const
         n.role = NodeRole::Management;
         n.group = leafNode.group;
         n.plane = leafNode.plane;
-        n.x = leafNode.x + (a % 2 ? 0.5 : -0.5) * kServerPitch;
-        n.y = m_canvas.baseY + kServerPitch * 1.5;
+        n.x = leafNode.x + (a % 2 ? 0.5 : -0.5) * FatTreeCanvas::kServerPitch;
+        n.y = m_canvas.serverY(leaf / std::max(m_s.leavesPerUnit, 1)) + FatTreeCanvas::kServerPitch * 1.5;
         const NodeId id = m_design.addNode(std::move(n));
         m_wiring.connect(id, 1, leafIds[std::size_t(leaf)], port);
     }
@@ -201,7 +175,8 @@ void FatTreeBuilder::twoTier(int q, const std::vector<NodeId> &leafIds)
                                   {std::to_string(L * u), std::to_string(plain), std::to_string(u), std::to_string(S), std::to_string(per)}});
     std::vector<NodeId> spineIds;
     for (int s = 0; s < S; ++s)
-        spineIds.push_back(addSwitch(q, padded("spine", s + 1, digits(S)), Tier::Spine, {}, (s + 0.5) * m_canvas.totalWidth / S));
+        spineIds.push_back(addSwitch(q, padded("spine", s + 1, digits(S)), Tier::Spine, {}, m_canvas.topX(s, S),
+                                      m_canvas.topY(Tier::Spine, q)));
     for (int l = 0; l < L; ++l)
         for (int s = 0; s < S; ++s)
             for (int c = 0; c < per; ++c)
@@ -217,11 +192,10 @@ std::vector<NodeId> FatTreeBuilder::podSpines(int q, const std::vector<NodeId> &
     const int per = m_s.u / spines;
     std::vector<NodeId> ids(static_cast<std::size_t>(m_s.pods * spines));
     for (int pod = 0; pod < m_s.pods; ++pod) {
-        const double x0 = m_canvas.unitX(pod * m_s.unitsPerPod);
-        const double x1 = m_canvas.unitX(pod * m_s.unitsPerPod + m_s.unitsPerPod - 1) + m_canvas.unitWidth;
         for (int s = 0; s < spines; ++s)
             ids[std::size_t(pod * spines + s)] = addSwitch(q, podName(pod) + "-" + padded("spine", s + 1, digits(spines)), Tier::Spine,
-                                                           podName(pod), x0 + (s + 0.5) * (x1 - x0) / spines);
+                                                           podName(pod), m_canvas.podSpineX(pod, s, spines),
+                                                           m_canvas.podSpineY(pod, q));
         for (int li = 0; li < podLeaves; ++li)
             for (int s = 0; s < spines; ++s)
                 for (int c = 0; c < per; ++c)
@@ -239,7 +213,8 @@ void FatTreeBuilder::threeTier(int q, const std::vector<NodeId> &leafIds)
     const int cores = m_s.podSpines * m_s.coresPerGroup;
     std::vector<NodeId> coreIds;
     for (int c = 0; c < cores; ++c)
-        coreIds.push_back(addSwitch(q, padded("core", c + 1, digits(cores)), Tier::Core, {}, (c + 0.5) * m_canvas.totalWidth / cores));
+        coreIds.push_back(addSwitch(q, padded("core", c + 1, digits(cores)), Tier::Core, {}, m_canvas.topX(c, cores),
+                                     m_canvas.topY(Tier::Core, q)));
     // Spine s of every pod joins core group s; each spine sends perCore links to each core of its group.
     for (int pod = 0; pod < m_s.pods; ++pod)
         for (int s = 0; s < m_s.podSpines; ++s)

@@ -11,6 +11,7 @@
 
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace cplan;
 
@@ -383,6 +384,59 @@ private slots:
         QCOMPARE(switchLinks, 32); // 16 switches x 2 dimensions
         for (const Finding &f : validateDesign(*d, m_catalog))
             QVERIFY2(f.severity != Severity::Error, f.message.c_str());
+    }
+
+    // The canvas: a fabric too wide for one row at Fit wraps its units into rows (about 2:1);
+    // each unit's leaves stand over its servers, its pod's spines over its pod; no two nodes share
+    // a place. Fabrics that fit in one row (the 4-SU SuperPOD) keep one row.
+    void canvasRows_data()
+    {
+        QTest::addColumn<int>("servers");
+        QTest::addColumn<int>("planes");
+        QTest::addColumn<bool>("wraps");
+        QTest::newRow("4 SU, one row") << 127 << 1 << false;
+        QTest::newRow("16 SU, 2 tiers") << 512 << 2 << true;
+        QTest::newRow("32 SU, 3 tiers") << 1024 << 1 << true;
+    }
+
+    void canvasRows()
+    {
+        QFETCH(int, servers);
+        QFETCH(int, planes);
+        QFETCH(bool, wraps);
+        FatTreeSpec spec;
+        spec.servers = {{"dgx-h100", servers}};
+        spec.switchPart = "qm9700";
+        spec.suSize = 32;
+        spec.planes = planes;
+        const Design d = generate(spec);
+        std::set<std::tuple<double, double, int>> places;
+        std::map<std::string, double> unitY;   // the servers' row of each unit
+        double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
+        for (const Node &n : d.nodes) {
+            QVERIFY2(places.insert({n.x, n.y, n.plane}).second, n.id.c_str());
+            if (n.plane > 1)
+                continue;
+            x0 = std::min(x0, n.x), x1 = std::max(x1, n.x), y0 = std::min(y0, n.y), y1 = std::max(y1, n.y);
+            if (n.role == NodeRole::Server) {
+                const auto [it, fresh] = unitY.emplace(n.group, n.y);
+                QCOMPARE(n.y, it->second);
+            }
+        }
+        std::set<double> rows;
+        for (const auto &[unit, y] : unitY)
+            rows.insert(y);
+        QCOMPARE(rows.size() > 1, wraps);
+        const double aspect = (x1 - x0) / (y1 - y0);
+        QVERIFY2(aspect >= 1 && aspect <= 4, std::to_string(aspect).c_str());
+        for (const Node &n : d.nodes)
+            if (n.role == NodeRole::Switch && n.tier == Tier::Leaf && n.plane <= 1)
+                QVERIFY2(n.y < unitY.at(n.group) && n.y > unitY.at(n.group) - 2 * 2000, n.id.c_str());
+        for (const Link &l : d.links) {
+            const Node &a = d.node(l.a.node), &b = d.node(l.b.node);
+            if (a.tier == Tier::Leaf && b.tier == Tier::Spine && !b.group.empty())
+                QVERIFY2(b.y < d.node(l.a.node).y, b.id.c_str());
+        }
     }
 
     void deterministic()
