@@ -1,18 +1,17 @@
 #include "generate/fattreeoptions.h"
 
+#include "util/intpair.h"
 #include "util/strings.h"
 
 namespace cplan {
 
 Result<std::pair<int, int>> parseBlockingRatio(std::string_view text)
 {
-    const auto parts = split(text, ':');
-    if (parts.size() != 2)
+    if (split(text, ':').size() != 2)
         return Error{"", 0, 0, "'" + std::string(text) + "' must be D:U, e.g. 1:1 or 2:1"};
-    const auto d = parseInt(parts[0]), u = parseInt(parts[1]);
-    if (!d || !u || *d < 1 || *u < 1 || *d > 64 || *u > 64)
-        return Error{"", 0, 0, "'" + std::string(text) + "' must be D:U with whole numbers from 1 to 64"};
-    return std::make_pair(int(*d), int(*u));
+    if (auto ratio = parseIntPair(text, ':', {1, 64}, {1, 64}))
+        return *ratio;
+    return Error{"", 0, 0, "'" + std::string(text) + "' must be D:U with whole numbers from 1 to 64"};
 }
 
 Result<std::vector<std::pair<std::string, int>>> parseServerMix(std::string_view text, int total)

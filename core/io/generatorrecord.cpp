@@ -3,23 +3,12 @@
 #include "catalog/partlimits.h"
 #include "generate/fattreeoptions.h"
 #include "io/yamlmapreader.h"
+#include "util/intpair.h"
 #include "util/strings.h"
 
 namespace cplan {
 
 namespace {
-
-// "D:U" of whole numbers from 1 to `max` (leaf ports: 0 up on a single switch).
-std::optional<std::pair<int, int>> portRatio(const std::string &text, int max)
-{
-    const auto parts = split(text, ':');
-    if (parts.size() != 2)
-        return std::nullopt;
-    const auto d = parseInt(parts[0]), u = parseInt(parts[1]);
-    if (!d || !u || *d < 1 || *d > max || *u < 0 || *u > max)
-        return std::nullopt;
-    return std::make_pair(int(*d), int(*u));
-}
 
 // The sentence: `text` (a template with %1..%9) and its `args`.
 bool readNote(const YamlNode &node, MapReader &parent, const std::string &fileName, std::optional<Error> &error, Message &out)
@@ -61,7 +50,8 @@ Result<GeneratorRecord> readGeneratorRecord(const YamlNode &node, const std::str
             r.fail(*r.get("blocking_asked"), "'blocking_asked': " + asked.error().message);
     }
     if (r.string("leaf_ports", text)) {
-        if (auto ports = portRatio(text, partlimits::kMaxSwitchPorts))
+        // Down:up ports of a leaf, from 1 down and 0 up (a single switch) to a switch's most.
+        if (auto ports = parseIntPair(text, ':', {1, partlimits::kMaxSwitchPorts}, {0, partlimits::kMaxSwitchPorts}))
             std::tie(g.leafDown, g.leafUp) = *ports;
         else
             r.fail(*r.get("leaf_ports"), "'leaf_ports' must be down:up ports of one leaf, e.g. 37:21 (1 to " +
