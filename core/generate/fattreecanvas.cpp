@@ -20,7 +20,10 @@ FatTreeCanvas::FatTreeCanvas(const FatTreeShape &s)
     : m_pods(s.tiers == 3 && s.unitsPerPod > 0), m_unitsPerPod(s.unitsPerPod), m_tiers(std::max(s.tiers, 1)),
       m_suSize(std::max(s.suSize, 1)), m_leavesPerUnit(std::max(s.leavesPerUnit, 1)), m_units(std::max(s.units, 1))
 {
-    m_unitWidth = std::max(double(s.suSize) * kServerPitch, double(s.leavesPerUnit) * 2 * kServerPitch);
+    // A unit has a slot per server it can take; a fabric of one unit as wide as its servers (the
+    // 8 servers of a 36-port switch centred under it, not in the left quarter of 36 slots).
+    m_slots = s.units <= 1 ? std::clamp(s.servers, 1, m_suSize) : m_suSize;
+    m_unitWidth = std::max(double(m_slots) * kServerPitch, double(s.leavesPerUnit) * 2 * kServerPitch);
     m_unitsPerRow = m_units;
     m_rowWidth = unitX(m_units - 1) + m_unitWidth;
     // Tiers spread with the fabric's width, so that a fitted view is about 3:1, not a thin strip.
@@ -66,7 +69,7 @@ double FatTreeCanvas::unitX(int unit) const
 
 double FatTreeCanvas::serverX(int j) const
 {
-    return unitX(j / m_suSize) + (j % m_suSize + 0.5) * m_unitWidth / m_suSize;
+    return unitX(j / m_suSize) + (j % m_suSize + 0.5) * m_unitWidth / m_slots;
 }
 
 double FatTreeCanvas::leafX(int leaf) const

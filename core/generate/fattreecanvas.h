@@ -49,7 +49,7 @@ private:
 
     bool m_pods;
     int m_unitsPerPod, m_tiers, m_suSize, m_leavesPerUnit, m_units;
-    int m_unitsPerRow = 1, m_rows = 1;
+    int m_slots = 1, m_unitsPerRow = 1, m_rows = 1;
     double m_unitWidth = 0, m_rowWidth = 0, m_tierPitch = 0, m_planeStack = 0;
 };
 
