@@ -326,6 +326,7 @@ void MainWindow::changeEvent(QEvent *event)
     if (event->type() != QEvent::LanguageChange)
         return;
     updateTitle();
+    statusBar()->clearMessage();   // a passing message in the language before goes, not stays
     if (!m_analysis->isRunning() && m_analysis->isResultCurrent())
         onAnalysisFinished();
 }

@@ -104,6 +104,21 @@ void again(const void *owner, const QString &role, Get get, Set set)
         set(t);
 }
 
+void retranslateItem(QTreeWidgetItem *item)
+{
+    for (int col : std::views::iota(0, item->columnCount()))
+        again(item, QStringLiteral("column %1").arg(col), [item, col] { return item->text(col); },
+              [item, col](const QString &t) { item->setText(col, t); });
+}
+
+void retranslateTree(QTreeWidget *tree)
+{
+    if (QTreeWidgetItem *header = tree->headerItem())
+        retranslateItem(header);
+    for (QTreeWidgetItemIterator it(tree); *it; ++it)
+        retranslateItem(*it);
+}
+
 } // namespace
 
 void installNotingTranslator(QObject *app)
@@ -162,11 +177,8 @@ void retranslateWidgets(QWidget *root)
         else if (auto *e = qobject_cast<QLineEdit *>(w))   // "Search parts…"
             again(e, QStringLiteral("placeholder"), [e] { return e->placeholderText(); },
                   [e](const QString &t) { e->setPlaceholderText(t); });
-        else if (auto *tree = qobject_cast<QTreeWidget *>(w))   // the palette's sections
-            for (QTreeWidgetItemIterator it(tree); *it; ++it)
-                for (QTreeWidgetItem *item = *it; int col : std::views::iota(0, item->columnCount()))
-                    again(item, QStringLiteral("column %1").arg(col), [item, col] { return item->text(col); },
-                          [item, col](const QString &t) { item->setText(col, t); });
+        else if (auto *tree = qobject_cast<QTreeWidget *>(w))   // the palette's sections, the column titles
+            retranslateTree(tree);
     }
 }
 

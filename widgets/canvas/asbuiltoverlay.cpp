@@ -6,6 +6,7 @@
 
 #include "verify/matchstats.h"
 
+#include <QEvent>
 #include <QPainter>
 #include <QPen>
 #include <QStyleOptionGraphicsItem>
@@ -133,6 +134,13 @@ void AsBuiltLegend::setSummary(const VerifySummary &summary)
                             fm.horizontalAdvance(AsBuiltStyle::tr("As built vs plan (outdated: the plan changed since)")) + 24});
     setFixedSize(w, (m_warning.isEmpty() ? 6 : 7) * (fm.height() + 4) + 12);
     update();
+}
+
+void AsBuiltLegend::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        setSummary(m_summary);
 }
 
 void AsBuiltLegend::setOutdated(bool outdated)

@@ -76,6 +76,7 @@ public:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override;   // a new language: the warning written again
 
 private:
     VerifySummary m_summary;

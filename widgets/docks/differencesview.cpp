@@ -5,6 +5,7 @@
 
 #include "verify/matchstats.h"
 
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -86,6 +87,7 @@ DifferencesView::DifferencesView(QWidget *parent) : QWidget(parent)
 void DifferencesView::setResult(const VerifyResult &result, const QString &source, const QStringList &importNotes,
                                 const QString &scope)
 {
+    m_showAgain = [this, result, source, importNotes, scope] { setResult(result, source, importNotes, scope); };
     m_tree->clear();
     const VerifySummary &s = result.summary;
     const QString file = QFileInfo(source).fileName();
@@ -184,6 +186,7 @@ QString DifferencesView::warningText() const
 
 void DifferencesView::clear()
 {
+    m_showAgain = nullptr;
     m_tree->clear();
     m_matches->hide();
     m_warning->hide();
@@ -201,6 +204,23 @@ void DifferencesView::setImportNotes(const QString &source, const QStringList &n
     m_tree->addTopLevelItems(noteItems(notes));
     m_tree->resizeColumnToContents(0);
     m_clear->setEnabled(!notes.isEmpty());
+    m_showAgain = [this, source, notes] { setImportNotes(source, notes); };
+}
+
+void DifferencesView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    m_tree->setHeaderLabels({tr("Finding"), tr("Cable or node"), tr("Details")});
+    const bool outdated = !m_outdated->isHidden();
+    const QString why = m_outdated->text();   // the caller's words; the window writes them again
+    if (const auto again = m_showAgain)   // a copy: showing again replaces m_showAgain
+        again();
+    else
+        clear();
+    if (outdated)
+        setOutdated(why);
 }
 
 QList<QTreeWidgetItem *> DifferencesView::noteItems(const QStringList &notes) const

@@ -5,6 +5,8 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <functional>
+
 class QLabel;
 class QPushButton;
 class QTreeWidget;
@@ -45,6 +47,10 @@ signals:
     void clearRequested();
     void punchListRequested();
 
+protected:
+    // A language chosen in View > Language: the rows and lines are written again from the result.
+    void changeEvent(QEvent *event) override;
+
 private:
     void activate(QTreeWidgetItem *item);
     QList<QTreeWidgetItem *> noteItems(const QStringList &notes) const;
@@ -56,6 +62,7 @@ private:
     QPushButton *m_punchList;
     QPushButton *m_clear;
     QTreeWidget *m_tree;
+    std::function<void()> m_showAgain;   // what the dock shows, shown again (empty: nothing)
 };
 
 } // namespace cplan

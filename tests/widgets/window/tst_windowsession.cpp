@@ -3,6 +3,8 @@
 // the Overview counts UFM appliances as appliances. Driven as the user does; each failed before.
 #include "windowfixture.h"
 
+#include "asbuiltcompare.h"
+#include "differencesview.h"
 #include "i18n.h"
 #include "metricsview.h"
 #include "overviewview.h"
@@ -26,6 +28,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace cplan;
 using namespace cplan::test;
@@ -50,6 +53,7 @@ private slots:
     void overviewCountsAppliances();
     void layoutRestoredNextSession();
     void languageWithoutRestart();
+    void differencesFollowLanguage();
 
 private:
 
@@ -138,6 +142,39 @@ void TestWindowSession::languageWithoutRestart()
     QApplication::processEvents();
     QCOMPARE(file->title(), QStringLiteral("&File"));
     QCOMPARE(scheduler->windowTitle(), QStringLiteral("Scheduler"));
+}
+
+// A comparison with the as-built fabric shown before a language change is written again in the
+// new one: the Differences dock's column titles, its summary and rows (they stayed English:
+// pre-sales day), and a passing status-bar message in the old language goes.
+void TestWindowSession::differencesFollowLanguage()
+{
+    open(edrSample);
+    QString error;
+    QVERIFY2(m_window->asBuilt()->compareWith(QStringLiteral(CPLAN_SOURCE_DIR "/samples/edr-32gpu-miswired.ibnetdiscover"), &error),
+             qPrintable(error));
+    DifferencesView *differences = m_window->findChild<DifferencesView *>();
+    QVERIFY(differences);
+    QTreeWidget *tree = differences->tree();
+    QCOMPARE(tree->headerItem()->text(0), QStringLiteral("Finding"));
+    QVERIFY(differences->summaryText().contains(QStringLiteral("1 missing, 2 misconnected")));
+    const int rows = tree->topLevelItemCount();
+    QCOMPARE(tree->topLevelItem(0)->text(0), QStringLiteral("Misconnected"));
+    m_window->statusBar()->showMessage(QStringLiteral("Saved"), 60000);
+    languageAction(QStringLiteral("简体中文"))->trigger();
+    QApplication::processEvents();
+    const QRegularExpression han(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+    QCOMPARE(tree->headerItem()->text(0), QCoreApplication::translate("cplan::DifferencesView", "Finding"));
+    QVERIFY2(tree->headerItem()->text(0).contains(han), qPrintable(tree->headerItem()->text(0)));
+    QVERIFY2(differences->summaryText().contains(han), qPrintable(differences->summaryText()));
+    QVERIFY2(differences->matchText().contains(han), qPrintable(differences->matchText()));
+    QCOMPARE(tree->topLevelItemCount(), rows);
+    QVERIFY2(tree->topLevelItem(0)->text(0).contains(han), qPrintable(tree->topLevelItem(0)->text(0)));
+    QVERIFY(m_window->statusBar()->currentMessage().isEmpty());
+    languageAction(QStringLiteral("English"))->trigger();
+    QApplication::processEvents();
+    QCOMPARE(tree->headerItem()->text(0), QStringLiteral("Finding"));
+    QVERIFY(differences->summaryText().contains(QStringLiteral("1 missing, 2 misconnected")));
 }
 
 CPLAN_TEST_MAIN(TestWindowSession)
