@@ -35,11 +35,8 @@ void banner(QPainter &p, const ReportData &data)
     const Design &d = data.design;
     p.fillRect(QRectF(kMargin, kTop, kContentWidth, 84), ink::kAccent);
     p.setPen(Qt::white);
-    QFont tf = reportFont(22, true);
     const double room = kContentWidth - 36;
-    const double w = QFontMetricsF(tf, p.device()).horizontalAdvance(qs(d.name));
-    if (w > room)
-        tf.setPointSizeF(std::max(14.0, 22 * room / w * 0.97));
+    const QFont tf = fittedFont(reportFont(22, true), qs(d.name), room, p.device(), 14);
     p.setFont(tf);
     p.drawText(QRectF(kMargin + 18, kTop + 10, room, 40), Qt::AlignLeft | Qt::AlignVCenter,
                QFontMetricsF(tf, p.device()).elidedText(qs(d.name), Qt::ElideRight, room));
@@ -153,11 +150,7 @@ void drawTiles(QPainter &p, const std::vector<Tile> &tiles)
         p.setFont(reportFont(8));
         p.setPen(ink::kMuted);
         p.drawText(QRectF(r.x() + 12, r.y() + 6, r.width() - 24, 14), Qt::AlignLeft | Qt::AlignVCenter, tiles[i].label);
-        QFont big = reportFont(17, true);
-        const QFontMetricsF bfm(big, p.device());
-        if (bfm.horizontalAdvance(tiles[i].value) > r.width() - 24)
-            big.setPointSizeF(17 * (r.width() - 24) / bfm.horizontalAdvance(tiles[i].value));
-        p.setFont(big);
+        p.setFont(fittedFont(reportFont(17, true), tiles[i].value, r.width() - 24, p.device()));
         p.setPen(ink::kText);
         p.drawText(QRectF(r.x() + 12, r.y() + 20, r.width() - 24, 26), Qt::AlignLeft | Qt::AlignVCenter, tiles[i].value);
         p.setFont(reportFont(7));

@@ -17,6 +17,18 @@ QFont reportFont(double pt, bool bold)
     return f;
 }
 
+QFont fittedFont(QFont font, const QString &text, double room, QPaintDevice *device, double minPt)
+{
+    // Width is not quite proportional to the point size (hinting, rounding): shrink, measure again.
+    for (int step = 0; step < 8; ++step) {
+        const double w = QFontMetricsF(font, device).horizontalAdvance(text);
+        if (w <= room || font.pointSizeF() <= minPt)
+            break;
+        font.setPointSizeF(std::max(minPt, font.pointSizeF() * room / w * 0.97));
+    }
+    return font;
+}
+
 ReportPainter::ReportPainter(QPdfWriter &writer, QPainter &painter, QString title)
     : m_writer(writer)
     , m_p(painter)

@@ -43,6 +43,9 @@ inline const QColor kMgmt(0xe0, 0x8a, 0x2e);
 } // namespace ink
 
 QFont reportFont(double pt, bool bold = false);
+// `font`, smaller when `text` would be wider than `room` on `device`, until it fits (not below
+// `minPt`): a figure on a cover tile, the design's name in the banner.
+QFont fittedFont(QFont font, const QString &text, double room, QPaintDevice *device, double minPt = 6);
 
 // A figure as the report printed it: the engine's value and the text on the page.
 struct PrintedFigure

@@ -16,12 +16,15 @@
 
 #include "fixtures.h"
 #include "pdftext.h"
+#include "reportpainter.h"
 #include "skip.h"
 #include "testmain.h"
 #endif
 
 #include <QDir>
 #include <QFile>
+#include <QFontMetricsF>
+#include <QPdfWriter>
 #include <QGuiApplication>
 #include <QImage>
 #include <QProcess>
@@ -77,6 +80,23 @@ private slots:
     {
         m_catalog = test::builtinCatalog();
         QVERIFY(m_dir.isValid());
+    }
+
+    // A cover tile's figure shrinks until it fits its tile: "≥ $27.67M (2 of 12 lines priced)"
+    // lost its ")" on the 4-SU SuperPOD's cover (the size was scaled once, and width is not quite
+    // proportional to it); a short figure keeps its size.
+    void coverFiguresFit()
+    {
+        QPdfWriter writer(m_dir.filePath(QStringLiteral("fit.pdf")));
+        writer.setResolution(72);   // as the report's
+        const double room = 150;
+        for (const QString &text : {QStringLiteral("≥ $27.67M (2 of 12 lines priced)"), QStringLiteral("≥ $36.75M (2 of 12 lines priced)"),
+                                    QStringLiteral("unknown (0 of 12 lines priced)")}) {
+            const QFont f = fittedFont(reportFont(17, true), text, room, &writer);
+            QVERIFY2(QFontMetricsF(f, &writer).horizontalAdvance(text) <= room, qPrintable(text));
+            QVERIFY(f.pointSizeF() < 17);
+        }
+        QCOMPARE(fittedFont(reportFont(17, true), QStringLiteral("1,016"), room, &writer).pointSizeF(), 17.0);
     }
 
     // The acceptance case: the 4-SU SuperPOD.
