@@ -254,7 +254,7 @@
         <translation>管理设备部件“%1”不在目录中</translation>
     </message>
     <message>
-        <location filename="../../core/generate/fattree.cpp" line="+291"/>
+        <location filename="../../core/generate/fattree.cpp" line="+266"/>
         <source>rails must divide the number of fabric ports per server (%1): 1, the port count, or a divisor between</source>
         <translation>轨道数必须整除每台服务器的网络端口数（%1）：1、端口数，或两者之间的约数</translation>
     </message>
@@ -344,7 +344,7 @@
         <translation>pod 数量过多（%1），无法组成由 %2 端口交换机构成的三层树</translation>
     </message>
     <message>
-        <location filename="../../core/generate/fattree.cpp" line="-97"/>
+        <location filename="../../core/generate/fattree.cpp" line="-98"/>
         <source>spines: %1, each with %2 of %3 ports used (%4 link(s) to every leaf keep the tree balanced)</source>
         <translation>脊交换机：%1 台，每台使用 %3 个端口中的 %2 个（到每台叶交换机 %4 条链路，使树保持均衡）</translation>
     </message>
@@ -354,7 +354,7 @@
         <translation>%1 条上行链路本可接入 %2 台脊交换机，但每台叶交换机的 %3 条上行链路必须均分到各脊交换机：共 %4 台脊交换机，每台叶交换机到每台脊交换机 %5 条链路</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+74"/>
         <source>tenants ask for more servers than the design has</source>
         <translation>租户要求的服务器数量超过了设计中的服务器数量</translation>
     </message>
@@ -1922,7 +1922,7 @@
         <translation>网络中已连线的端点少于两个，或没有交换机</translation>
     </message>
     <message>
-        <location filename="../../app/report/reportpainter.cpp" line="+55"/>
+        <location filename="../../app/report/reportpainter.cpp" line="+67"/>
         <source>Cluster Planner %1 · indicative figures, see Assumptions and sources</source>
         <translation>Cluster Planner %1 · 数据仅供参考，见“假设与来源”</translation>
     </message>
@@ -1999,12 +1999,12 @@
         <translation>%1：无法创建 PDF</translation>
     </message>
     <message>
-        <location filename="../../app/report/coverpage.cpp" line="+176"/>
+        <location filename="../../app/report/coverpage.cpp" line="+169"/>
         <source>Cluster design report</source>
         <translation>集群设计报告</translation>
     </message>
     <message>
-        <location line="-129"/>
+        <location line="-125"/>
         <source>Generated %1</source>
         <translation>生成于 %1</translation>
     </message>
@@ -2192,7 +2192,7 @@
         <translation>最大 %1 µs · 最多 %2 跳交换机</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+37"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
@@ -4095,7 +4095,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::AsBuiltStyle</name>
     <message>
-        <location filename="../../widgets/canvas/asbuiltoverlay.cpp" line="+123"/>
+        <location filename="../../widgets/canvas/asbuiltoverlay.cpp" line="+124"/>
         <source>%1 of %2 nodes matched: right fabric or plane?</source>
         <translation>%2 个节点中 %1 个匹配：网络或平面对吗？</translation>
     </message>
@@ -4106,13 +4106,13 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+37"/>
+        <location line="+44"/>
         <source>Misconnected (actual)</source>
         <translation>接错（实际位置）</translation>
     </message>
     <message>
-        <location line="-35"/>
-        <location line="+13"/>
+        <location line="-42"/>
+        <location line="+20"/>
         <source>As built vs plan (outdated: the plan changed since)</source>
         <translation>实际布线与规划对比（已过时：此后规划已更改）</translation>
     </message>
@@ -4687,13 +4687,13 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::DifferencesView</name>
     <message>
-        <location filename="../../widgets/docks/differencesview.cpp" line="+47"/>
-        <location line="+144"/>
+        <location filename="../../widgets/docks/differencesview.cpp" line="+48"/>
+        <location line="+146"/>
         <source>No comparison yet: File ▸ Compare with as-built…</source>
         <translation>尚未比较：文件 ▸ 与实际布线比较…</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-144"/>
         <source>Export punch list…</source>
         <translation>导出整改清单…</translation>
     </message>
@@ -4709,21 +4709,24 @@ or open a design (Ctrl+O).</source>
     </message>
     <message>
         <location line="+11"/>
+        <location line="+150"/>
         <source>Finding</source>
         <translation>结论</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-150"/>
+        <location line="+150"/>
         <source>Cable or node</source>
         <translation>线缆或节点</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-150"/>
+        <location line="+150"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message numerus="yes">
-        <location line="+29"/>
+        <location line="-120"/>
         <source>%1 agrees with the plan: %n cable(s) as planned.</source>
         <translation>
             <numerusform>%1 与规划一致：%n 条线缆与规划相同。</numerusform>
@@ -4750,14 +4753,14 @@ or open a design (Ctrl+O).</source>
         <translation>%2 个规划节点中只有 %1 个匹配 — %3 是这个网络、这个正确平面的转储吗？下面各行因此与布线无关：每条规划线缆都显示为缺失，每条找到的线缆都显示为意外。</translation>
     </message>
     <message numerus="yes">
-        <location line="+81"/>
+        <location line="+82"/>
         <source>Imported %1: %n note(s) on what the import skipped or inferred.</source>
         <translation>
             <numerusform>已导入 %1：%n 条说明，记录导入跳过或推断的内容。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+28"/>
         <source>Import note</source>
         <translation>导入说明</translation>
     </message>
@@ -5603,6 +5606,19 @@ or open a design (Ctrl+O).</source>
     </message>
 </context>
 <context>
+    <name>cplan::FailTool</name>
+    <message>
+        <location filename="../../widgets/canvas/tools/failtool.cpp" line="+25"/>
+        <source>%1 is drawn as one block: double-click it to open it, then click a switch or link to fail it</source>
+        <translation>%1 绘制为一个整体方块：双击将其展开，再单击某台交换机或某条链路使其故障</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 links drawn as one line: zoom in (or double-click a block) to fail one of them</source>
+        <translation>%1 条链路绘制为一条线：放大（或双击方块）后可使其中一条故障</translation>
+    </message>
+</context>
+<context>
     <name>cplan::HelpDialog</name>
     <message>
         <location filename="../../app/gui/helpdialog.cpp" line="+17"/>
@@ -6302,12 +6318,12 @@ or open a design (Ctrl+O).</source>
         <translation>正在分析设计…</translation>
     </message>
     <message>
-        <location line="+334"/>
+        <location line="+335"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
     <message>
-        <location line="-271"/>
+        <location line="-272"/>
         <source>User store damaged</source>
         <translation>用户库已损坏</translation>
     </message>
@@ -6344,7 +6360,7 @@ or open a design (Ctrl+O).</source>
         </translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <location line="+1"/>
         <source>Opening the design…</source>
         <translation>正在打开设计…</translation>

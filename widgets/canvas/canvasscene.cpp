@@ -62,14 +62,44 @@ LinkItem *CanvasScene::linkItem(const std::string &id) const
     return it == m_links.end() ? nullptr : it->second;
 }
 
-QGraphicsItem *CanvasScene::itemNear(QPointF scenePos, const QWidget *viewport) const
+namespace {
+
+double distanceToSegment(QPointF p, const QLineF &l)
+{
+    const QPointF d = l.p2() - l.p1();
+    const double len2 = d.x() * d.x() + d.y() * d.y();
+    const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(p - l.p1(), d) / len2, 0.0, 1.0) : 0.0;
+    return QLineF(p, l.p1() + t * d).length();
+}
+
+} // namespace
+
+// kClickTolerancePx in scene units at the zoom of the view `viewport` belongs to.
+double CanvasScene::clickTolerance(const QWidget *viewport) const
 {
     const QGraphicsView *view = viewport ? qobject_cast<const QGraphicsView *>(viewport->parentWidget()) : nullptr;
     const auto vs = views();
     if (!view && !vs.isEmpty())
         view = vs.front();
     const double scale = view ? std::max(1e-3, view->transform().m11()) : 1.0;
-    const double tolerance = kClickTolerancePx / scale;
+    return kClickTolerancePx / scale;
+}
+
+const LinkBundle *CanvasScene::bundleNear(QPointF scenePos, const QWidget *viewport) const
+{
+    const LinkBundle *nearest = nullptr;
+    double best = clickTolerance(viewport);
+    for (const LinkBundle &b : m_lod->bundles())
+        if (const double dist = distanceToSegment(scenePos, b.line); dist <= best) {
+            best = dist;
+            nearest = &b;
+        }
+    return nearest;
+}
+
+QGraphicsItem *CanvasScene::itemNear(QPointF scenePos, const QWidget *viewport) const
+{
+    const double tolerance = clickTolerance(viewport);
     const QRectF box(scenePos - QPointF(tolerance, tolerance), QSizeF(2 * tolerance, 2 * tolerance));
     QGraphicsItem *nearest = nullptr;
     double best = tolerance;
@@ -81,13 +111,7 @@ QGraphicsItem *CanvasScene::itemNear(QPointF scenePos, const QWidget *viewport) 
             return i;
         if (i->type() != LinkItemType)
             continue;
-        // Distance from the point to the segment.
-        const QLineF &l = static_cast<LinkItem *>(i)->line();
-        const QPointF d = l.p2() - l.p1();
-        const double len2 = d.x() * d.x() + d.y() * d.y();
-        const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(scenePos - l.p1(), d) / len2, 0.0, 1.0) : 0.0;
-        const double dist = QLineF(scenePos, l.p1() + t * d).length();
-        if (dist <= best) {
+        if (const double dist = distanceToSegment(scenePos, static_cast<LinkItem *>(i)->line()); dist <= best) {
             best = dist;
             nearest = i;
         }

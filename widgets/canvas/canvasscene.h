@@ -18,6 +18,7 @@
 namespace cplan {
 
 class CanvasLod;
+struct LinkBundle;
 class CanvasTool;
 class FailTool;
 class GroupItem;
@@ -62,6 +63,8 @@ public:
     // with a few pixels of tolerance at that view's zoom: the node or collapsed block under the
     // cursor, else the nearest visible link within the tolerance; null when nothing is near.
     QGraphicsItem *itemNear(QPointF scenePos, const QWidget *viewport = nullptr) const;
+    // The bundle (of a collapsed unit's links) drawn nearest `scenePos` within the same tolerance.
+    const LinkBundle *bundleNear(QPointF scenePos, const QWidget *viewport = nullptr) const;
     static constexpr double kClickTolerancePx = 6;
     // Where a link meets a node: the port, or the edge of the block of a collapsed group.
     QPointF endpointPos(const NodeItem *node, QPointF portPos, QPointF otherEnd) const;
@@ -129,6 +132,7 @@ protected:
 
 private:
     friend class CanvasLod;
+    double clickTolerance(const QWidget *viewport) const;
     void onChanged(const ChangeEvent &event);
     void rebuild();
     NodeItem *createNodeItem(const Node &node);

@@ -6,6 +6,7 @@
 #include "analysis.h"
 #include "canvasclipboard.h"
 #include "canvasitems.h"
+#include "canvaslod.h"
 #include "canvasscene.h"
 #include "canvassearch.h"
 #include "canvastooltips.h"
@@ -32,6 +33,7 @@
 #include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QStatusBar>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMimeData>
@@ -56,6 +58,7 @@ private slots:
     void cleanup() { tearDownWindow(); }
 
     void failureClickAtDefaultZoom();
+    void failureClickOnSummarySaysHow();
     void escLeavesPresentation();
     void inspectorFollowsWiring();
     void redoWithCtrlY();
@@ -98,6 +101,28 @@ void TestWindow::failureClickAtDefaultZoom()
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, click);
     QVERIFY(!link->failed());
     QVERIFY(!m_window->document()->isModified());
+}
+
+// At Fit the 4-SU SuperPOD is drawn in summary: in failure mode a click on a bundle or a block
+// failed nothing and said nothing (pre-sales day). It still fails nothing, and says how.
+void TestWindow::failureClickOnSummarySaysHow()
+{
+    open(superpodSample);
+    CanvasView *view = m_window->view();
+    m_window->scene()->flushLevelOfDetail();
+    const std::vector<LinkBundle> &bundles = m_window->scene()->levelOfDetail()->bundles();
+    QVERIFY(!bundles.empty());
+    const QLineF line = bundles.front().line;
+    m_window->actions().failureMode->setChecked(true);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(line.pointAt(0.4)));
+    QVERIFY(m_window->scene()->failedObjects().empty());
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(QStringLiteral("drawn as one line")),
+             qPrintable(m_window->statusBar()->currentMessage()));
+    // A block: its title, and how to open it.
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(line.p2()) + QPoint(0, 30));
+    QVERIFY(m_window->scene()->failedObjects().empty());
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(QStringLiteral("drawn as one block")),
+             qPrintable(m_window->statusBar()->currentMessage()));
 }
 
 void TestWindow::escLeavesPresentation()
