@@ -20,9 +20,25 @@
 #include <QStatusBar>
 #include <QTableView>
 
+#include <algorithm>
+
 namespace cplan {
 
 namespace {
+
+// The bottom area is as tall as the Problems list wants (a few rows); a rack elevation or the
+// bill of materials in it showed a sliver. Brought to the front, either grows the area to a
+// useful height (never shrinks it, never past 45 % of the window).
+constexpr int kTallDockPx = 340;
+
+void growWhenShown(QMainWindow *window, QDockWidget *dock)
+{
+    QObject::connect(dock, &QDockWidget::visibilityChanged, window, [window, dock](bool visible) {
+        const int want = std::min(kTallDockPx, window->height() * 45 / 100);
+        if (visible && !dock->isFloating() && dock->height() < want)
+            window->resizeDocks({dock}, {want}, Qt::Vertical);
+    });
+}
 
 QTableView *createBomView(BomModel *model, QWidget *parent)
 {
@@ -97,6 +113,8 @@ Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene,
     window->resizeDocks({palette, metrics}, {330, 380}, Qt::Horizontal);
     window->resizeDocks({problems}, {190}, Qt::Vertical);
     window->resizeDocks({palette, inspector}, {420, 330}, Qt::Vertical);
+    for (QDockWidget *tall : {bom, racks})
+        growWhenShown(window, tall);
     return d;
 }
 

@@ -54,6 +54,7 @@ private slots:
     void layoutRestoredNextSession();
     void languageWithoutRestart();
     void differencesFollowLanguage();
+    void racksAndBomTallEnough();
 
 private:
 
@@ -175,6 +176,22 @@ void TestWindowSession::differencesFollowLanguage()
     QApplication::processEvents();
     QCOMPARE(tree->headerItem()->text(0), QStringLiteral("Finding"));
     QVERIFY(differences->summaryText().contains(QStringLiteral("1 missing, 2 misconnected")));
+}
+
+// Pre-sales day: the Racks and Bill of materials docks opened as a strip under the canvas (the
+// bottom area is sized for a few Problems rows). Brought to the front, each is tall enough to
+// read (a rack elevation, a screenful of BOM lines), without taking half the window.
+void TestWindowSession::racksAndBomTallEnough()
+{
+    open(edrSample);
+    for (const char *name : {"RacksDock", "BomDock"}) {
+        QDockWidget *dock = m_window->findChild<QDockWidget *>(QString::fromLatin1(name));
+        QVERIFY(dock);
+        dock->raise();
+        QApplication::processEvents();
+        QVERIFY2(dock->height() >= 300, qPrintable(QStringLiteral("%1: %2 px").arg(QString::fromLatin1(name)).arg(dock->height())));
+        QVERIFY2(dock->height() <= m_window->height() / 2, qPrintable(QString::number(dock->height())));
+    }
 }
 
 CPLAN_TEST_MAIN(TestWindowSession)
