@@ -36,11 +36,12 @@ struct BlockCounts
     QString model;   // a row of switches: their model, if they are all alike
 };
 
-// "SU 1": "32 servers · 8 switches · 256 GPUs"; a row of spines: "16 × QM9700".
+// "SU 1": "32 servers · 8 switches · 256 GPUs"; a row of spines, or a block of switches alone
+// (a pod's own spines, its units blocks of their own): "16 × QM9700", not "0 servers · …".
 QString blockSummary(const BlockCounts &a, bool row)
 {
     const QLocale locale;
-    if (row)
+    if (row || (a.servers == 0 && a.appliances == 0 && a.gpus == 0 && a.switches > 0))
         return a.model.isEmpty() ? CanvasScene::tr("%1 switches").arg(locale.toString(a.switches))
                                  : CanvasScene::tr("%1 × %2").arg(locale.toString(a.switches), a.model);
     QString summary = CanvasScene::tr("%1 servers · %2 switches · %3 GPUs")
@@ -93,7 +94,7 @@ void CanvasLod::rebuildBlocks()
         a.rect = a.rect.isNull() ? r : a.rect.united(r);
         (n.role == NodeRole::Switch ? a.switches : n.role == NodeRole::Server ? a.servers : a.appliances)++;
         a.gpus += nodeGpuCount(n, m_scene->catalog());
-        if (n.group.empty()) {   // a row of switches says which, when they are all alike
+        if (n.role == NodeRole::Switch) {   // switches alone (a row, a pod's spines) say which, when alike
             const Part *part = m_scene->catalog().find(n.part);
             const QString model = part ? qs(part->model) : qs(n.part);
             a.model = a.switches == 1 || a.model == model ? model : QString();

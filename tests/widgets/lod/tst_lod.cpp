@@ -29,6 +29,8 @@
 #include <QUndoStack>
 #include <QWheelEvent>
 
+#include <algorithm>
+
 using namespace cplan;
 using namespace cplan::test;
 
@@ -51,6 +53,7 @@ private slots:
     void zoomingInBringsFullDrawingBack();
     void presentationAtProjectorSize();
     void overviewOpensSpineRow();
+    void podBlockSaysWhatItHolds();
 
 private:
     void openSuperpod();
@@ -401,6 +404,34 @@ void TestLod::overviewOpensSpineRow()
     for (const Node &n : m_window->document()->design().nodes)
         if (n.tier == Tier::Spine)
             QVERIFY2(scene()->nodeItem(n.id), n.id.c_str());
+}
+
+// A pod's block holds the pod's own spines (its units are blocks of their own): it read
+// "0 servers · 72 switches · 0 GPUs" on the 102,400-GPU design; it says what it holds.
+void TestLod::podBlockSaysWhatItHolds()
+{
+    FatTreeSpec spec;
+    spec.name = "3 tiers, pods";
+    spec.servers = {{"dgx-h100", 288}};   // 2,304 ports: past the 2,048 of two tiers of QM9700
+    spec.switchPart = "qm9700";
+    auto d = generateFatTree(spec, *m_catalog);
+    QVERIFY2(d, d ? "" : d.error().toString().c_str());
+    QVERIFY(std::any_of(d->groups.begin(), d->groups.end(), [](const Group &g) { return g.kind == GroupKind::Pod; }));
+    m_window->document()->reset(std::move(*d), QString());
+    m_window->view()->fitAll();
+    scene()->flushLevelOfDetail();
+    int pods = 0;
+    const auto items = scene()->items();
+    for (const QGraphicsItem *i : items)
+        if (i->type() == GroupItemType) {
+            const auto *block = static_cast<const GroupItem *>(i);
+            if (!block->groupId().startsWith(QStringLiteral("pod")))
+                continue;
+            ++pods;
+            QVERIFY2(!block->summary().contains(QStringLiteral("0 servers")), qPrintable(block->summary()));
+            QVERIFY2(block->summary().contains(QStringLiteral("× Quantum-2 QM9700")), qPrintable(block->summary()));
+        }
+    QVERIFY(pods > 0);
 }
 
 CPLAN_TEST_MAIN(TestLod)
