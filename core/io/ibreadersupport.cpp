@@ -242,6 +242,64 @@ bool isPortsReportLine(std::string_view line)
            parseHex(nextToken(line, pos), guid);
 }
 
+namespace {
+
+// Unicode noncharacters: U+FDD0..U+FDEF and the last two code points of every plane (U+FFFE,
+// U+FFFF, U+1FFFE, ...). Valid UTF-8, but not text: yaml-cpp writes each as U+FFFD, so a part
+// model holding one was saved as another model than the one imported (fuzz finding).
+bool isNoncharacter(std::uint32_t c)
+{
+    return (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE;
+}
+
+bool hasNoncharacter(std::string_view valid)
+{
+    for (auto it = valid.begin(); it != valid.end();)
+        if (isNoncharacter(utf8::unchecked::next(it)))
+            return true;
+    return false;
+}
+
+// `text` as text: bytes that are not UTF-8, and noncharacters, as U+FFFD.
+std::string asText(std::string_view text)
+{
+    std::string valid, out;
+    utf8::replace_invalid(text.begin(), text.end(), std::back_inserter(valid));
+    out.reserve(valid.size());
+    for (auto it = valid.cbegin(); it != valid.cend();) {
+        const auto start = it;
+        if (isNoncharacter(utf8::unchecked::next(it)))
+            utf8::unchecked::append(char32_t(0xFFFD), std::back_inserter(out));
+        else
+            out.append(start, it);
+    }
+    return out;
+}
+
+// Node descriptions are free text set on each host: a byte that is not UTF-8 would make every
+// file the import is saved to unreadable (YAML is UTF-8), and a noncharacter would be saved as
+// another text; each reads as U+FFFD, noted on its line. Empty when `text` needs nothing.
+std::string repairText(std::string_view text, FindingSink &sink)
+{
+    const bool invalid = utf8::find_invalid(text.begin(), text.end()) != text.end();
+    if (!invalid && !hasNoncharacter(text))
+        return {};
+    LineReader lines{text};
+    std::string_view line;
+    int lineNo = 0;
+    while (lines.next(line)) {
+        ++lineNo;
+        if (utf8::find_invalid(line.begin(), line.end()) != line.end())
+            sink.add("not-utf8", lineNo, "bytes that are not UTF-8 read as U+FFFD in '" + excerpt(asText(line)) + "'");
+        else if (hasNoncharacter(line))
+            sink.add("not-utf8", lineNo,
+                     "a Unicode noncharacter (such as U+FFFF: not text) read as U+FFFD in '" + excerpt(asText(line)) + "'");
+    }
+    return asText(text);
+}
+
+} // namespace
+
 } // namespace ibreader
 
 Result<DiscoveredFabric> readIbnetdiscover(std::string_view text, const std::string &fileName)
@@ -252,23 +310,9 @@ Result<DiscoveredFabric> readIbnetdiscover(std::string_view text, const std::str
     DiscoveredFabric fabric;
     FindingSink sink(fabric.findings);
     std::string_view line;
-    // Node descriptions are free text set on each host: a byte that is not UTF-8 would make every
-    // file the import is saved to unreadable (YAML is UTF-8), so it reads as U+FFFD, noted.
-    std::string repaired;
-    if (utf8::find_invalid(text.begin(), text.end()) != text.end()) {
-        LineReader lines{text};
-        int lineNo = 0;
-        while (lines.next(line)) {
-            ++lineNo;
-            if (utf8::find_invalid(line.begin(), line.end()) == line.end())
-                continue;
-            std::string fixed;
-            utf8::replace_invalid(line.begin(), line.end(), std::back_inserter(fixed));
-            sink.add("not-utf8", lineNo, "bytes that are not UTF-8 read as U+FFFD in '" + excerpt(fixed) + "'");
-        }
-        utf8::replace_invalid(text.begin(), text.end(), std::back_inserter(repaired));
+    const std::string repaired = repairText(text, sink);
+    if (!repaired.empty())
         text = repaired;
-    }
 
     // The format: whichever kind of data line comes first.
     LineReader probe{text};
