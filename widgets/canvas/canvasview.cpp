@@ -107,6 +107,35 @@ void CanvasView::fitAll()
     if (r.isEmpty())
         r = QRectF(-400, -300, 800, 600);
     fitRect(r.adjusted(-30, -30, 30, 30));
+    m_fitted = FitState{transform(), QPoint(horizontalScrollBar()->value(), verticalScrollBar()->value()), legendSize()};
+}
+
+bool CanvasView::stillAsFitLeft() const
+{
+    return m_fitted && m_fitted->transform == transform() &&
+           m_fitted->scroll == QPoint(horizontalScrollBar()->value(), verticalScrollBar()->value());
+}
+
+void CanvasView::setLegendTitle(const QString &title)
+{
+    m_legendTitle = title;
+    legendChanged();
+}
+
+void CanvasView::setLegendCaption(const QStringList &lines)
+{
+    m_legendCaption = lines;
+    legendChanged();
+}
+
+// A legend that appeared (the scene got its heatmap) or grew after Fit covered part of the
+// drawing (pre-sales day): Fit again, while the user has not zoomed or panned since.
+void CanvasView::legendChanged()
+{
+    const QSizeF now = legendSize();
+    if (stillAsFitLeft() && (now.width() > m_fitted->legend.width() || now.height() > m_fitted->legend.height()))
+        fitAll();
+    viewport()->update();
 }
 
 void CanvasView::fitAllWhileResizing()

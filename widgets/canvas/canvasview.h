@@ -6,6 +6,8 @@
 #include <QStringList>
 #include <QVector>
 
+#include <optional>
+
 namespace cplan {
 
 class CanvasScene;
@@ -37,10 +39,12 @@ public:
 
     // Figures shown in a box on the canvas (presentation mode and exports); empty hides them.
     void setKeyFigures(const QVector<QPair<QString, QString>> &figures, const QString &title = {});
-    void setLegendTitle(const QString &title) { m_legendTitle = title; viewport()->update(); }
+    // The heatmap legend (bottom left). When it appears or grows while the view is as Fit left
+    // it, Fit is done again, so that it takes room beside the drawing instead of covering it.
+    void setLegendTitle(const QString &title);
     QString legendTitle() const { return m_legendTitle; }
     // Lines under the legend's scale (the pattern, its size, what 100 % means, the bottleneck).
-    void setLegendCaption(const QStringList &lines) { m_legendCaption = lines; viewport()->update(); }
+    void setLegendCaption(const QStringList &lines);
     QStringList legendCaption() const { return m_legendCaption; }
     void setShowOverlay(bool show) { m_showOverlay = show; viewport()->update(); }
     // A line of help at the bottom of the view (presentation mode); never in exports.
@@ -104,6 +108,17 @@ private:
     bool m_showOverlay = true;
     bool m_projector = false;
     QDeadlineTimer m_refitUntil;   // expired: a resize keeps the zoom
+    // What the last Fit of the whole left (transform and scroll position): a zoom or pan since
+    // shows as a difference.
+    struct FitState
+    {
+        QTransform transform;
+        QPoint scroll;
+        QSizeF legend;   // the room Fit left it
+    };
+    std::optional<FitState> m_fitted;
+    bool stillAsFitLeft() const;
+    void legendChanged();
 };
 
 } // namespace cplan

@@ -50,6 +50,7 @@ private slots:
     void messageSizeChangesCompletion();
     void reportRunsTheWindowsPattern();
     void fitKeepsNodesClearOfTheBoxes();
+    void legendAfterFitTakesRoom();
 
 private:
     // View > Utilization heatmap > the pattern, and > Message size > the size, as the user picks them.
@@ -253,6 +254,29 @@ void TestExplained::fitKeepsNodesClearOfTheBoxes()
     QVERIFY2(nodeUnderABox().isEmpty(), qPrintable(QStringLiteral("Ctrl+0 in presentation mode: ") + nodeUnderABox()));
     QTest::keyClick(m_window, Qt::Key_Escape);
     QVERIFY(!m_window->presentationMode());
+}
+
+// Pre-sales day: a design opened (Fit), then a heatmap chosen: its legend appeared over the
+// servers at the bottom left. While the view is as Fit left it, Fit is done again with the
+// legend's room; a view the user zoomed stays as it is.
+void TestExplained::legendAfterFitTakesRoom()
+{
+    open(edrSample);
+    CanvasView *view = m_window->view();
+    QVERIFY(view->legendSize().isEmpty());
+    chooseHeatmap(QStringLiteral("alltoall"));
+    QVERIFY(m_window->analysis()->waitForIdle(120000));
+    QApplication::processEvents();
+    QVERIFY(!view->legendSize().isEmpty());
+    QVERIFY2(nodeUnderABox().isEmpty(), qPrintable(nodeUnderABox()));
+
+    open(edrSample);
+    view->zoomBy(1.5);
+    const QTransform zoomed = view->transform();
+    chooseHeatmap(QStringLiteral("shift:1"));
+    QVERIFY(m_window->analysis()->waitForIdle(120000));
+    QApplication::processEvents();
+    QCOMPARE(view->transform(), zoomed);
 }
 
 CPLAN_TEST_MAIN(TestExplained)
