@@ -272,32 +272,29 @@ bool clipLine(QLineF &line, const QRectF &box)
 constexpr int kBundleLabelPx = 17;
 
 // The labels of a few bundles ("256 × 400G") on their middles, in screen pixels.
+QFont bundleLabelFont(QFont font)
+{
+    font.setPixelSize(kBundleLabelPx);
+    font.setBold(true);
+    return font;
+}
+
 void drawBundleLabels(QPainter *painter, const std::vector<LinkBundle> &bundles, const QRectF &box)
 {
     const QTransform toScreen = painter->worldTransform();
     const double scale = std::sqrt(std::abs(toScreen.determinant()));
-    painter->save();
-    painter->resetTransform();
-    QFont font = painter->font();
-    font.setPixelSize(kBundleLabelPx);
-    font.setBold(true);
-    painter->setFont(font);
-    const QFontMetricsF fm(font);
     // A label whose middle is just outside the area repainted still reaches into it.
     const double reach = 120 / std::max(scale, 1e-6);
-    const QRectF near = box.adjusted(-reach, -reach, reach, reach);
-    for (const LinkBundle &b : bundles) {
-        if (!bundleLabelled(b, scale, bundles.size()) || !near.contains(b.line.center()))
-            continue;
-        const QString text = bundleLabel(b);
-        const QPointF at = toScreen.map(b.line.center());
-        const QRectF r(at.x() - fm.horizontalAdvance(text) / 2 - 6, at.y() - fm.height() / 2 - 3, fm.horizontalAdvance(text) + 12,
-                       fm.height() + 6);
+    const auto placed = placeBundleLabels(bundles, toScreen, box.adjusted(-reach, -reach, reach, reach));
+    painter->save();
+    painter->resetTransform();
+    painter->setFont(bundleLabelFont(QFont()));   // as placeBundleLabels measured it
+    for (const auto &[i, r] : placed) {
         painter->setPen(QPen(QColor(130, 150, 175), 1));
         painter->setBrush(QColor(255, 255, 255, 240));
         painter->drawRoundedRect(r, 4, 4);
         painter->setPen(QColor(30, 40, 60));
-        painter->drawText(r, Qt::AlignCenter, text);
+        painter->drawText(r, Qt::AlignCenter, bundleLabel(bundles[i]));
     }
     painter->restore();
 }
@@ -315,6 +312,26 @@ QString bundleLabel(const LinkBundle &bundle)
 bool bundleLabelled(const LinkBundle &bundle, double scale, std::size_t total)
 {
     return total <= kLabelledBundles && bundle.count >= 2 && bundle.line.length() * scale >= kLabelledBundlePx;
+}
+
+std::vector<std::pair<std::size_t, QRectF>> placeBundleLabels(const std::vector<LinkBundle> &bundles, const QTransform &toScreen,
+                                                              const QRectF &area)
+{
+    const double scale = std::sqrt(std::abs(toScreen.determinant()));
+    const QFontMetricsF fm(bundleLabelFont(QFont()));
+    std::vector<std::pair<std::size_t, QRectF>> placed;
+    for (std::size_t i = 0; i < bundles.size(); ++i) {
+        const LinkBundle &b = bundles[i];
+        if (!bundleLabelled(b, scale, bundles.size()) || !area.contains(b.line.center()))
+            continue;
+        const double w = fm.horizontalAdvance(bundleLabel(b)) + 12, h = fm.height() + 6;
+        const QPointF at = toScreen.map(b.line.center());
+        const QRectF r(at.x() - w / 2, at.y() - h / 2, w, h);
+        const QRectF apart = r.adjusted(-2, -2, 2, 2);
+        if (std::none_of(placed.begin(), placed.end(), [&](const auto &p) { return p.second.intersects(apart); }))
+            placed.emplace_back(i, r);
+    }
+    return placed;
 }
 
 void drawBundles(QPainter *painter, const std::vector<LinkBundle> &bundles, const QRectF &exposed, bool heatmap)

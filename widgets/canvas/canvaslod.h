@@ -10,9 +10,11 @@
 #include <QString>
 #include <QStringList>
 #include <QTimer>
+#include <QTransform>
 
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 class QGraphicsView;
@@ -48,6 +50,12 @@ QString bundleLabel(const LinkBundle &bundle);
 // Whether a bundle is labelled at `scale`: a few bundles on the canvas (at most kLabelledBundles
 // of `total`), of two links or more, long enough on screen for the label to sit on the line.
 bool bundleLabelled(const LinkBundle &bundle, double scale, std::size_t total);
+// Where the labels of `bundles` go on screen (`toScreen`: scene to device pixels), those whose
+// middle lies in `area` (scene): one per labelled bundle, in the bundles' order, none over one
+// placed before it (the uplinks of a unit opened in the summary sat side by side, their labels
+// one over the other). Pairs of bundle index and label box.
+std::vector<std::pair<std::size_t, QRectF>> placeBundleLabels(const std::vector<LinkBundle> &bundles, const QTransform &toScreen,
+                                                              const QRectF &area);
 constexpr std::size_t kLabelledBundles = 64;
 constexpr double kLabelledBundlePx = 48;
 

@@ -54,6 +54,7 @@ private slots:
     void presentationAtProjectorSize();
     void overviewOpensSpineRow();
     void podBlockSaysWhatItHolds();
+    void bundleLabelsApart();
 
 private:
     void openSuperpod();
@@ -432,6 +433,32 @@ void TestLod::podBlockSaysWhatItHolds()
             QVERIFY2(block->summary().contains(QStringLiteral("× Quantum-2 QM9700")), qPrintable(block->summary()));
         }
     QVERIFY(pods > 0);
+}
+
+// Pre-sales day: SU 1 of the 4-SU SuperPOD opened (Find went to a leaf in it) while the others
+// stayed blocks; its eight leaves' bundles of 32 uplinks sat side by side and their labels one
+// over the other ("2 32 32 32 32 × 400G"). Labels are placed apart, the first of a crowd kept.
+void TestLod::bundleLabelsApart()
+{
+    openSuperpod();
+    CanvasLod *lod = scene()->levelOfDetail();
+    QVERIFY(lod->isSummary());
+    lod->setCollapsed(QStringLiteral("su01"), false);
+    scene()->flushLevelOfDetail();
+    const std::vector<LinkBundle> &bundles = lod->bundles();
+    QVERIFY(bundles.size() > 8);
+    const QTransform toScreen = m_window->view()->viewportTransform();
+    const auto placed = placeBundleLabels(bundles, toScreen, scene()->sceneRect());
+    QVERIFY(placed.size() >= 4);   // the three other units' and some of SU 1's leaves'
+    int crowded = 0;   // labelled bundles left without a label because a neighbour has one
+    for (std::size_t i = 0; i < bundles.size(); ++i)
+        crowded += bundleLabelled(bundles[i], toScreen.m11(), bundles.size()) &&
+                   std::none_of(placed.begin(), placed.end(), [i](const auto &p) { return p.first == i; });
+    QVERIFY(crowded > 0);
+    for (std::size_t a = 0; a < placed.size(); ++a)
+        for (std::size_t b = a + 1; b < placed.size(); ++b)
+            QVERIFY2(!placed[a].second.intersects(placed[b].second),
+                     qPrintable(QStringLiteral("labels of bundles %1 and %2 overlap").arg(placed[a].first).arg(placed[b].first)));
 }
 
 CPLAN_TEST_MAIN(TestLod)
