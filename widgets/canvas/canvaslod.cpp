@@ -65,7 +65,7 @@ CanvasLod::~CanvasLod() = default;
 
 // --- what is drawn --------------------------------------------------------------------------
 
-void CanvasLod::reset()
+void CanvasLod::reset(bool fresh)
 {
     const Design &design = m_scene->document()->design();
     m_planes = designPlanes(design);
@@ -87,7 +87,7 @@ void CanvasLod::reset()
     for (const Group &g : design.groups)
         if (auto it = m_pinned.find(qs(g.id)); it != m_pinned.end())
             pinned.insert(it.key(), it.value());
-    m_pinned = m_large ? QHash<QString, bool>() : pinned;
+    m_pinned = m_large || fresh ? QHash<QString, bool>() : pinned;
     m_holdCollapsed = m_large;
     m_summary = false;
     m_rectCache.clear();

@@ -89,7 +89,9 @@ public:
     ~CanvasLod() override;
 
     // The design was replaced: planes, shifts and the defaults (large: all collapsed, plane 1).
-    void reset();
+    // `fresh`: another design opened (not an undo step of this one): the units the user (or
+    // Find) opened or closed in the one before are forgotten, even where the ids are the same.
+    void reset(bool fresh = false);
     void setLargeDesignNodes(int nodes) { m_largeNodes = nodes; }
     bool isLarge() const { return m_large; }
     // Mid-size design drawn in summary now (see the class comment).

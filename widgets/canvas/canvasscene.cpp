@@ -227,8 +227,9 @@ void CanvasScene::rebuild()
     m_syncing = false;
     m_linkLayer = new LinkLayer(this);
     addItem(m_linkLayer);
-    // Small designs are drawn whole at once; large ones start with their units collapsed.
-    m_lod->reset();
+    // Small designs are drawn whole at once; large ones start with their units collapsed. A
+    // design with no undo step behind it was opened (or made) afresh, not undone to.
+    m_lod->reset(m_document->undoStack()->count() == 0);
     m_lod->flush();
     emit failedObjectsChanged();
 }

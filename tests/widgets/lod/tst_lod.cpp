@@ -55,6 +55,7 @@ private slots:
     void overviewOpensSpineRow();
     void podBlockSaysWhatItHolds();
     void bundleLabelsApart();
+    void reopenedDesignStartsAsDrawn();
 
 private:
     void openSuperpod();
@@ -459,6 +460,21 @@ void TestLod::bundleLabelsApart()
         for (std::size_t b = a + 1; b < placed.size(); ++b)
             QVERIFY2(!placed[a].second.intersects(placed[b].second),
                      qPrintable(QStringLiteral("labels of bundles %1 and %2 overlap").arg(placed[a].first).arg(placed[b].first)));
+}
+
+// A unit opened in the summary (by Find, or a double-click) stayed open when the same file was
+// opened again: a design opened afresh starts from the summary, as it first did.
+void TestLod::reopenedDesignStartsAsDrawn()
+{
+    openSuperpod();
+    CanvasLod *lod = scene()->levelOfDetail();
+    QVERIFY(scene()->groupBlock(QStringLiteral("su01")));
+    lod->setCollapsed(QStringLiteral("su01"), false);
+    scene()->flushLevelOfDetail();
+    QVERIFY(!scene()->groupBlock(QStringLiteral("su01")));
+    openSuperpod();
+    QVERIFY(lod->isSummary());
+    QVERIFY(scene()->groupBlock(QStringLiteral("su01")));
 }
 
 CPLAN_TEST_MAIN(TestLod)
