@@ -19,8 +19,10 @@
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace cplan {
 
@@ -28,17 +30,53 @@ namespace {
 
 // The bottom area is as tall as the Problems list wants (a few rows); a rack elevation or the
 // bill of materials in it showed a sliver. Brought to the front, either grows the area to a
-// useful height (never shrinks it, never past 45 % of the window).
+// useful height (never past 45 % of the window); Problems or Differences brought back give the
+// canvas its height again, unless the user resized the area meanwhile.
 constexpr int kTallDockPx = 340;
 
-void growWhenShown(QMainWindow *window, QDockWidget *dock)
+class TallWhileShown : public QObject
 {
-    QObject::connect(dock, &QDockWidget::visibilityChanged, window, [window, dock](bool visible) {
-        const int want = std::min(kTallDockPx, window->height() * 45 / 100);
-        if (visible && !dock->isFloating() && dock->height() < want)
-            window->resizeDocks({dock}, {want}, Qt::Vertical);
-    });
-}
+public:
+    TallWhileShown(QMainWindow *window, const QList<QDockWidget *> &tall, const QList<QDockWidget *> &others)
+        : QObject(window), m_window(window), m_others(others)
+    {
+        for (QDockWidget *d : tall)
+            connect(d, &QDockWidget::visibilityChanged, this, [this, d](bool visible) { if (visible) grow(d); });
+        for (QDockWidget *d : others)
+            connect(d, &QDockWidget::visibilityChanged, this, [this, d](bool visible) { if (visible) giveBack(d); });
+    }
+
+private:
+    void grow(QDockWidget *dock)
+    {
+        const int want = std::min(kTallDockPx, m_window->height() * 45 / 100);
+        if (dock->isFloating() || dock->height() >= want)
+            return;
+        if (m_short < 0)   // the short docks' height (they keep it while behind), taken once: no drift
+            m_short = m_others.isEmpty() ? dock->height() : m_others.front()->height();
+        m_before = m_short;
+        m_window->resizeDocks({dock}, {want}, Qt::Vertical);
+        m_grown = want;
+    }
+    void giveBack(QDockWidget *dock)
+    {
+        // Still about as tall as grown (the size given counts the tab bar): the user left it so.
+        if (m_before > 0 && !dock->isFloating() && std::abs(dock->height() - m_grown) <= 40) {
+            m_window->resizeDocks({dock}, {m_before}, Qt::Vertical);
+            // The size given counts the tab bar; once laid out, what it took is given back.
+            QTimer::singleShot(0, this, [this, dock, target = m_before] {
+                if (const int off = target - dock->height(); off > 0 && off < 60)
+                    m_window->resizeDocks({dock}, {target + off}, Qt::Vertical);
+            });
+        }
+        m_before = m_grown = -1;
+    }
+
+    QMainWindow *m_window;
+    QList<QDockWidget *> m_others;
+    int m_short = -1;                  // the short docks' height before any tall one grew the area
+    int m_before = -1, m_grown = -1;   // the height to give back, and the one asked for in growing
+};
 
 QTableView *createBomView(BomModel *model, QWidget *parent)
 {
@@ -113,8 +151,7 @@ Docks Docks::create(QMainWindow *window, Document *document, CanvasScene *scene,
     window->resizeDocks({palette, metrics}, {330, 380}, Qt::Horizontal);
     window->resizeDocks({problems}, {190}, Qt::Vertical);
     window->resizeDocks({palette, inspector}, {420, 330}, Qt::Vertical);
-    for (QDockWidget *tall : {bom, racks})
-        growWhenShown(window, tall);
+    new TallWhileShown(window, {bom, racks}, {problems, differences});
     return d;
 }
 
