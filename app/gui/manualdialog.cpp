@@ -92,7 +92,11 @@ ManualDialog::ManualDialog(QWidget *parent)
     splitter->addWidget(m_pages);
     splitter->addWidget(m_text);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({220, 700});
+    // The contents list as wide as its longest title ("Deliverables: the files real tools
+    // read" was cut, with a scroll bar under it), the page the rest.
+    const int listWidth = m_pages->sizeHintForColumn(0) + 2 * m_pages->frameWidth() + 24;
+    m_pages->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    splitter->setSizes({listWidth, 760});
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
@@ -112,7 +116,7 @@ ManualDialog::ManualDialog(QWidget *parent)
     });
     if (m_pages->count() > 0)
         m_pages->setCurrentRow(0);
-    resize(960, 680);
+    resize(1060, 720);
 }
 
 void ManualDialog::showManual(QWidget *parent)

@@ -81,6 +81,11 @@ private slots:
             QVERIFY2(shown.contains(title), qPrintable(name));
         }
         QVERIFY(!dialog.openPage(QStringLiteral("no-such-page.md")));
+        // Every title whole in the contents list (two were cut, under a scroll bar: pre-sales day).
+        const QListWidget *list = dialog.pageList();
+        for (int i = 0; i < list->count(); ++i)
+            QVERIFY2(list->visualItemRect(list->item(i)).right() <= list->viewport()->width(),
+                     qPrintable(list->item(i)->text()));
     }
 
     void linksBetweenPagesNavigate()
