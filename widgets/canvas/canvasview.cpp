@@ -63,7 +63,9 @@ void CanvasView::scrollContentsBy(int dx, int dy)
 void CanvasView::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
-    if (!m_refitUntil.hasExpired())
+    // Still at the zoom Fit gave it (a dock grown or given back, the window resized): Fit again,
+    // so that the legend keeps its room beside the drawing.
+    if (!m_refitUntil.hasExpired() || (m_fitted && m_fitted->transform == transform()))
         fitAll();
     m_scene->levelOfDetail()->viewChanged();
 }
