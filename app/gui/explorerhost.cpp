@@ -8,6 +8,8 @@
 #include "canvasview.h"
 #include "document.h"
 #include "explorermodel.h"
+#include "explorerseed.h"
+#include "explorersetup.h"
 #include "explorerwindow.h"
 
 #include <QMessageBox>
@@ -63,6 +65,9 @@ ExplorerWindow *ExplorerHost::show()
         m_window->setAttribute(Qt::WA_DeleteOnClose);
         connect(m_window, &ExplorerWindow::openDesignRequested, this, [this](int result) { openPoint(result, false); });
         connect(m_window, &ExplorerWindow::useInReportRequested, this, [this](int result) { openPoint(result, true); });
+        // The alternatives of the design in this window: its servers, switches, blocking, pattern.
+        m_window->setup()->startFrom(explorerSeedOf(m_owner->document()->design(), m_catalog, m_owner->analysis()->pattern(),
+                                                    m_owner->analysis()->messageBytes()));
     }
     if (!m_window->isVisible())
         placeOnScreen(m_window, m_owner);

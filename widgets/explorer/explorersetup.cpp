@@ -5,6 +5,7 @@
 #include "sweep/sweepspec.h"
 
 #include "explorermodel.h"
+#include "explorerseed.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -205,6 +206,18 @@ void ExplorerSetup::setServers(const QString &server, int count)
 {
     m_server->setCurrentIndex(std::max(0, m_server->findData(server)));
     m_servers->setValue(count);
+}
+
+void ExplorerSetup::startFrom(const ExplorerSeed &seed)
+{
+    if (m_server->findData(seed.server) >= 0 && seed.servers > 0)
+        setServers(seed.server, seed.servers);
+    if (!seed.switches.isEmpty())
+        setSwitches(seed.switches);
+    if (!seed.blocking.isEmpty())
+        m_blocking->setText(seed.blocking);
+    if (!seed.pattern.isEmpty())
+        setWorkload(seed.pattern, seed.bytes.isEmpty() ? m_bytes->text() : seed.bytes);
 }
 
 void ExplorerSetup::setSwitches(const QStringList &switches)

@@ -14,6 +14,7 @@ class QTabWidget;
 namespace cplan {
 
 class Catalog;
+struct ExplorerSeed;
 
 // What the explorer sweeps: a form (the GPU server and how many, the switch models, blocking
 // ratios, rails and tiers to try, the workload, the objectives) that writes a sweep file, or a
@@ -36,6 +37,8 @@ public:
     // The form's sweep file (also what the Sweep file tab starts from).
     QString formText() const;
 
+    // Fills the form from a design (explorerseed.h): the fields the seed has, the rest as they are.
+    void startFrom(const ExplorerSeed &seed);
     // The form's fields (tests fill them).
     void setServers(const QString &server, int count);
     void setSwitches(const QStringList &switches);

@@ -9,6 +9,7 @@
 #include "document.h"
 #include "documentfiles.h"
 #include "explorerhost.h"
+#include "explorersetup.h"
 #include "explorertext.h"
 #include "explorerwindow.h"
 #include "fabricwizard.h"
@@ -61,6 +62,7 @@ private slots:
     void newDesignResetsView();
     void wizardFabricFitsView();
     void explorerOpensOnScreen();
+    void explorerStartsFromTheDesign();
     void wizardRemembersValues();
     void askedBlockingSurvivesReopening();
     void chartsOfTheOldDesignGo();
@@ -272,6 +274,23 @@ void TestCustomer::explorerOpensOnScreen()
     QVERIFY(frame.left() >= room.left() && frame.top() >= room.top());
     QVERIFY(frame.width() > room.width() || frame.right() <= room.right());
     QVERIFY(frame.height() > room.height() || frame.bottom() <= room.bottom());
+    explorer->close();
+}
+
+// The explorer opened on a fixed example (128 DGX H100, QM9700 and QM8700, all-to-all at 1 MiB)
+// whatever the window showed. It starts from the open design: its server model and count, its
+// switches beside the usual alternative, the blocking it was asked for, the heatmap's pattern
+// and size.
+void TestCustomer::explorerStartsFromTheDesign()
+{
+    open(QString::fromStdString(samplePath("hdr-2to1-520gpu")));
+    m_window->setHeatmapPattern(QStringLiteral("shift:1"));
+    m_window->setHeatmapMessageSize(4 * 1024 * 1024);
+    ExplorerWindow *explorer = m_window->explorer()->show();
+    const QString sweep = explorer->setup()->formText();
+    for (const char *want : {"server: \"pcie-4gpu\"", "servers: 130", "switch: [\"qm8700\", \"qm9700\"]",
+                             "blocking: [\"1:1\", \"2:1\"]", "workload: {pattern: \"shift:1\", bytes: \"4MiB\"}"})
+        QVERIFY2(sweep.contains(QLatin1String(want)), qPrintable(QStringLiteral("no %1 in\n%2").arg(QLatin1String(want), sweep)));
     explorer->close();
 }
 
