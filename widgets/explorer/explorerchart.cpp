@@ -4,6 +4,8 @@
 
 #include "sweep/pareto.h"
 
+#include <QGraphicsLayout>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -153,6 +155,9 @@ void ExplorerChart::setResults(const std::vector<PointResult> &results, const st
     // Legend entries only for what the chart shows.
     for (const Plotted *p : {&m_front, &m_points, &m_infeasible, &m_hollowFront, &m_hollowPoints})
         chart()->legend()->markers(p->series).front()->setVisible(!p->results.empty());
+    // The legend shortens its labels to the room they had when all five were shown ("Incomplete
+    // (unpriced ..."): lay it out again for the entries it has now.
+    chart()->legend()->layout()->invalidate();
 }
 
 void ExplorerChart::plot(Plotted &p, const std::vector<PointResult> &, const std::vector<int> &which)
