@@ -90,6 +90,8 @@ std::string value(const KeyFigure &f)
 
 std::string difference(const CompareRow &r)
 {
+    if (r.bounded)   // a lower bound: no difference to give, a side only when the ranges are apart
+        return r.better > 0 ? "B better" : r.better < 0 ? "A better" : "not known (a lower bound)";
     if (!r.delta)
         return "";
     if (std::abs(*r.delta) < 1e-12)
@@ -123,7 +125,7 @@ nlohmann::ordered_json compareJson(const Comparison &c)
                             {"b", r.b.info ? orNull(r.b.value) : nullptr},
                             {"delta", orNull(r.delta)},
                             {"delta_percent", orNull(r.deltaPercent)},
-                            {"better", r.better < 0 ? "a" : r.better > 0 ? "b" : "neither"}};
+                            {"better", r.better < 0 ? "a" : r.better > 0 ? "b" : r.bounded ? "unknown" : "neither"}};
     }
     j["differences"] = rows;
     j["reasons"] = c.reasons;

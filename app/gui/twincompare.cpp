@@ -29,6 +29,9 @@ namespace {
 // "B vs A": the change in percent and which side the figure's sense prefers.
 QString differenceText(const CompareRow &r)
 {
+    const QString verdict = r.better > 0 ? TwinCompare::tr("Ethernet better") : TwinCompare::tr("InfiniBand better");
+    if (r.bounded)   // a lower bound: no difference to give, a side only when the ranges are apart
+        return r.better == 0 ? TwinCompare::tr("not known (a lower bound)") : verdict;
     if (!r.delta)
         return QString();
     if (r.better == 0)
@@ -40,7 +43,7 @@ QString differenceText(const CompareRow &r)
                                              QLocale().toString(std::abs(pct), 'f', std::abs(pct) < 10 ? 1 : 0));
         text += QStringLiteral(", ");
     }
-    return text + (r.better > 0 ? TwinCompare::tr("Ethernet better") : TwinCompare::tr("InfiniBand better"));
+    return text + verdict;
 }
 
 QTableWidget *figureTable(const Comparison &c, const std::string &currency, QWidget *parent)

@@ -93,6 +93,8 @@ Result<SideRun> runSide(const Design &design, const Catalog &catalog, const Comp
     return s;
 }
 
+} // namespace
+
 CompareRow compareRow(const KeyFigureInfo &info, const KeyFigure *a, const KeyFigure *b)
 {
     CompareRow r;
@@ -101,16 +103,27 @@ CompareRow compareRow(const KeyFigureInfo &info, const KeyFigure *a, const KeyFi
         r.a = *a;
     if (b)
         r.b = *b;
-    if (a && b && a->value && b->value) {
+    if (!a || !b || !a->value || !b->value)
+        return r;
+    r.bounded = a->lowerBound() || b->lowerBound();
+    // A lower bound v says "v or more": the difference of two figures is known only when both
+    // are exact, and which side is better only when their ranges do not overlap (an exact
+    // $25M against "$27M or more" is cheaper; "$6.8M or more" against "$6.9M or more" is not
+    // known to be either).
+    if (!r.bounded) {
         r.delta = *b->value - *a->value;
         if (*a->value != 0)
             r.deltaPercent = 100.0 * *r.delta / std::abs(*a->value);
-        const double eps = 1e-9 * std::max(std::abs(*a->value), std::abs(*b->value));
-        if (std::abs(*r.delta) > eps)
-            r.better = (*r.delta > 0) == (info.sense == Sense::Maximize) ? 1 : -1;
     }
+    const double eps = 1e-9 * std::max(std::abs(*a->value), std::abs(*b->value));
+    const bool bAbove = *b->value - *a->value > eps && !a->lowerBound();   // b's least beyond a's most
+    const bool aAbove = *a->value - *b->value > eps && !b->lowerBound();
+    if (bAbove || aAbove)
+        r.better = bAbove == (info.sense == Sense::Maximize) ? 1 : -1;
     return r;
 }
+
+namespace {
 
 std::string percent(double share)
 {

@@ -60,11 +60,16 @@ struct CompareRow
 {
     const KeyFigureInfo *info = nullptr;
     KeyFigure a, b;                       // absent on a side: info null there (not computed)
-    std::optional<double> delta;          // b - a, when both are known
+    std::optional<double> delta;          // b - a, when both are known exactly
     std::optional<double> deltaPercent;   // relative to a, when a is not 0
-    // Which side is better by the figure's sense: -1 a, 1 b, 0 equal or not comparable.
+    // Which side is better by the figure's sense: -1 a, 1 b, 0 equal or not known (a lower
+    // bound on one side reaching the other's value, or on both sides).
     int better = 0;
+    bool bounded = false;                 // both have a value and one is a lower bound
 };
+
+// One figure of both sides: their difference, and which side is better where that is known.
+CompareRow compareRow(const KeyFigureInfo &info, const KeyFigure *a, const KeyFigure *b);
 
 struct Comparison
 {

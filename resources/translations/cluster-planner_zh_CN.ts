@@ -4322,7 +4322,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasLod</name>
     <message>
-        <location filename="../../widgets/canvas/canvasblocks.cpp" line="+310"/>
+        <location filename="../../widgets/canvas/canvasblocks.cpp" line="+308"/>
         <source>%1 links</source>
         <translation>%1 条链路</translation>
     </message>
@@ -4335,7 +4335,7 @@ This page shows cost charts only.</source>
 <context>
     <name>cplan::CanvasScene</name>
     <message>
-        <location line="-267"/>
+        <location line="-264"/>
         <source>%1 switches</source>
         <translation>%1 台交换机</translation>
     </message>
@@ -4496,7 +4496,7 @@ This page shows cost charts only.</source>
         <translation>链路利用率</translation>
     </message>
     <message>
-        <location line="+291"/>
+        <location line="+322"/>
         <source>Drag switches and servers from the Parts palette onto the canvas,
 or generate a fabric with File ▸ New fat-tree fabric… (Ctrl+Shift+N),
 or open a design (Ctrl+O).</source>
@@ -4768,7 +4768,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Docks</name>
     <message>
-        <location filename="../../app/gui/docks.cpp" line="+75"/>
+        <location filename="../../app/gui/docks.cpp" line="+129"/>
         <source>Parts</source>
         <translation>部件</translation>
     </message>
@@ -5010,7 +5010,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ExplorerChart</name>
     <message>
-        <location filename="../../widgets/explorer/explorerchart.cpp" line="+67"/>
+        <location filename="../../widgets/explorer/explorerchart.cpp" line="+69"/>
         <source>Breaks a constraint</source>
         <translation>违反约束</translation>
     </message>
@@ -5044,7 +5044,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ExplorerHost</name>
     <message>
-        <location filename="../../app/gui/explorerhost.cpp" line="+92"/>
+        <location filename="../../app/gui/explorerhost.cpp" line="+97"/>
         <source>%1 from the design explorer: its report has an &quot;Alternatives considered&quot; page</source>
         <translation>%1 来自设计探索器：其报告包含“备选方案比较”页</translation>
     </message>
@@ -5088,7 +5088,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::ExplorerSetup</name>
     <message>
-        <location filename="../../widgets/explorer/explorersetup.cpp" line="+72"/>
+        <location filename="../../widgets/explorer/explorersetup.cpp" line="+73"/>
         <source>Alternatives</source>
         <translation>备选方案</translation>
     </message>
@@ -6440,7 +6440,7 @@ or open a design (Ctrl+O).</source>
         <translation>Cluster Planner 手册</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+100"/>
         <source>%1 is not part of this manual: it is in the source tree of Cluster Planner.</source>
         <translation>%1 不在本手册中：它位于 Cluster Planner 的源代码树中。</translation>
     </message>
@@ -8124,7 +8124,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::TwinCompare</name>
     <message>
-        <location filename="../../app/gui/twincompare.cpp" line="+35"/>
+        <location filename="../../app/gui/twincompare.cpp" line="+38"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
@@ -8134,7 +8134,7 @@ or open a design (Ctrl+O).</source>
         <translation>%1%2 %</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-10"/>
         <source>Ethernet better</source>
         <translation>以太网更优</translation>
     </message>
@@ -8144,7 +8144,12 @@ or open a design (Ctrl+O).</source>
         <translation>InfiniBand 更优</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source>not known (a lower bound)</source>
+        <translation>未知（下限值）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>

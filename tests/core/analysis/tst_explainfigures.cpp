@@ -2,6 +2,7 @@
 // tolerance "non-blocking (1:1)", else the ratio), the generator's blocking asked against built
 // with the reason, and the bottleneck tier of a traffic run.
 #include "analysis/blockingasked.h"
+#include "analysis/compare.h"
 #include "analysis/design.h"
 #include "analysis/keyfigures.h"
 #include "analysis/network.h"
@@ -159,6 +160,50 @@ private slots:
         const LinkTierLoad b = linkTierLoad(half, run(half, "alltoall"));
         QCOMPARE(b.bottleneck, std::vector<std::string>{"leaf-spine"});
         QVERIFY(linkTierLoad(half, TrafficResult{}).tiers.empty());
+    }
+
+    // Two designs side by side (the Ethernet twin, `cplan compare`): a lower bound ("$6.77M or
+    // more") gives no difference, and a side is better only when the ranges are apart. The twin
+    // dialog said "+1.0 %, InfiniBand better" between two lower bounds.
+    void compareWithLowerBounds_data()
+    {
+        QTest::addColumn<QString>("figure");
+        QTest::addColumn<double>("a");
+        QTest::addColumn<bool>("aBound");
+        QTest::addColumn<double>("b");
+        QTest::addColumn<bool>("bBound");
+        QTest::addColumn<int>("better");
+        QTest::addColumn<bool>("delta");
+        QTest::newRow("exact, b cheaper") << "capex" << 10.0 << false << 8.0 << false << 1 << true;
+        QTest::newRow("exact, same") << "capex" << 10.0 << false << 10.0 << false << 0 << true;
+        QTest::newRow("both bounds") << "capex" << 6.77 << true << 6.84 << true << 0 << false;
+        QTest::newRow("a bound below exact b") << "capex" << 6.0 << true << 7.0 << false << 0 << false;
+        QTest::newRow("a bound above exact b") << "capex" << 9.0 << true << 7.0 << false << 1 << false;
+        QTest::newRow("exact a below b bound") << "capex" << 5.0 << false << 7.0 << true << -1 << false;
+        QTest::newRow("higher is better, a bound above") << "busbw_gbps" << 400.0 << true << 300.0 << false << -1 << false;
+        QTest::newRow("higher is better, exact") << "busbw_gbps" << 300.0 << false << 400.0 << false << 1 << true;
+    }
+
+    void compareWithLowerBounds()
+    {
+        QFETCH(QString, figure);
+        QFETCH(double, a);
+        QFETCH(bool, aBound);
+        QFETCH(double, b);
+        QFETCH(bool, bBound);
+        QFETCH(int, better);
+        QFETCH(bool, delta);
+        const KeyFigureInfo *info = findKeyFigure(figure.toStdString());
+        QVERIFY(info);
+        auto make = [info](double v, bool bound) {
+            return KeyFigure{info, v, bound ? Completeness::LowerBound : Completeness::Exact};
+        };
+        const KeyFigure fa = make(a, aBound), fb = make(b, bBound);
+        const CompareRow r = compareRow(*info, &fa, &fb);
+        QCOMPARE(r.better, better);
+        QCOMPARE(r.delta.has_value(), delta);
+        QCOMPARE(r.deltaPercent.has_value(), delta);
+        QCOMPARE(r.bounded, aBound || bBound);
     }
 };
 
