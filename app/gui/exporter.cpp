@@ -6,7 +6,9 @@
 #include "enginejob.h"
 #include "l10n.h"
 #include "pdfreport.h"
+#include "reliabilityview.h"
 #include "schedulerview.h"
+#include "trainingview.h"
 
 #include "analysis/cost.h"
 #include "analysis/exportformats.h"
@@ -178,6 +180,15 @@ void Exporter::configure(PdfReport &report) const
         report.setSchedule(*run, m_scheduler->reportableScenario());
     if (m_alternatives)
         report.setAlternatives(*m_alternatives);
+    // The training job and failure assumptions the docks show (as the heatmap's pattern below).
+    if (m_training)
+        if (auto job = m_training->requestWithModel())
+            report.setTraining(*job);
+    if (m_reliability) {
+        const ReliabilityRequest asked = m_reliability->request();
+        report.setReliability(ReportReliability{m_reliability->preset().toStdString(), asked.checkpointGB, asked.storageGBps,
+                                                asked.restartMin, true});
+    }
     // The traffic the heatmap shows, at its size; without one, the report's default pattern.
     if (m_analysis && !m_analysis->result().pattern.empty()) {
         report.setPattern(m_analysis->result().pattern);

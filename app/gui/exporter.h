@@ -15,7 +15,9 @@ class CanvasView;
 class Catalog;
 class Document;
 class EngineJobs;
+class ReliabilityView;
 class SchedulerView;
+class TrainingView;
 class PdfReport;
 struct DesignAnalysis;
 struct ReportAlternatives;
@@ -37,6 +39,9 @@ public:
 
     // The scheduler whose finished run the report includes (none: no scheduling page).
     void setScheduler(const SchedulerView *scheduler) { m_scheduler = scheduler; }
+    // The docks whose settings the report's training and failure pages take (none: defaults).
+    void setTraining(const TrainingView *training) { m_training = training; }
+    void setReliability(const ReliabilityView *reliability) { m_reliability = reliability; }
     // The window's analysis (the report reuses its finished run of the design as it is) and job
     // runner (the report's own engine work runs there, with the window's progress and Cancel).
     void setAnalysis(const AnalysisRunner *analysis) { m_analysis = analysis; }
@@ -82,6 +87,8 @@ private:
     CanvasView *m_view;
     QWidget *m_window;
     const SchedulerView *m_scheduler = nullptr;
+    const TrainingView *m_training = nullptr;
+    const ReliabilityView *m_reliability = nullptr;
     const AnalysisRunner *m_analysis = nullptr;
     EngineJobs *m_jobs = nullptr;
     quint64 m_reportJob = 0;   // EngineJobs::JobId

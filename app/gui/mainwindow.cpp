@@ -198,6 +198,8 @@ void MainWindow::connectParts()
     });
     connect(m_docks.scheduler, &SchedulerView::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 8000); });
     m_exporter->setScheduler(m_docks.scheduler);   // the report includes the run just shown
+    m_exporter->setTraining(m_docks.training);      // and the training job and failure assumptions set
+    m_exporter->setReliability(m_docks.reliability);
     m_exporter->setAnalysis(m_analysis);           // ... and reuses the window's analysis
     m_exporter->setJobs(m_jobs);
     // Servers on the canvas show the GPUs the replayed jobs hold at the current time.

@@ -113,7 +113,7 @@ bool PdfReport::write(const QString &path, QString *error)
 bool PdfReport::render(const QString &path, QString *error)
 {
     ReportData data{m_design, m_catalog, *m_analysis, m_schedule.get(), m_scenario, m_sourceFile, m_notes, {}, nullptr,
-                    nullptr, m_alternatives.get(), {}};
+                    nullptr, m_alternatives.get(), {}, m_training ? &*m_training : nullptr, &m_reliability};
     if (!m_analyseNetwork)
         data.networkMissing = tr("network analysis switched off");
     else if (m_analysis->networkError)

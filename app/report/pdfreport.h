@@ -6,6 +6,8 @@
 #include "analysis/control.h"
 #include "analysis/defaults.h"
 #include "analysis/design.h"
+#include "analysis/reliability.h"
+#include "analysis/training.h"
 #include "cost/pricing.h"
 #include "model/design.h"
 #include "sweep/evaluate.h"
@@ -32,6 +34,17 @@ struct ReportAlternatives
     std::vector<PointResult> results;   // ranked (rankSweep): violations and the front set
     std::string x, y;                   // the figures of the chart
     std::optional<std::size_t> chosen;  // the reported design's position in `results`
+};
+
+// The failure assumptions of the "Failures over time" page: the preset and the checkpoint. The
+// window passes its Reliability dock's; `cplan report` the defaults every front end states.
+struct ReportReliability
+{
+    std::string preset = "llama3";                          // a built-in id or a preset file
+    std::optional<double> checkpointGB = kDefaultCheckpointGB;   // none: no checkpoint plan
+    std::optional<double> storageGBps = kDefaultStorageGBps;
+    double restartMin = kDefaultRestartMin;
+    bool fromWindow = false;                                 // the page says whose they are
 };
 
 // The customer PDF report of a design (A4 landscape), drawn with QPainter on a QPdfWriter (Qt Gui
@@ -64,6 +77,12 @@ public:
     void setSourceFile(const QString &path) { m_sourceFile = path; }
     // The sweep the design was chosen from: adds the "Alternatives considered" page.
     void setAlternatives(const ReportAlternatives &alternatives);
+    // The training job of the "Training time" page (the window's Training dock: model, tokens,
+    // GPUs, plan); without one, Llama 3 70B on 15 T tokens with the plan searched.
+    void setTraining(const TrainingRequest &request) { m_training = request; }
+    // The failure preset and checkpoint of the "Failures over time" page (the window's
+    // Reliability dock); without them, the defaults.
+    void setReliability(const ReportReliability &reliability) { m_reliability = reliability; }
 
     // Writes the PDF atomically (QSaveFile). False with a message on failure. Runs the engine
     // first unless setAnalysis() gave its result.
@@ -101,6 +120,8 @@ private:
     QString m_scenario;
     QString m_sourceFile;
     std::unique_ptr<ReportAlternatives> m_alternatives;
+    std::optional<TrainingRequest> m_training;
+    ReportReliability m_reliability;
     int m_pages = 0;
     QStringList m_notes;
     PrintedFigures m_figures;

@@ -1,8 +1,9 @@
 // Failures over time (issue 30): how often a job on this design is interrupted and by what, its
 // mean time between interruptions (MTBI) by job size, the checkpoint interval and goodput under
-// stated default checkpoint assumptions, the spares to hold, and (rack-scale systems) the block
-// size that keeps most trays usable. The figures are analyzeReliability's with the built-in
-// llama3 preset, as `cplan reliability` and the window's Reliability dock give them.
+// stated checkpoint assumptions (the window's Reliability dock's, else the defaults), the spares
+// to hold, and (rack-scale systems) the block size that keeps most trays usable. The figures are
+// analyzeReliability's with the dock's preset (else the built-in llama3), as `cplan reliability`
+// and the window's Reliability dock give them.
 #include "pdfreport.h"
 #include "reportformat.h"
 #include "reportpages.h"
@@ -20,7 +21,6 @@ using namespace reliability;
 
 namespace {
 
-constexpr const char *kPreset = "llama3";
 // The report is drawn on the window's GUI thread: 200 simulated years (0.2 s for 100,000 GPUs)
 // rather than `cplan reliability`'s 1,000; the page prints the number.
 constexpr int kReportTrials = 200;
@@ -38,12 +38,13 @@ QString hours(const std::optional<double> &h)
     return h ? PdfReport::tr("%1 h").arg(number(*h, 1)) : PdfReport::tr("unknown");
 }
 
-ReliabilityRequest defaultRequest(std::uint32_t jobGpus, int trials)
+ReliabilityRequest pageRequest(const ReportReliability &assumed, std::uint32_t jobGpus, int trials)
 {
     ReliabilityRequest r;
     r.jobGpus = jobGpus;
-    r.checkpointGB = kDefaultCheckpointGB;
-    r.storageGBps = kDefaultStorageGBps;
+    r.checkpointGB = assumed.checkpointGB;
+    r.storageGBps = assumed.storageGBps;
+    r.restartMin = assumed.restartMin;
     r.trials = trials;
     return r;
 }
@@ -77,7 +78,7 @@ void causesTable(ReportPainter &painter, const ReliabilityAnalysis &a)
 }
 
 // One row per job size (8, 64, 512, ... GPUs, then all): the engine's answer for each.
-void sizesTable(ReportPainter &painter, const Design &design, const Catalog &catalog, const FailurePreset &preset, double designGpus)
+void sizesTable(ReportPainter &painter, const ReportData &data, const FailurePreset &preset, double designGpus)
 {
     painter.heading(PdfReport::tr("By job size"));
     const std::vector<Column> cols = {{PdfReport::tr("Job GPUs"), 90, Qt::AlignRight},
@@ -92,7 +93,7 @@ void sizesTable(ReportPainter &painter, const Design &design, const Catalog &cat
         sizes.push_back(std::uint32_t(s));
     sizes.push_back(std::uint32_t(designGpus));
     for (std::uint32_t gpus : sizes) {
-        const ReliabilityAnalysis a = analyzeReliability(design, catalog, preset, defaultRequest(gpus, 0));
+        const ReliabilityAnalysis a = analyzeReliability(data.design, data.catalog, preset, pageRequest(*data.reliability, gpus, 0));
         if (!a.error.empty())
             continue;
         const auto &c = a.checkpoint;
@@ -104,20 +105,28 @@ void sizesTable(ReportPainter &painter, const Design &design, const Catalog &cat
     painter.table(cols, rows);
 }
 
-void checkpointText(ReportPainter &painter, const ReliabilityAnalysis &a)
+void checkpointText(ReportPainter &painter, const ReliabilityAnalysis &a, const ReportReliability &assumed)
 {
-    painter.paragraph(PdfReport::tr("Checkpoint assumptions (defaults, not measured on this cluster): a %1 GB checkpoint written at %2 GB/s "
-                                    "(%3 s) and a %4-minute restart. Interval: Daly (2006), the higher-order estimate of the optimum "
-                                    "checkpoint interval; goodput: the share of wall time spent training, from Daly's expected wall time.")
-                          .arg(number(kDefaultCheckpointGB), number(kDefaultStorageGBps), number(kDefaultCheckpointGB / kDefaultStorageGBps),
-                               number(kDefaultRestartMin)),
-                      8, ink::kMuted);
+    const QString whose = assumed.fromWindow ? PdfReport::tr("as the window's Reliability dock has them")
+                                             : PdfReport::tr("defaults, not measured on this cluster");
+    if (assumed.checkpointGB && assumed.storageGBps)
+        painter.paragraph(PdfReport::tr("Checkpoint assumptions (%1): a %2 GB checkpoint written at %3 GB/s (%4 s) and a %5-minute restart. "
+                                        "Interval: Daly (2006), the higher-order estimate of the optimum checkpoint interval; goodput: the "
+                                        "share of wall time spent training, from Daly's expected wall time.")
+                              .arg(whose, number(*assumed.checkpointGB), number(*assumed.storageGBps),
+                                   number(*assumed.checkpointGB / *assumed.storageGBps), number(assumed.restartMin)),
+                          8, ink::kMuted);
+    else
+        painter.paragraph(PdfReport::tr("Checkpoint assumptions (%1): no checkpoint size or storage bandwidth, so no checkpoint interval "
+                                        "or goodput.")
+                              .arg(whose),
+                          8, ink::kMuted);
     if (const auto &c = a.checkpoint)
         painter.paragraph(PdfReport::tr("Whole-cluster job: checkpoint every %1 min (Young %2 min, NVIDIA's availability-optimal %3 min); "
                                         "goodput %4.")
                               .arg(number(c->intervalS / 60, 1), number(c->youngS / 60, 1), number(c->availabilityS / 60, 1),
                                    painter.figure("reliability_goodput", c->goodput, number(c->goodput * 100, 1) + QStringLiteral(" %"))));
-    else
+    else if (assumed.checkpointGB && assumed.storageGBps)
         painter.paragraph(PdfReport::tr("Whole-cluster job: checkpoint interval and goodput unknown (no failure rate for its devices)."));
 }
 
@@ -169,13 +178,14 @@ void blocksText(ReportPainter &painter, const ReliabilityAnalysis &a)
 
 void reliabilityPage(ReportPainter &painter, const ReportData &data)
 {
-    auto preset = findFailurePreset(kPreset);
+    const ReportReliability &assumed = *data.reliability;
+    auto preset = findFailurePreset(assumed.preset);
     painter.newPage(PdfReport::tr("Failures over time"));
     if (!preset) {
         painter.paragraph(PdfReport::tr("Failure rates not available: %1").arg(qs(preset.error().toString())));
         return;
     }
-    const ReliabilityAnalysis a = analyzeReliability(data.design, data.catalog, *preset, defaultRequest(0, kReportTrials));
+    const ReliabilityAnalysis a = analyzeReliability(data.design, data.catalog, *preset, pageRequest(assumed, 0, kReportTrials));
     if (!a.error.empty()) {
         painter.paragraph(PdfReport::tr("Not computed: %1").arg(qs(a.error)));
         return;
@@ -185,8 +195,8 @@ void reliabilityPage(ReportPainter &painter, const ReportData &data)
                       8, ink::kMuted);
     causesTable(painter, a);
     painter.y += 4;
-    sizesTable(painter, data.design, data.catalog, *preset, at(a.cluster.devices, Unit::Gpu));
-    checkpointText(painter, a);
+    sizesTable(painter, data, *preset, at(a.cluster.devices, Unit::Gpu));
+    checkpointText(painter, a, assumed);
     painter.y += 4;
     sparesTable(painter, a.spares);
     blocksText(painter, a);

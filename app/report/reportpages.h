@@ -2,6 +2,7 @@
 
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse C++20 concepts in the standard headers
 #include "analysis/design.h"
+#include "analysis/training.h"
 #include "schedule/scheduler.h"
 #endif
 
@@ -16,6 +17,7 @@ class Catalog;
 class Design;
 class ReportPainter;
 struct ReportAlternatives;
+struct ReportReliability;
 
 // What every page of the report draws from: the design, the engine's analysis of it (one
 // analyzeDesign run: cost, network, the traffic pattern and the headline collective) and the
@@ -34,6 +36,8 @@ struct ReportData
     const TrafficResult *headline = nullptr;    // the headline all-reduce's (with its size sweep), when it ran
     const ReportAlternatives *alternatives = nullptr;   // the sweep the design was chosen from, if any
     QString headlineMissing;                    // why there is no headline ("" = there is one, or no network)
+    const TrainingRequest *training = nullptr;  // the window's training job; none: the default one
+    const ReportReliability *reliability = nullptr;   // the failure preset and checkpoint (never null when drawn)
 
     const Bom &bom() const { return analysis.cost.bom; }
     const BomPricing &pricing() const { return analysis.cost.pricing; }

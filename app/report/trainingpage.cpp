@@ -1,7 +1,8 @@
-// Training time and cost per token (issue 28): for a default job (Llama 3 70B, 15 T tokens,
-// every GPU, parallelism searched, BF16) the step and where it goes, tokens/s, MFU, memory per
-// GPU, days to train and the energy and cost per million tokens, with the assumptions stated.
-// The figures are analyzeTraining's, as `cplan train` and the window's Training dock give them.
+// Training time and cost per token (issue 28): for the window's Training dock's job, or else a
+// default one (Llama 3 70B, 15 T tokens, every GPU, parallelism searched, BF16), the step and
+// where it goes, tokens/s, MFU, memory per GPU, days to train and the energy and cost per million
+// tokens, with the assumptions stated. The figures are analyzeTraining's, as `cplan train` and the
+// window's Training dock give them.
 #include "pdfreport.h"
 #include "reportformat.h"
 #include "reportpages.h"
@@ -27,15 +28,12 @@ namespace {
 constexpr const char *kModel = "llama3-70b";
 constexpr double kTokens = 15e12;
 
-// The job on every GPU; when their count has no legal plan (1,016 GPUs, say), on the largest
-// power of two below it, which the page says.
-Result<TrainingAnalysis> defaultJob(const ReportData &data, const Model &model)
+// The job; on every GPU (gpus 0) when their count has no legal plan (1,016 GPUs, say), on the
+// largest power of two below it, which the page says.
+Result<TrainingAnalysis> trainingJob(const ReportData &data, TrainingRequest r)
 {
-    TrainingRequest r;
-    r.model = model;
-    r.tokens = kTokens;
     auto a = analyzeTraining(data.design, data.catalog, r);
-    if (a && a->search.best.valid)
+    if ((a && a->search.best.valid) || r.gpus > 0)
         return a;
     int gpus = 0;
     for (const Node &n : data.design.nodes)
@@ -91,7 +89,7 @@ QString unknownWhy(const TrainingAnalysis &a, bool withPrices)
     return PdfReport::tr("unknown");
 }
 
-void figures(ReportPainter &painter, const TrainingAnalysis &a)
+void figures(ReportPainter &painter, const TrainingAnalysis &a, double tokens)
 {
     const StepEstimate &e = a.search.best;
     painter.heading(PdfReport::tr("Throughput and cost"));
@@ -106,7 +104,7 @@ void figures(ReportPainter &painter, const TrainingAnalysis &a)
          e.hbmGB ? PdfReport::tr("%1 GB of %2 GB HBM (%3)").arg(number(e.memory.total(), 1), number(*e.hbmGB),
                                                                  e.fits ? PdfReport::tr("fits") : PdfReport::tr("does not fit"))
                  : PdfReport::tr("%1 GB (HBM unknown)").arg(number(e.memory.total(), 1))},
-        {PdfReport::tr("Days to train %1 tokens").arg(number(kTokens / 1e12) + QStringLiteral(" T")),
+        {PdfReport::tr("Days to train %1 tokens").arg(number(tokens / 1e12) + QStringLiteral(" T")),
          a.days ? painter.figure("training_days", *a.days, number(*a.days, 1)) : PdfReport::tr("unknown")},
         {PdfReport::tr("Energy per million tokens"),
          a.energyKWhPerMToken ? number(*a.energyKWhPerMToken, 2) + PdfReport::tr(" kWh") : unknownWhy(a, false)},
@@ -123,30 +121,53 @@ void figures(ReportPainter &painter, const TrainingAnalysis &a)
     }
 }
 
+// The window's job, or the default one.
+Result<TrainingRequest> pageRequest(const ReportData &data)
+{
+    if (data.training)
+        return *data.training;
+    auto model = findModel(kModel);
+    if (!model)
+        return model.error();
+    TrainingRequest r;
+    r.model = *model;
+    r.tokens = kTokens;
+    return r;
+}
+
+bool planSearched(const SearchSpace &s)
+{
+    return !s.tp && !s.pp && !s.cp && !s.ep && !s.vp;
+}
+
 } // namespace
 
 void trainingPage(ReportPainter &painter, const ReportData &data)
 {
     painter.newPage(PdfReport::tr("Training time and cost per token"));
-    auto model = findModel(kModel);
-    if (!model) {
-        painter.paragraph(PdfReport::tr("Model not available: %1").arg(qs(model.error().toString())));
+    const auto request = pageRequest(data);
+    if (!request) {
+        painter.paragraph(PdfReport::tr("Model not available: %1").arg(qs(request.error().toString())));
         return;
     }
-    auto a = defaultJob(data, *model);
+    auto a = trainingJob(data, *request);
     if (!a || !a->search.best.valid) {
         painter.paragraph(PdfReport::tr("Not computed: %1").arg(qs(!a ? a.error().message : a->search.why)));
         return;
     }
     const StepEstimate &e = a->search.best;
-    painter.paragraph(PdfReport::tr("Assumptions: %1 (%2) trained on %3 tokens, on %4 of the design's GPUs (%5 × %6), parallelism "
-                                    "searched for the highest tokens/s that fits in memory, %7, a global batch of %8 sequences of %9 "
-                                    "tokens. CAPEX written off over %10 years; electricity at %11 %12/kWh, PUE %13. Another model, "
-                                    "size or plan: `cplan train` or the window's Training dock.")
-                          .arg(qs(a->model.name), qs(kModel), number(kTokens / 1e12) + QStringLiteral(" T"), number(a->gpus),
-                               number(a->servers), qs(a->serverPart), QString::fromLatin1(toString(e.plan.precision)).toUpper(),
-                               number(e.plan.globalBatch))
-                          .arg(number(e.plan.seq), number(a->lifeYears, 1), number(a->pricePerKWh, 3), qs(a->currency), number(a->pue, 2)),
+    const QString tokens = request->tokens > 0 ? number(request->tokens / 1e12) + QStringLiteral(" T") : PdfReport::tr("an unstated number of");
+    const QString plan = planSearched(request->space) ? PdfReport::tr("parallelism searched for the highest tokens/s that fits in memory")
+                                                      : PdfReport::tr("parallelism partly fixed (the plan below)");
+    painter.paragraph(PdfReport::tr("Assumptions: %1 (%2) trained on %3 tokens, on %4 of the design's GPUs (%5 × %6), %7, %8, a global "
+                                    "batch of %9 sequences of %10 tokens. CAPEX written off over %11 years; electricity at %12 %13/kWh, "
+                                    "PUE %14.")
+                          .arg(qs(a->model.name), qs(a->model.id), tokens, number(a->gpus), number(a->servers), qs(a->serverPart), plan,
+                               QString::fromLatin1(toString(e.plan.precision)).toUpper(), number(e.plan.globalBatch))
+                          .arg(number(e.plan.seq), number(a->lifeYears, 1), number(a->pricePerKWh, 3), qs(a->currency), number(a->pue, 2)) +
+                          QLatin1Char(' ') +
+                          (data.training ? PdfReport::tr("The job the window's Training dock was set to.")
+                                         : PdfReport::tr("Another model, size or plan: `cplan train` or the window's Training dock.")),
                       8, ink::kMuted);
     painter.paragraph(PdfReport::tr("Plan: %1 (%2 legal plans priced).").arg(qs(e.plan.text()), number(double(a->search.evaluated))));
     if (!e.known) {
@@ -155,7 +176,7 @@ void trainingPage(ReportPainter &painter, const ReportData &data)
     }
     breakdown(painter, e);
     painter.y += 4;
-    figures(painter, *a);
+    figures(painter, *a, request->tokens);
     if (!e.fits && e.hbmGB)
         painter.paragraph(PdfReport::tr("No plan fits in %1 GB of HBM per GPU: the one shown needs the least memory.").arg(number(*e.hbmGB)));
     const QString sources = qs(a->model.sources.empty() ? std::string() : a->model.sources.front());

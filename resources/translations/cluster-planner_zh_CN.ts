@@ -2540,10 +2540,10 @@ This page shows cost charts only.</source>
         <location filename="../../app/report/physicalpage.cpp" line="-107"/>
         <location line="+29"/>
         <location filename="../../app/report/reliabilitypage.cpp" line="+38"/>
-        <location line="+63"/>
+        <location line="+64"/>
         <location line="+1"/>
-        <location line="+36"/>
-        <location filename="../../app/report/trainingpage.cpp" line="+91"/>
+        <location line="+44"/>
+        <location filename="../../app/report/trainingpage.cpp" line="+89"/>
         <location line="+19"/>
         <source>unknown</source>
         <translation>未知</translation>
@@ -2613,8 +2613,8 @@ This page shows cost charts only.</source>
     <message>
         <location line="+2"/>
         <location filename="../../app/report/physicalpage.cpp" line="+75"/>
-        <location filename="../../app/report/reliabilitypage.cpp" line="-60"/>
-        <location line="+66"/>
+        <location filename="../../app/report/reliabilitypage.cpp" line="-68"/>
+        <location line="+74"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -3049,7 +3049,7 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../../app/report/reliabilitypage.cpp" line="-76"/>
+        <location filename="../../app/report/reliabilitypage.cpp" line="-84"/>
         <source>Devices</source>
         <translation>设备</translation>
     </message>
@@ -3235,12 +3235,12 @@ This page shows cost charts only.</source>
         <translation>另有 %1 个问题：`cplan validate` 会全部列出。</translation>
     </message>
     <message>
-        <location filename="../../app/report/reliabilitypage.cpp" line="-19"/>
+        <location filename="../../app/report/reliabilitypage.cpp" line="-20"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Interruptions by cause: one job on all %1 GPUs</source>
         <translation>按原因的中断：一个作业使用全部 %1 个 GPU</translation>
     </message>
@@ -3327,11 +3327,26 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+8"/>
-        <source>Checkpoint assumptions (defaults, not measured on this cluster): a %1 GB checkpoint written at %2 GB/s (%3 s) and a %4-minute restart. Interval: Daly (2006), the higher-order estimate of the optimum checkpoint interval; goodput: the share of wall time spent training, from Daly&apos;s expected wall time.</source>
-        <translation>检查点假设（默认值，并非在本集群上测得）：%1 GB 的检查点以 %2 GB/s 写入（%3 秒），重启 %4 分钟。间隔：Daly（2006）的最优检查点间隔高阶估计；有效训练时间比：按 Daly 的期望墙钟时间计算的训练时间占比。</translation>
+        <source>as the window&apos;s Reliability dock has them</source>
+        <translation>取自窗口中的“可靠性”停靠窗</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>defaults, not measured on this cluster</source>
+        <translation>默认值，并非在本集群上测得</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checkpoint assumptions (%1): a %2 GB checkpoint written at %3 GB/s (%4 s) and a %5-minute restart. Interval: Daly (2006), the higher-order estimate of the optimum checkpoint interval; goodput: the share of wall time spent training, from Daly&apos;s expected wall time.</source>
+        <translation>检查点假设（%1）：%2 GB 的检查点以 %3 GB/s 写入（%4 秒），重启 %5 分钟。间隔：Daly（2006）的最优检查点间隔高阶估计；有效训练时间比：按 Daly 的期望墙钟时间计算的训练时间占比。</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>Checkpoint assumptions (%1): no checkpoint size or storage bandwidth, so no checkpoint interval or goodput.</source>
+        <translation>检查点假设（%1）：未给出检查点大小或存储带宽，因此没有检查点间隔和有效训练时间比。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Whole-cluster job: checkpoint every %1 min (Young %2 min, NVIDIA&apos;s availability-optimal %3 min); goodput %4.</source>
         <translation>全集群作业：每 %1 分钟一个检查点（Young %2 分钟，NVIDIA 可用性最优 %3 分钟）；有效训练时间比 %4。</translation>
     </message>
@@ -3396,7 +3411,7 @@ This page shows cost charts only.</source>
         <translation>%1 托盘域中每个托盘有 %2 % 的时间不可用（预设的服务器故障乘以维修时间）。使用 %3 个托盘的 Slurm 块：至少 %4 % 的托盘可用。按块大小的可用比例：%5。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Failures over time</source>
         <translation>长期故障</translation>
     </message>
@@ -3407,7 +3422,7 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+5"/>
-        <location filename="../../app/report/trainingpage.cpp" line="+70"/>
+        <location filename="../../app/report/trainingpage.cpp" line="+89"/>
         <source>Not computed: %1</source>
         <translation>未计算：%1</translation>
     </message>
@@ -3422,7 +3437,7 @@ This page shows cost charts only.</source>
         <translation>蒙特卡洛模拟，全集群 %1 个模拟年：每年 %2 次中断（第 5 至第 95 百分位 %3 至 %4）；95 % 的年份中同时停机的服务器最多 %5 台。</translation>
     </message>
     <message>
-        <location filename="../../app/report/trainingpage.cpp" line="-82"/>
+        <location filename="../../app/report/trainingpage.cpp" line="-101"/>
         <source>Where a step&apos;s time goes</source>
         <translation>单步时间构成</translation>
     </message>
@@ -3537,7 +3552,7 @@ This page shows cost charts only.</source>
         <translation>未知：%1。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+27"/>
         <source>Training time and cost per token</source>
         <translation>训练时间与每词元成本</translation>
     </message>
@@ -3548,11 +3563,36 @@ This page shows cost charts only.</source>
     </message>
     <message>
         <location line="+9"/>
-        <source>Assumptions: %1 (%2) trained on %3 tokens, on %4 of the design&apos;s GPUs (%5 × %6), parallelism searched for the highest tokens/s that fits in memory, %7, a global batch of %8 sequences of %9 tokens. CAPEX written off over %10 years; electricity at %11 %12/kWh, PUE %13. Another model, size or plan: `cplan train` or the window&apos;s Training dock.</source>
-        <translation>假设：%1（%2）训练 %3 词元，使用设计中的 %4 个 GPU（%5 × %6），并行方式经搜索取显存可容纳且词元/秒最高者，%7，全局批量为 %8 条序列、每条 %9 词元。CAPEX 按 %10 年摊销；电价 %11 %12/kWh，PUE %13。其他模型、规模或方案：使用 `cplan train` 或窗口中的“训练”停靠窗。</translation>
+        <source>an unstated number of</source>
+        <translation>未给定数量的</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+1"/>
+        <source>parallelism searched for the highest tokens/s that fits in memory</source>
+        <translation>并行方式经搜索取显存可容纳且词元/秒最高者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>parallelism partly fixed (the plan below)</source>
+        <translation>并行方式部分固定（见下方方案）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Assumptions: %1 (%2) trained on %3 tokens, on %4 of the design&apos;s GPUs (%5 × %6), %7, %8, a global batch of %9 sequences of %10 tokens. CAPEX written off over %11 years; electricity at %12 %13/kWh, PUE %14.</source>
+        <translation>假设：%1（%2）训练 %3 词元，使用设计中的 %4 个 GPU（%5 × %6），%7，%8，全局批量为 %9 条序列、每条 %10 词元。CAPEX 按 %11 年摊销；电价 %12 %13/kWh，PUE %14。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The job the window&apos;s Training dock was set to.</source>
+        <translation>即窗口中“训练”停靠窗所设的作业。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Another model, size or plan: `cplan train` or the window&apos;s Training dock.</source>
+        <translation>其他模型、规模或方案：使用 `cplan train` 或窗口中的“训练”停靠窗。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Plan: %1 (%2 legal plans priced).</source>
         <translation>方案：%1（已评估 %2 个合法方案）。</translation>
     </message>
@@ -5369,7 +5409,7 @@ or open a design (Ctrl+O).</source>
 <context>
     <name>cplan::Exporter</name>
     <message>
-        <location filename="../../app/gui/exporter.cpp" line="+75"/>
+        <location filename="../../app/gui/exporter.cpp" line="+77"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
@@ -5381,19 +5421,19 @@ or open a design (Ctrl+O).</source>
     <message>
         <location line="+6"/>
         <location line="+24"/>
-        <location line="+140"/>
+        <location line="+149"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location line="-162"/>
+        <location line="-171"/>
         <location line="+24"/>
-        <location line="+136"/>
+        <location line="+145"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location line="-128"/>
+        <location line="-137"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
@@ -5429,7 +5469,7 @@ or open a design (Ctrl+O).</source>
         <translation>%1 (*%2);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+80"/>
         <source>Preparing the report</source>
         <translation>正在准备报告</translation>
     </message>
@@ -6318,7 +6358,7 @@ or open a design (Ctrl+O).</source>
         <translation>正在分析设计…</translation>
     </message>
     <message>
-        <location line="+335"/>
+        <location line="+337"/>
         <source>Analysis cancelled</source>
         <translation>分析已取消</translation>
     </message>
@@ -7925,7 +7965,7 @@ or open a design (Ctrl+O).</source>
         <translation>TP × PP × CP × DP 为 %1 个 GPU，而非所要求的 %2 个。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+36"/>
         <source>Training step time</source>
         <translation>训练单步时间</translation>
     </message>
@@ -7935,7 +7975,7 @@ or open a design (Ctrl+O).</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="-140"/>
+        <location line="-152"/>
         <source>all-reduce on the other servers</source>
         <translation>在其余服务器上运行 all-reduce</translation>
     </message>
@@ -7955,7 +7995,7 @@ or open a design (Ctrl+O).</source>
         <translation>相邻作业</translation>
     </message>
     <message>
-        <location line="+152"/>
+        <location line="+164"/>
         <source>Cannot compute: %1</source>
         <translation>无法计算：%1</translation>
     </message>

@@ -280,6 +280,18 @@ void TrainingView::setParallelism(bool automatic, int tp, int pp, int dp, int cp
     return r;
 }
 
+::cplan::Result<TrainingRequest> TrainingView::requestWithModel() const
+{
+    auto r = request();
+    if (!r)
+        return r;
+    auto m = findModel(m_model.toStdString());
+    if (!m)
+        return m.error();
+    r->model = *m;
+    return r;
+}
+
 void TrainingView::refresh()
 {
     QElapsedTimer timer;

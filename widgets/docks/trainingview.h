@@ -54,6 +54,9 @@ public:
     QString model() const { return m_model; }
     // The request the form describes; an error when the form cannot be read.
     ::cplan::Result<TrainingRequest> request() const;
+    // The same with its model read (a built-in id or a model file): the job the dock runs, for
+    // the report to run it too.
+    ::cplan::Result<TrainingRequest> requestWithModel() const;
 
     void refresh() override;
     const Result *result() const { return m_result.get(); }

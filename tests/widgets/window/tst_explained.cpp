@@ -15,6 +15,8 @@
 #include "exporter.h"
 #include "fabricwizard.h"
 #include "metricsview.h"
+#include "reliabilityview.h"
+#include "trainingview.h"
 
 #include "analysis/keyfigures.h"
 #include "analysis/network.h"
@@ -50,6 +52,7 @@ private slots:
     void heatmapCaptionExplains();
     void messageSizeChangesCompletion();
     void reportRunsTheWindowsPattern();
+    void reportRunsTheDocksJobs();
     void fitKeepsNodesClearOfTheBoxes();
     void legendAfterFitTakesRoom();
 
@@ -201,6 +204,28 @@ void TestExplained::reportRunsTheWindowsPattern()
     QVERIFY2(!flat.contains(QStringLiteral("Random permutation,")) && !flat.contains(QStringLiteral("alltoall")),
              "the report's own pattern, or the engine's name");
     QVERIFY2(flat.contains(QStringLiteral("Bottleneck tier under All-to-all")), qPrintable(flat.left(4000)));
+}
+
+// The same for training and failures: the report's pages ran Llama 3 70B on 15 T tokens and a
+// 2,000 GB checkpoint whatever the Training and Reliability docks were set to, so its goodput
+// and days were not the ones on screen. They run the docks' job and checkpoint.
+void TestExplained::reportRunsTheDocksJobs()
+{
+    CPLAN_REQUIRE_TOOLS("pdftotext");
+    open(QStringLiteral(CPLAN_SOURCE_DIR "/samples/dgx-h100-superpod-1su.cluster.yaml"));
+    auto *training = m_window->findChild<TrainingView *>();
+    auto *reliability = m_window->findChild<ReliabilityView *>();
+    QVERIFY(training && reliability);
+    training->setModel(QStringLiteral("llama3-8b"));
+    training->setTokens(QStringLiteral("2T"));
+    reliability->setCheckpoint(500, 25, 5);
+    QString error;
+    const QString flat = reportText(&error).simplified();
+    QVERIFY2(!flat.isEmpty(), qPrintable(error));
+    for (const char *want : {"(llama3-8b) trained on 2 T tokens", "The job the window's Training dock was set to.",
+                             "as the window's Reliability dock has them", "a 500 GB checkpoint written at 25 GB/s (20 s) and a 5-minute restart"})
+        QVERIFY2(flat.contains(QLatin1String(want)), qPrintable(QStringLiteral("no \"%1\" in the report").arg(QLatin1String(want))));
+    QVERIFY2(!flat.contains(QStringLiteral("llama3-70b")) && !flat.contains(QStringLiteral("2,000 GB checkpoint")), "the default job");
 }
 
 // The first node Fit left outside the view or under a box drawn over it (the heatmap's legend
