@@ -56,8 +56,8 @@ void findingsPage(ReportPainter &painter, const ReportData &data);   // design-r
 void bomPage(ReportPainter &painter, const ReportData &data);
 void cablePage(ReportPainter &painter, const ReportData &data);
 void physicalPage(ReportPainter &painter, const ReportData &data);
-void reliabilityPage(ReportPainter &painter, const ReportData &data);   // failures over time (llama3 preset)
-void trainingPage(ReportPainter &painter, const ReportData &data);      // training time and cost per token (llama3-70b)
+void reliabilityPage(ReportPainter &painter, const ReportData &data);   // failures over time (the dock's preset, else llama3)
+void trainingPage(ReportPainter &painter, const ReportData &data);      // training time and cost per token (the dock's job, else llama3-70b)
 void schedulePage(ReportPainter &painter, const ReportData &data);
 void alternativesPage(ReportPainter &painter, const ReportData &data);
 void sourcesPage(ReportPainter &painter, const ReportData &data);
