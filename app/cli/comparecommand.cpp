@@ -155,6 +155,8 @@ int runCompare(const CompareArgs &args, Context &ctx)
     }
     std::cout << "A: " << args.a << " (" << c->a.name << ")\nB: " << args.b << " (" << c->b.name << ")\n\n";
     Table table({"figure", "A", "B", "B vs A"});
+    table.alignRight(1);   // the figures, with their units and "≥", under each other
+    table.alignRight(2);
     for (const CompareRow &r : c->rows)
         table.addRow({r.info->label, value(r.a), value(r.b), difference(r)});
     table.print(std::cout);

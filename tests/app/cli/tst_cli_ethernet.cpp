@@ -121,6 +121,25 @@ private slots:
         QVERIFY(text.out.contains("Why they differ"));
         QVERIFY(text.out.contains("B: Ethernet ("));
         QVERIFY(text.out.contains("Switches"));
+        // Each side's figures end in one column, "≥ 324,436 W" as "31": the table counts
+        // characters, not the bytes of "≥", and right-aligns figures with units.
+        const QStringList lines = QString::fromUtf8(text.out).split(QLatin1Char('\n'));
+        const auto header = std::find_if(lines.begin(), lines.end(), [](const QString &l) { return l.startsWith(QLatin1String("figure")); });
+        QVERIFY(header != lines.end() && std::next(header) != lines.end());
+        const qsizetype endB = header->indexOf(QLatin1String("B vs A")) - 2;   // "figure ... A ... B  B vs A"
+        const qsizetype endA = header->lastIndexOf(QLatin1Char('A'), endB - 1) + 1;
+        const QRegularExpression cell(QStringLiteral("\\S+(?: \\S+)*"));   // cells: words one space apart
+        int rows = 0;
+        for (auto l = std::next(header, 2); l != lines.end() && !l->isEmpty(); ++l, ++rows) {
+            auto it = cell.globalMatch(*l);
+            QVERIFY(it.hasNext());
+            it.next();   // the figure's name
+            QVERIFY2(it.hasNext(), qPrintable(*l));
+            QVERIFY2(it.next().capturedEnd() == endA, qPrintable(*l + QStringLiteral(" | ") + *header));
+            QVERIFY2(it.hasNext(), qPrintable(*l));
+            QVERIFY2(it.next().capturedEnd() == endB, qPrintable(*l + QStringLiteral(" | ") + *header));
+        }
+        QVERIFY(rows > 10);
     }
 };
 
