@@ -42,6 +42,16 @@ std::string joined(const std::vector<std::string> &items, const char *sep)
 }
 
 // A figure for a terminal: money and counts with separators, small values with 3 significant digits.
+// "capex" or "capex, power_w": which of `figures` are lower bounds for the point.
+std::string lowerBoundsIn(const PointResult &r, const std::vector<std::string> &figures)
+{
+    std::vector<std::string> bounds;
+    for (const std::string &f : figures)
+        if (incompleteIn(r, {f}))
+            bounds.push_back(f);
+    return joined(bounds, ", ");
+}
+
 std::string cell(double v)
 {
     if (std::fabs(v) >= 1000)
@@ -140,6 +150,7 @@ void printSweepTable(std::ostream &out, const SweepSpec &spec, const std::vector
     header.emplace_back("front");
     header.emplace_back("note");
     Table table(header);
+    const std::vector<std::string> ranked = rankedFigures(spec);
     std::size_t skipped = 0, infeasible = 0, front = 0;
     std::vector<std::string> leftOff;
     for (const PointResult &r : results) {
@@ -160,7 +171,7 @@ void printSweepTable(std::ostream &out, const SweepSpec &spec, const std::vector
         }
         row.emplace_back(r.pareto ? "*" : "");
         row.push_back(!r.skipped.empty() ? "skipped: " + r.skipped
-                      : r.leftOff        ? "left off the front: a lower bound"
+                      : r.leftOff        ? "left off the front: " + lowerBoundsIn(r, ranked) + " a lower bound"
                                          : joined(r.violations, "; "));
         table.addRow(std::move(row));
     }
@@ -168,7 +179,7 @@ void printSweepTable(std::ostream &out, const SweepSpec &spec, const std::vector
     out << results.size() << " point(s): " << front << " on the Pareto front (*), " << infeasible << " breaking a constraint, "
         << skipped << " skipped\n";
     if (!leftOff.empty())
-        out << "left off the front (an objective is a lower bound: a part without a price or power figure; "
+        out << "left off the front (an objective or a constrained figure is a lower bound: a part without a price or power figure; "
                "--include-incomplete ranks them): "
             << joined(leftOff, ", ") << '\n';
     bool lowerBounds = false;

@@ -44,12 +44,29 @@ bool incompleteIn(const PointResult &r, const std::vector<std::string> &figures)
     });
 }
 
+std::vector<std::string> rankedFigures(const SweepSpec &spec)
+{
+    std::vector<std::string> out = spec.objectives;
+    const SweepConstraints &c = spec.constraints;
+    for (const auto &[limit, figure] : {std::pair{c.budget, "capex"}, std::pair{c.powerW, "power_w"}, std::pair{c.racks, "racks"},
+                                        std::pair{c.maxBlocking, "blocking"}})
+        if (limit && std::find(out.begin(), out.end(), figure) == out.end())
+            out.emplace_back(figure);
+    return out;
+}
+
 std::vector<std::size_t> paretoFront(const std::vector<PointResult> &results, const std::vector<std::string> &objectives,
                                      const RankOptions &options)
 {
+    return paretoFront(results, objectives, options, objectives);
+}
+
+std::vector<std::size_t> paretoFront(const std::vector<PointResult> &results, const std::vector<std::string> &objectives,
+                                     const RankOptions &options, const std::vector<std::string> &exact)
+{
     std::vector<std::pair<std::size_t, std::vector<double>>> candidates;
     for (std::size_t i = 0; i < results.size(); ++i)
-        if (results[i].feasible() && (options.includeIncomplete || !incompleteIn(results[i], objectives)))
+        if (results[i].feasible() && (options.includeIncomplete || !incompleteIn(results[i], exact)))
             if (auto c = costs(results[i], objectives))
                 candidates.emplace_back(i, std::move(*c));
     std::vector<std::size_t> front;
@@ -85,12 +102,13 @@ std::vector<std::string> constraintViolations(const SweepSpec &spec, const Point
 
 void rankSweep(const SweepSpec &spec, std::vector<PointResult> &results, const RankOptions &options)
 {
+    const std::vector<std::string> exact = rankedFigures(spec);
     for (PointResult &r : results) {
         r.violations = r.skipped.empty() ? constraintViolations(spec, r) : std::vector<std::string>{};
         r.pareto = false;
-        r.leftOff = !options.includeIncomplete && r.feasible() && incompleteIn(r, spec.objectives);
+        r.leftOff = !options.includeIncomplete && r.feasible() && incompleteIn(r, exact);
     }
-    for (std::size_t i : paretoFront(results, spec.objectives, options))
+    for (std::size_t i : paretoFront(results, spec.objectives, options, exact))
         results[i].pareto = true;
 }
 

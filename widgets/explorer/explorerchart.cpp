@@ -110,7 +110,7 @@ void ExplorerChart::setResults(const std::vector<PointResult> &results, const st
         m_values[i] = QPointF(*vx, *vy);
         maxX = std::max(maxX, std::fabs(*vx));
         maxY = std::max(maxY, std::fabs(*vy));
-        const bool hollow = r.feasible() && incompleteIn(r, shown);
+        const bool hollow = r.feasible() && (r.leftOff || incompleteIn(r, shown));
         std::vector<int> &into = !r.feasible() ? infeasible : r.pareto ? (hollow ? hollowFront : front) : (hollow ? hollowPoints : points);
         into.push_back(int(i));
     }

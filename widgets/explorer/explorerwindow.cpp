@@ -407,8 +407,9 @@ void ExplorerWindow::refreshChart()
     m_chart->setSelected(m_selected);
     // Why some points are hollow and off the front: the engine's rule (RankOptions).
     int incomplete = 0;
+    const std::vector<std::string> ranked = rankedFigures(m_model->spec());   // the objectives and the constrained figures
     for (const PointResult &r : m_model->results())
-        incomplete += r.feasible() && incompleteIn(r, objectives) ? 1 : 0;
+        incomplete += r.feasible() && incompleteIn(r, ranked) ? 1 : 0;
     m_incompleteNote->setVisible(incomplete > 0);
     if (m_model->includesIncomplete())
         m_incompleteNote->setText(

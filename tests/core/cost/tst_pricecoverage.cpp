@@ -134,6 +134,27 @@ private slots:
         QVERIFY(!rs[1].leftOff);
         QCOMPARE(paretoFront(rs, spec.objectives, include), (std::vector<std::size_t>{1, 2}));
     }
+
+    // A budget is a constraint on CAPEX even when CAPEX is not an objective: a point of "$9 or
+    // more" under a budget of 10 is not known to keep to it (left off, hollow), one of "$12 or
+    // more" breaks it whatever the missing prices are. The explorer's Budget filter let the first
+    // through onto the front.
+    void budgetOnALowerBound()
+    {
+        SweepSpec spec;
+        spec.objectives = {"completion_s"};
+        spec.constraints.budget = 10;
+        std::vector<PointResult> rs = {point(0, 9, 3, true), point(1, 12, 2, true), point(2, 8, 5, false)};
+        rankSweep(spec, rs);
+        QCOMPARE(rankedFigures(spec), (std::vector<std::string>{"completion_s", "capex"}));
+        QVERIFY(rs[0].violations.empty() && rs[0].leftOff && !rs[0].pareto);
+        QVERIFY(!rs[1].violations.empty() && !rs[1].leftOff && !rs[1].pareto);
+        QVERIFY(rs[2].violations.empty() && !rs[2].leftOff && rs[2].pareto);
+        spec.constraints.budget.reset();   // no budget: CAPEX is not asked about
+        rankSweep(spec, rs);
+        QVERIFY(!rs[0].leftOff && !rs[1].leftOff);
+        QVERIFY(!rs[0].pareto && rs[1].pareto && !rs[2].pareto);
+    }
 };
 
 CPLAN_TEST_APPLESS_MAIN(TestPriceCoverage)
