@@ -64,8 +64,11 @@ void CanvasView::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
     // Still at the zoom Fit gave it (a dock grown or given back, the window resized): Fit again,
-    // so that the legend keeps its room beside the drawing.
-    if (!m_refitUntil.hasExpired() || (m_fitted && m_fitted->transform == transform()))
+    // so that the legend keeps its room beside the drawing. Only when the view itself changed
+    // size: a scroll bar that Fit's zoom showed or hid resizes the viewport alone, and fitting
+    // again for that flipped it back and forth, for half a minute on the 102,400-GPU design.
+    const bool viewResized = !m_fitted || m_fitted->view != size();
+    if (viewResized && (!m_refitUntil.hasExpired() || (m_fitted && m_fitted->transform == transform())))
         fitAll();
     m_scene->levelOfDetail()->viewChanged();
 }
@@ -109,7 +112,7 @@ void CanvasView::fitAll()
     if (r.isEmpty())
         r = QRectF(-400, -300, 800, 600);
     fitRect(r.adjusted(-30, -30, 30, 30));
-    m_fitted = FitState{transform(), QPoint(horizontalScrollBar()->value(), verticalScrollBar()->value()), legendSize()};
+    m_fitted = FitState{transform(), QPoint(horizontalScrollBar()->value(), verticalScrollBar()->value()), legendSize(), size()};
 }
 
 bool CanvasView::stillAsFitLeft() const

@@ -115,6 +115,7 @@ private:
         QTransform transform;
         QPoint scroll;
         QSizeF legend;   // the room Fit left it
+        QSize view;      // the view's own size then (scroll bars and viewport included)
     };
     std::optional<FitState> m_fitted;
     bool stillAsFitLeft() const;

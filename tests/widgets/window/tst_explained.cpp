@@ -31,6 +31,7 @@
 #include <QDockWidget>
 #include <QDir>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -300,6 +301,16 @@ void TestExplained::legendAfterFitTakesRoom()
     QTRY_VERIFY(m_window->findChild<QDockWidget *>(QStringLiteral("RacksDock"))->height() >= 300);
     QApplication::processEvents();
     QVERIFY2(nodeUnderABox().isEmpty(), qPrintable(QStringLiteral("Racks up: ") + nodeUnderABox()));
+    // A scroll bar shown or hidden resizes the viewport alone: fitting again for it flipped the
+    // bar back and forth (27 s of a frozen window on the 102,400-GPU design, pre-sales day).
+    const QTransform fitted = view->transform();
+    const QSize viewport = view->viewport()->size();
+    view->setHorizontalScrollBarPolicy(view->horizontalScrollBar()->isVisible() ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAlwaysOn);
+    QApplication::processEvents();
+    QVERIFY(view->viewport()->size() != viewport);
+    QCOMPARE(view->transform(), fitted);
+    view->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    QApplication::processEvents();
 
     open(edrSample);
     view->zoomBy(1.5);
