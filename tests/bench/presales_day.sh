@@ -252,7 +252,7 @@ click 105 251                           # Compare with as-built…
 file_dialog 'Compare with as-built' "$DATA/ibnetdiscover/edr-32gpu.ibnetdiscover"
 step 24-asbuilt-compared 6
 
-# --- 10. design explorer: the default small sweep -----------------------------------------------
+# --- 10. design explorer: the sweep it starts with (the open EDR design's alternatives) ----------
 keys alt+t d
 dialog 'Design explorer' 10
 explorer=$(xdotool search --onlyvisible --name 'Design explorer' | head -1)
