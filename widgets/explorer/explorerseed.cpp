@@ -38,7 +38,7 @@ QStringList switchModels(const Design &design, const Catalog &catalog)
             out << id;
     }
     if (!out.isEmpty())   // the form's pair beside the design's own, to have an alternative
-        for (const QString &id : {QStringLiteral("qm9700"), QStringLiteral("qm8700")})
+        for (const QString &id : explorerDefaultSwitches())
             if (!out.contains(id) && catalog.find(id.toStdString()))
                 out << id;
     return out;
@@ -76,6 +76,11 @@ QString sweepSizeText(double bytes)
 }
 
 } // namespace
+
+QStringList explorerDefaultSwitches()
+{
+    return {QStringLiteral("qm9700"), QStringLiteral("qm8700")};
+}
 
 ExplorerSeed explorerSeedOf(const Design &design, const Catalog &catalog, const QString &pattern, double messageBytes)
 {

@@ -25,6 +25,9 @@ struct ExplorerSeed
     QString bytes;           // "4MiB", or empty for the form's default
 };
 
+// The switch models the form offers to compare when nothing says otherwise.
+QStringList explorerDefaultSwitches();
+
 ExplorerSeed explorerSeedOf(const Design &design, const Catalog &catalog, const QString &pattern, double messageBytes);
 
 } // namespace cplan

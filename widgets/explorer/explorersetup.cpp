@@ -105,7 +105,7 @@ QWidget *ExplorerSetup::buildForm(const Catalog &catalog)
     for (const Part *p : catalog.partsOfKind(PartKind::Switch))
         checkItem(m_switches, QStringLiteral("%1 (%2)").arg(QString::fromStdString(p->id), QString::fromStdString(p->model)),
                   QString::fromStdString(p->id), QString::fromStdString(p->vendor + " " + p->model));
-    checkIds(m_switches, {QStringLiteral("qm9700"), QStringLiteral("qm8700")});
+    checkIds(m_switches, explorerDefaultSwitches());
     m_switches->setMaximumHeight(110);
     m_blocking = new QLineEdit(QStringLiteral("1:1, 2:1"), page);
     m_rails = new QLineEdit(QStringLiteral("auto"), page);
