@@ -41,7 +41,6 @@ std::string joined(const std::vector<std::string> &items, const char *sep)
     return out;
 }
 
-// A figure for a terminal: money and counts with separators, small values with 3 significant digits.
 // "capex" or "capex, power_w": which of `figures` are lower bounds for the point.
 std::string lowerBoundsIn(const PointResult &r, const std::vector<std::string> &figures)
 {
@@ -52,6 +51,7 @@ std::string lowerBoundsIn(const PointResult &r, const std::vector<std::string> &
     return joined(bounds, ", ");
 }
 
+// A figure for a terminal: money and counts with separators, small values with 3 significant digits.
 std::string cell(double v)
 {
     if (std::fabs(v) >= 1000)
