@@ -184,11 +184,8 @@ void Exporter::configure(PdfReport &report) const
     if (m_training)
         if (auto job = m_training->requestWithModel())
             report.setTraining(*job);
-    if (m_reliability) {
-        const ReliabilityRequest asked = m_reliability->request();
-        report.setReliability(ReportReliability{m_reliability->preset().toStdString(), asked.checkpointGB, asked.storageGBps,
-                                                asked.restartMin, true});
-    }
+    if (m_reliability)
+        report.setReliability(ReportReliability{m_reliability->preset().toStdString(), m_reliability->request(), true});
     // The traffic the heatmap shows, at its size; without one, the report's default pattern.
     if (m_analysis && !m_analysis->result().pattern.empty()) {
         report.setPattern(m_analysis->result().pattern);

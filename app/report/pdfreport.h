@@ -38,13 +38,13 @@ struct ReportAlternatives
 
 // The failure assumptions of the "Failures over time" page: the preset and the checkpoint. The
 // window passes its Reliability dock's; `cplan report` the defaults every front end states.
+// Of the request the page takes the checkpoint, restart and repair assumptions; it picks the job
+// sizes and the Monte Carlo's years itself.
 struct ReportReliability
 {
-    std::string preset = "llama3";                          // a built-in id or a preset file
-    std::optional<double> checkpointGB = kDefaultCheckpointGB;   // none: no checkpoint plan
-    std::optional<double> storageGBps = kDefaultStorageGBps;
-    double restartMin = kDefaultRestartMin;
-    bool fromWindow = false;                                 // the page says whose they are
+    std::string preset = "llama3";   // a built-in id or a preset file
+    ReliabilityRequest request{.checkpointGB = kDefaultCheckpointGB, .storageGBps = kDefaultStorageGBps};   // no checkpoint: no plan
+    bool fromWindow = false;         // the page says whose they are
 };
 
 // The customer PDF report of a design (A4 landscape), drawn with QPainter on a QPdfWriter (Qt Gui

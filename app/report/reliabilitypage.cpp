@@ -40,11 +40,8 @@ QString hours(const std::optional<double> &h)
 
 ReliabilityRequest pageRequest(const ReportReliability &assumed, std::uint32_t jobGpus, int trials)
 {
-    ReliabilityRequest r;
+    ReliabilityRequest r = assumed.request;
     r.jobGpus = jobGpus;
-    r.checkpointGB = assumed.checkpointGB;
-    r.storageGBps = assumed.storageGBps;
-    r.restartMin = assumed.restartMin;
     r.trials = trials;
     return r;
 }
@@ -109,12 +106,14 @@ void checkpointText(ReportPainter &painter, const ReliabilityAnalysis &a, const 
 {
     const QString whose = assumed.fromWindow ? PdfReport::tr("as the window's Reliability dock has them")
                                              : PdfReport::tr("defaults, not measured on this cluster");
-    if (assumed.checkpointGB && assumed.storageGBps)
+    const ReliabilityRequest &r = assumed.request;
+    const bool given = r.checkpointGB && r.storageGBps;
+    if (given)
         painter.paragraph(PdfReport::tr("Checkpoint assumptions (%1): a %2 GB checkpoint written at %3 GB/s (%4 s) and a %5-minute restart. "
                                         "Interval: Daly (2006), the higher-order estimate of the optimum checkpoint interval; goodput: the "
                                         "share of wall time spent training, from Daly's expected wall time.")
-                              .arg(whose, number(*assumed.checkpointGB), number(*assumed.storageGBps),
-                                   number(*assumed.checkpointGB / *assumed.storageGBps), number(assumed.restartMin)),
+                              .arg(whose, number(*r.checkpointGB), number(*r.storageGBps), number(*r.checkpointGB / *r.storageGBps),
+                                   number(r.restartMin)),
                           8, ink::kMuted);
     else
         painter.paragraph(PdfReport::tr("Checkpoint assumptions (%1): no checkpoint size or storage bandwidth, so no checkpoint interval "
@@ -126,7 +125,7 @@ void checkpointText(ReportPainter &painter, const ReliabilityAnalysis &a, const 
                                         "goodput %4.")
                               .arg(number(c->intervalS / 60, 1), number(c->youngS / 60, 1), number(c->availabilityS / 60, 1),
                                    painter.figure("reliability_goodput", c->goodput, number(c->goodput * 100, 1) + QStringLiteral(" %"))));
-    else if (assumed.checkpointGB && assumed.storageGBps)
+    else if (given)
         painter.paragraph(PdfReport::tr("Whole-cluster job: checkpoint interval and goodput unknown (no failure rate for its devices)."));
 }
 
